@@ -1,0 +1,56 @@
+"""Domain errors. The API turns each into an HTTP problem (api/errors.py); the core never
+knows about HTTP. All are ValueError/LookupError so plain Python callers can catch them."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class LairsideError(Exception):
+    """Base of every error the core raises on purpose."""
+
+    title = "Lairside error"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class NotFound(LairsideError, LookupError):
+    """Something named in the request does not exist."""
+
+    title = "Not found"
+
+    def __init__(self, detail: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(detail)
+        self.suggestions = tuple(suggestions)
+
+
+class UnknownGame(NotFound):
+    title = "Unknown game"
+
+
+class UnknownEntry(NotFound):
+    title = "Unknown rule entry"
+
+
+class UnknownOperation(NotFound):
+    title = "Unknown calculator"
+
+
+class InvalidInput(LairsideError, ValueError):
+    """Input that is well-formed but breaks a rule of the game.
+
+    `field` names the offending input (dotted path for nested items, e.g. "squads.2.size")
+    and `allowed` says what would be accepted, so the message can be shown to a player as is.
+    """
+
+    title = "Invalid input"
+
+    def __init__(self, field: str, detail: str, allowed: str | None = None) -> None:
+        super().__init__(detail)
+        self.field = field
+        self.allowed = allowed
+
+    def errors(self) -> dict[str, list[str]]:
+        message = self.detail if self.allowed is None else f"{self.detail} Allowed: {self.allowed}."
+        return {self.field: [message]}

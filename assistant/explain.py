@@ -1,0 +1,59 @@
+"""Answers that explain themselves.
+
+Every calculation returns its result and the steps that led there. A step is one short
+sentence in our own words, the number it contributes, and the rule entry it applies (an id in
+the game's rules reference), plus where that fact comes from (its provenance).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Provenance(StrEnum):
+    RULEBOOK = "rulebook"
+    """Stated by the rulebook."""
+    DERIVED = "derived"
+    """Worked out from the rulebook's own arithmetic or examples; `note` gives the reasoning."""
+    COMMUNITY = "community"
+    """Third-party data, unverified against the physical components."""
+    HOUSE = "house"
+    """A table's own choice."""
+    UNKNOWN = "unknown"
+    """The rulebook does not say (or the OCR lost it); the user supplies the value."""
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    value: int | float | str | bool | None = None
+    rule: str | None = None
+    provenance: Provenance = Provenance.RULEBOOK
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "value": self.value, "rule": self.rule,
+                               "provenance": self.provenance.value}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A result (JSON-ready mapping) with its working."""
+
+    result: Mapping[str, Any]
+    steps: tuple[Step, ...] = ()
+    summary: str = ""
+    """One plain-text line (or a few) a player can paste into a group chat."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"result": dict(self.result),
+                               "steps": [s.to_json() for s in self.steps],
+                               "summary": self.summary}
+        out.update(self.extra)
+        return out

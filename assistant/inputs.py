@@ -1,0 +1,92 @@
+"""Input forms as data.
+
+A calculator (or the setup, or the scoring) declares the inputs it takes as a tuple of
+fields. From that one declaration the API builds its marshmallow schema and OpenAPI entry,
+and the phone pages build their forms (steppers for integers, toggles for flags). The core
+receives plain, already type-checked dicts; rules that need game knowledge (a player count
+per mode, a travel squad of seven) are checked in the core and raise InvalidInput.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Integer:
+    name: str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    default: int | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Flag:
+    name: str
+    help: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class OneOf:
+    name: str
+    help: str
+    options: tuple[str, ...]
+    default: str | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    name: str
+    help: str
+    max_length: int = 80
+    default: str | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class ListOf:
+    """A list of records, each record described by `fields`."""
+
+    name: str
+    help: str
+    fields: tuple[Field, ...]
+    min_items: int = 0
+    max_items: int = 20
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class IntList:
+    """A short list of integers (e.g. team sizes "2,2" in a query string)."""
+
+    name: str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    min_items: int = 0
+    max_items: int = 10
+    required: bool = False
+
+
+Field = Integer | Flag | OneOf | Text | ListOf | IntList
+Form = tuple[Field, ...]
+
+
+def describe(form: Form) -> list[dict[str, Any]]:
+    """A JSON description of a form, for clients that build their own inputs."""
+    out: list[dict[str, Any]] = []
+    for f in form:
+        item: dict[str, Any] = {"name": f.name, "kind": type(f).__name__.lower(), "help": f.help}
+        for attr in ("minimum", "maximum", "default", "options", "required", "max_length",
+                     "min_items", "max_items"):
+            if hasattr(f, attr) and getattr(f, attr) is not None:
+                value = getattr(f, attr)
+                item[attr] = list(value) if isinstance(value, tuple) else value
+        if isinstance(f, ListOf):
+            item["fields"] = describe(f.fields)
+        out.append(item)
+    return out

@@ -1,0 +1,147 @@
+"""A game's rules reference: own-words entries loaded from TOML files.
+
+File format (one or more `*.toml` files in a game's `rules/` folder), each entry:
+
+    [[entry]]
+    id = "fund-deployment"              # stable slug, unique within the game
+    title = "Fund Deployment"           # unique within the game
+    section = "Villainy › Fund Deployment"   # where in the rulebook it comes from
+    modes = ["cutthroat", "mayhem"]     # optional; omitted means every mode
+    provenance = "rulebook"             # rulebook | derived | community | unknown
+    provenance_note = "..."             # required unless provenance is rulebook
+    glossary = true                     # optional: the entry is a rulebook glossary term
+    aliases = ["deploy cost"]           # optional: other words players use
+    related = ["travel-squads"]         # optional: ids of other entries
+    calculators = ["fund-deployment"]   # optional: calculators that apply
+    text = "..."                        # own words, short paragraphs
+    [entry.mode_notes]                  # optional: how a mode differs
+    mayhem = "..."
+    [[entry.numbers]]                   # optional: key numbers as data
+    label = "Squad of 1-3 henchmen"
+    value = 1
+    unit = "Funding"
+    provenance = "derived"              # optional, defaults to the entry's
+    note = "..."                        # optional reasoning
+    [[entry.readings]]                  # optional: where the rulebook contradicts itself
+    source = "Glossary: Team Leader"
+    text = "..."
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from assistant.errors import UnknownEntry
+from assistant.explain import Provenance
+
+
+@dataclass(frozen=True)
+class KeyNumber:
+    label: str
+    value: int | float | str
+    unit: str = ""
+    provenance: Provenance = Provenance.RULEBOOK
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Reading:
+    source: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    title: str
+    section: str
+    text: str
+    provenance: Provenance
+    provenance_note: str = ""
+    modes: tuple[str, ...] = ()
+    mode_notes: tuple[tuple[str, str], ...] = ()
+    glossary: bool = False
+    aliases: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    calculators: tuple[str, ...] = ()
+    numbers: tuple[KeyNumber, ...] = ()
+    readings: tuple[Reading, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "title": self.title, "section": self.section, "text": self.text,
+            "provenance": self.provenance.value, "provenance_note": self.provenance_note,
+            "modes": list(self.modes), "mode_notes": dict(self.mode_notes),
+            "glossary": self.glossary, "aliases": list(self.aliases),
+            "related": list(self.related), "calculators": list(self.calculators),
+            "numbers": [{"label": n.label, "value": n.value, "unit": n.unit,
+                         "provenance": n.provenance.value, "note": n.note} for n in self.numbers],
+            "readings": [{"source": r.source, "text": r.text} for r in self.readings],
+        }
+
+
+class RuleBookError(ValueError):
+    """A rules file breaks the format above (caught by tests, never by players)."""
+
+
+def _entry(raw: Mapping[str, Any], where: str) -> Entry:
+    try:
+        provenance = Provenance(raw["provenance"])
+        numbers = tuple(
+            KeyNumber(n["label"], n["value"], n.get("unit", ""),
+                      Provenance(n.get("provenance", provenance.value)), n.get("note", ""))
+            for n in raw.get("numbers", ()))
+        return Entry(
+            id=raw["id"], title=raw["title"], section=raw["section"], text=raw["text"].strip(),
+            provenance=provenance, provenance_note=raw.get("provenance_note", ""),
+            modes=tuple(raw.get("modes", ())),
+            mode_notes=tuple(sorted(raw.get("mode_notes", {}).items())),
+            glossary=bool(raw.get("glossary", False)), aliases=tuple(raw.get("aliases", ())),
+            related=tuple(raw.get("related", ())), calculators=tuple(raw.get("calculators", ())),
+            numbers=numbers,
+            readings=tuple(Reading(r["source"], r["text"]) for r in raw.get("readings", ())),
+        )
+    except (KeyError, ValueError, TypeError) as exc:
+        raise RuleBookError(f"{where}: bad entry {raw.get('id', '?')!r}: {exc!r}") from exc
+
+
+class RuleBook:
+    """All entries of one game, by id, in file order."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        self._by_id: dict[str, Entry] = {}
+        for entry in entries:
+            if entry.id in self._by_id:
+                raise RuleBookError(f"duplicate rule id {entry.id!r}")
+            self._by_id[entry.id] = entry
+
+    @classmethod
+    def load(cls, folder: Path) -> RuleBook:
+        entries: list[Entry] = []
+        for path in sorted(folder.glob("*.toml")):
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+            entries.extend(_entry(raw, path.name) for raw in data.get("entry", ()))
+        return cls(entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __contains__(self, entry_id: object) -> bool:
+        return entry_id in self._by_id
+
+    def get(self, entry_id: str) -> Entry:
+        try:
+            return self._by_id[entry_id]
+        except KeyError:
+            from rapidfuzz import process  # noqa: PLC0415  (only on the error path)
+
+            close = process.extract(entry_id, list(self._by_id), limit=3, score_cutoff=60)
+            raise UnknownEntry(f"There is no rule entry {entry_id!r}.",
+                               [match for match, _score, _ in close]) from None
