@@ -1,0 +1,51 @@
+# Lairside — run `make help` for the targets.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+
+.DEFAULT_GOAL := help
+
+help: ## Show the targets
+	@grep -E '^[a-z][a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.stamp-install: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test,dev]'
+	touch $@
+
+install: $(VENV)/.stamp-install ## Create .venv and install the project with test and dev tools
+
+system-deps: ## Install the Debian packages the tests use (Chromium, poppler, zbar, PostgreSQL)
+	@bash .ci/system-deps
+
+run: install ## Start the API on http://$(HOST):$(PORT) (SQLite in instance/)
+	@mkdir -p instance
+	$(VENV)/bin/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) 'api:create_app()'
+
+dev: install ## Start Flask's debug server with reload on http://$(HOST):$(PORT)
+	$(VENV)/bin/flask --app api:create_app run --debug --host $(HOST) --port $(PORT)
+
+test: install system-deps ## Install everything the tests need and run them all
+	$(PY) -m pytest
+
+lint: install ## ruff on everything, mypy --strict on the core
+	$(VENV)/bin/ruff check api assistant printables tests
+	$(VENV)/bin/mypy --strict assistant
+
+bench: install ## Print performance figures (search latency, throughput vs bare Flask)
+	$(PY) tests/bench/run.py
+
+verbatim: ## List rules text copied word for word from a rulebook
+	$(PYTHON) ../shared/tools/verbatim_check.py
+
+clean: ## Remove build outputs (keeps .venv and instance/)
+	rm -rf printables/build .pytest_cache .mypy_cache .ruff_cache
+
+.PHONY: help install system-deps run dev test lint bench verbatim clean

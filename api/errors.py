@@ -1,0 +1,113 @@
+"""Every error leaves the API as application/problem+json (RFC 9457), from this one module.
+
+Views raise; they never build error bodies. Domain errors from the core (assistant.errors),
+marshmallow validation errors and Werkzeug's HTTP errors are each mapped here.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, json, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from assistant.errors import InvalidInput, LairsideError, NotFound
+
+PROBLEM_TYPES = {
+    "invalid-input": "The request was understood, but a value breaks a rule of the game.",
+    "validation": "A field is missing, has the wrong type, or is out of range.",
+    "not-found": "The game, rule, calculator or sheet named in the URL does not exist.",
+    "malformed-json": "The body is not valid JSON.",
+    "unsupported-media-type": "The body must be sent as application/json.",
+}
+
+log = logging.getLogger(__name__)
+
+
+def problem(status: int, title: str, detail: str, kind: str | None = None,
+            **extra: Any) -> Response:
+    body: dict[str, Any] = {"type": f"/problems/{kind}" if kind else "about:blank",
+                            "title": title, "status": status, "detail": detail,
+                            "instance": request.path}
+    body.update(extra)
+    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+
+
+class MalformedJSON(HTTPException):
+    code = 400
+    description = "The request body is not valid JSON."
+
+
+class JSONRequired(HTTPException):
+    code = 415
+    description = "Send the request body as JSON with the header Content-Type: application/json."
+
+
+def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested error dict → {"squads.1.size": ["..."]}."""
+    out: dict[str, list[str]] = {}
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_flatten(value, name))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        out[prefix or "_body"] = list(messages)
+    else:
+        out[prefix or "_body"] = [str(messages)]
+    return out
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ValidationError)
+    def _validation(error: ValidationError) -> Response:
+        errors = _flatten(error.messages)
+        fields = ", ".join(sorted(errors))
+        return problem(422, "Invalid input", f"Check these fields: {fields}.", "validation",
+                       errors=errors)
+
+    @app.errorhandler(InvalidInput)
+    def _invalid(error: InvalidInput) -> Response:
+        return problem(422, error.title, error.detail, "invalid-input", errors=error.errors())
+
+    @app.errorhandler(NotFound)
+    def _not_found(error: NotFound) -> Response:
+        extra = {"suggestions": list(error.suggestions)} if error.suggestions else {}
+        return problem(404, error.title, error.detail, "not-found", **extra)
+
+    @app.errorhandler(LairsideError)
+    def _domain(error: LairsideError) -> Response:
+        return problem(422, error.title, error.detail, "invalid-input")
+
+    @app.errorhandler(MalformedJSON)
+    def _malformed(error: MalformedJSON) -> Response:
+        return problem(400, "Malformed JSON", str(error.description), "malformed-json")
+
+    @app.errorhandler(JSONRequired)
+    def _media(error: JSONRequired) -> Response:
+        return problem(415, "Unsupported media type", str(error.description),
+                       "unsupported-media-type")
+
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException) -> Response:
+        status = error.code or 500
+        detail = str(error.description)
+        extra: dict[str, Any] = {}
+        if status == 405 and error.valid_methods:  # type: ignore[attr-defined]
+            allowed = sorted(error.valid_methods)  # type: ignore[attr-defined]
+            detail = f"{request.method} is not allowed here. Allowed: {', '.join(allowed)}."
+            response = problem(status, error.name, detail, **extra)
+            response.headers["Allow"] = ", ".join(allowed)
+            return response
+        if status == 404:
+            detail = f"Nothing lives at {request.path}. Start at /api/v1/games or /docs."
+        if status == 413:
+            limit = app.config.get("MAX_CONTENT_LENGTH")
+            detail = f"The request body is larger than the {limit} bytes allowed."
+        return problem(status, error.name, detail, **extra)
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        log.exception("unhandled error", exc_info=error)
+        return problem(500, "Internal Server Error",
+                       "Something went wrong on our side; nothing was changed.")

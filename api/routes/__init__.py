@@ -1,0 +1,1 @@
+"""One blueprint per module; views load input, call the core, dump output."""

@@ -1,0 +1,59 @@
+"""The game registry: which games, modes and player counts, and where each game's parts live."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, url_for
+
+from api.responses import cached_json
+from assistant.games import Game, all_games, find_game
+
+bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
+
+
+def game_links(game: Game) -> dict[str, Any]:
+    links: dict[str, Any] = {
+        "self": url_for("games.describe", game=game.slug),
+        "rules": url_for("rules.index", game=game.slug),
+        "search": url_for("rules.index", game=game.slug) + "?q={query}",
+    }
+    if game.setup is not None:
+        links["setup"] = url_for("operations.setup", game=game.slug)
+    if game.scoring is not None:
+        links["scoring"] = url_for("operations.score", game=game.slug)
+    if game.calculators:
+        links["calculators"] = {
+            slug: url_for("operations.calculate", game=game.slug, name=slug)
+            for slug in game.calculators}
+    for name, build in LINK_PROVIDERS.items():
+        found = build(game)
+        if found:
+            links[name] = found
+    return links
+
+
+# Other blueprints (printables, pages) add their links here at registration time, so this
+# module does not need to know about them.
+LINK_PROVIDERS: dict[str, Any] = {}
+
+
+def summary(game: Game) -> dict[str, Any]:
+    return {"slug": game.slug, "title": game.title,
+            "modes": [mode.to_json() for mode in game.modes],
+            "links": {"self": url_for("games.describe", game=game.slug)}}
+
+
+@bp.get("")
+def index() -> Response:
+    return cached_json({"games": [summary(game) for game in all_games()]})
+
+
+@bp.get("/<game>")
+def describe(game: str) -> Response:
+    found = find_game(game)
+    payload = summary(found)
+    payload["rules_count"] = len(found.rules)
+    payload["calculators"] = [{"slug": op.slug, "title": op.title, "summary": op.summary}
+                              for op in found.calculators.values()]
+    payload["links"] = game_links(found)
+    return cached_json(payload)

@@ -1,0 +1,51 @@
+"""Health, the OpenAPI document, the interactive docs, and problem type descriptions."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+from swagger_ui_bundle import swagger_ui_path
+
+from api.errors import PROBLEM_TYPES
+from api.openapi import build_spec
+from api.responses import cached_json
+from assistant.errors import NotFound
+
+bp = Blueprint("meta", __name__)
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Lairside API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui"});</script>
+</body></html>"""
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    return jsonify(status="ok")
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    spec = current_app.extensions.get("lairside.openapi")
+    if spec is None:
+        spec = current_app.extensions["lairside.openapi"] = build_spec(current_app)
+    return cached_json(spec)
+
+
+@bp.get("/docs")
+def docs() -> Response:
+    return Response(DOCS_PAGE, mimetype="text/html")
+
+
+@bp.get("/docs/<path:filename>")
+def docs_asset(filename: str) -> Response:
+    return send_from_directory(swagger_ui_path, filename, max_age=86400)
+
+
+@bp.get("/problems/<kind>")
+def problem_type(kind: str) -> Response:
+    if kind not in PROBLEM_TYPES:
+        raise NotFound(f"There is no problem type {kind!r}.", sorted(PROBLEM_TYPES))
+    return cached_json({"type": f"/problems/{kind}", "description": PROBLEM_TYPES[kind]})

@@ -1,0 +1,71 @@
+"""Setup, calculators and scoring: generic over every registered game's Operations."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import NotFound as HTTPNotFound
+
+from api.responses import cached_json, json_body
+from api.schemas.forms import operation_schema_name, schema_for
+from assistant.games import Game, Operation, find_game
+from assistant.inputs import describe
+
+bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
+
+
+def _run(game: Game, op: Operation, data: Any, strict: bool = True) -> dict[str, Any]:
+    schema = schema_for(op.form, operation_schema_name(game.slug, op.slug), strict)()
+    loaded = schema.load(data)
+    answer = op.run(loaded).to_json()
+    rule_ids = sorted({s["rule"] for s in answer["steps"] if s.get("rule")} | set(op.rules))
+    answer["links"] = {rid: url_for("rules.entry", game=game.slug, entry_id=rid)
+                       for rid in rule_ids if rid in game.rules}
+    return answer
+
+
+def _query_args() -> dict[str, Any]:
+    """Query string → dict, keeping only the first value of each name."""
+    return {key: request.args[key] for key in request.args}
+
+
+@bp.get("/setup")
+def setup(game: str) -> Response:
+    found = find_game(game)
+    if found.setup is None:
+        raise HTTPNotFound()
+    return cached_json(_run(found, found.setup, _query_args(), strict=False))
+
+
+@bp.post("/score")
+def score(game: str) -> Response:
+    found = find_game(game)
+    if found.scoring is None:
+        raise HTTPNotFound()
+    return jsonify(_run(found, found.scoring, json_body()))
+
+
+def describe_operation(game: Game, op: Operation) -> dict[str, Any]:
+    return {"slug": op.slug, "title": op.title, "summary": op.summary,
+            "inputs": describe(op.form), "example": dict(op.example),
+            "rules": list(op.rules),
+            "url": url_for("operations.calculate", game=game.slug, name=op.slug)}
+
+
+@bp.get("/calculators")
+def calculators(game: str) -> Response:
+    found = find_game(game)
+    return cached_json({"game": found.slug, "calculators": [
+        describe_operation(found, op) for op in found.calculators.values()]})
+
+
+@bp.get("/calculators/<name>")
+def calculator(game: str, name: str) -> Response:
+    found = find_game(game)
+    return cached_json(describe_operation(found, found.calculator(name)))
+
+
+@bp.post("/calculators/<name>")
+def calculate(game: str, name: str) -> Response:
+    found = find_game(game)
+    return jsonify(_run(found, found.calculator(name), json_body()))

@@ -1,0 +1,1 @@
+"""marshmallow schemas: one module per resource (XIn for input, XOut for output)."""

@@ -1,0 +1,30 @@
+"""Output schemas shared by several resources (documentation of what the API returns)."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+
+class StepOut(Schema):
+    text = fields.String(metadata={"description": "One step of the working, in our own words."})
+    value = fields.Raw(allow_none=True, metadata={"description": "The number it contributes."})
+    rule = fields.String(allow_none=True, metadata={"description": "Rule entry id applied."})
+    provenance = fields.String(metadata={"description": "rulebook | derived | community | "
+                                                        "house | unknown"})
+    note = fields.String(metadata={"description": "Reasoning for a derived or unknown fact."})
+
+
+class ExplainedOut(Schema):
+    result = fields.Dict(metadata={"description": "The answer, as data."})
+    steps = fields.List(fields.Nested(StepOut), metadata={"description": "How it was worked out."})
+    summary = fields.String(metadata={"description": "Plain text to paste into a group chat."})
+    links = fields.Dict(metadata={"description": "Rule entries this answer relies on."})
+
+
+class ProblemOut(Schema):
+    type = fields.String()
+    title = fields.String()
+    status = fields.Integer()
+    detail = fields.String()
+    instance = fields.String()
+    errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    suggestions = fields.List(fields.String())

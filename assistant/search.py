@@ -1,0 +1,171 @@
+"""Typo-tolerant search over rules entries, built once, queried in microseconds.
+
+Players type on a phone at a noisy table: "betrayl", "fundng", "comflict", "tl", "vp".
+Each query word is matched against the index vocabulary exactly, as a prefix, or within a
+small edit distance (transpositions count as one edit), then documents are scored by where the
+word was found: a title hit outweighs an alias hit, which outweighs a body hit. An exact title
+match always ranks first. Abbreviations and synonyms are expanded before matching.
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from assistant.errors import InvalidInput
+from assistant.rules import Entry
+
+MAX_QUERY_LENGTH = 120
+TITLE, ALIAS, BODY = 3.0, 2.2, 1.0
+STOPWORDS = frozenset("a an and are as at be by for from if in is it of on or the to with".split())
+
+# What players type → the words the rulebook uses. Applies to whole query words only.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "vp": ("villain", "prestige"),
+    "tl": ("team", "leader"),
+    "hq": ("headquarters",),
+    "hqs": ("headquarters",),
+    "n": ("named", "henchman"),
+    "supervillain": ("goodman",),
+    "boss": ("goodman",),
+    "general": ("goodman",),
+    "minion": ("faceless", "henchman"),
+    "minions": ("faceless", "henchman"),
+    "rideshare": ("travel", "squad"),
+    "carpool": ("travel", "squad"),
+    "betray": ("betrayal", "betrayer"),
+    "traitor": ("betrayer",),
+    "fight": ("conflict",),
+    "combat": ("conflict", "combat"),
+    "money": ("funding",),
+    "cash": ("funding",),
+    "tech": ("technology",),
+    "timer": ("time", "minutes"),
+    "tie": ("tie", "tied"),
+    "score": ("scoring", "vp"),
+}
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def normalise(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return folded.lower().replace("'s", "")
+
+
+def stem(word: str) -> str:
+    """A deliberately tiny stemmer: plural and possessive endings only."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    return [stem(w) for w in _WORD.findall(normalise(text)) if w not in STOPWORDS]
+
+
+@dataclass(frozen=True)
+class Hit:
+    game: str
+    entry: Entry
+    score: float
+    snippet: str
+
+
+class SearchIndex:
+    """An inverted index over (game slug, entry) pairs."""
+
+    def __init__(self, documents: Iterable[tuple[str, Entry]]) -> None:
+        self._docs: list[tuple[str, Entry]] = list(documents)
+        self._titles: list[str] = [" ".join(tokens(e.title)) for _, e in self._docs]
+        self._aliases: list[set[str]] = [
+            {" ".join(tokens(a)) for a in e.aliases} for _, e in self._docs]
+        postings: dict[str, dict[int, float]] = defaultdict(dict)
+        for i, (_, entry) in enumerate(self._docs):
+            fields = ((entry.text + " " + " ".join(n.label for n in entry.numbers), BODY),
+                      (" ".join(entry.aliases), ALIAS), (entry.title, TITLE))
+            for text, weight in fields:
+                for word in tokens(text):
+                    if postings[word].get(i, 0.0) < weight:
+                        postings[word][i] = weight
+        self._postings = dict(postings)
+        self._vocabulary = sorted(self._postings)
+        total = len(self._docs) or 1
+        self._idf = {w: 1.0 + math.log(total / len(p)) for w, p in self._postings.items()}
+        self._expand = lru_cache(maxsize=4096)(self._expand_uncached)
+
+    def __len__(self) -> int:
+        return len(self._docs)
+
+    def _expand_uncached(self, word: str) -> tuple[tuple[str, float], ...]:
+        """Vocabulary words a query word may mean, each with a match quality in (0, 1]."""
+        found: dict[str, float] = {}
+        if word in self._postings:
+            found[word] = 1.0
+        if len(word) >= 3:
+            for term in self._vocabulary:
+                if term.startswith(word) and term != word:
+                    found.setdefault(term, 0.8)
+        if len(word) >= 4:
+            max_edits = 1 if len(word) <= 5 else 2
+            for term, edits, _ in process.extract(
+                    word, self._vocabulary, scorer=OSA.distance, score_cutoff=max_edits,
+                    limit=12):
+                found.setdefault(term, 0.75 if edits == 1 else 0.55)
+        return tuple(found.items())
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        words = validate_query(query)
+        scores: dict[int, float] = defaultdict(float)
+        matched_terms: set[str] = set()
+        for word in words:
+            alternatives = [(word, 1.0)] + [(s, 0.9) for s in SYNONYMS.get(word, ())]
+            best: dict[int, float] = {}
+            for alt, alt_weight in alternatives:
+                for term, quality in self._expand(stem(alt)):
+                    matched_terms.add(term)
+                    idf = self._idf[term]
+                    for doc, field_weight in self._postings[term].items():
+                        value = quality * alt_weight * field_weight * idf
+                        if value > best.get(doc, 0.0):
+                            best[doc] = value
+            for doc, value in best.items():
+                scores[doc] += value
+        wanted = " ".join(stem(w) for w in words)
+        for doc in scores:
+            if self._titles[doc] == wanted or wanted in self._aliases[doc]:
+                scores[doc] += 1000.0  # the exact name of an entry always comes first
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], self._docs[item[0]][1].id))
+        return [Hit(self._docs[d][0], self._docs[d][1], round(s, 3),
+                    snippet(self._docs[d][1].text, matched_terms))
+                for d, s in ranked[:limit]]
+
+
+def validate_query(query: str) -> list[str]:
+    if len(query) > MAX_QUERY_LENGTH:
+        raise InvalidInput("q", f"The search is {len(query)} characters long; that is too long.",
+                           f"1 to {MAX_QUERY_LENGTH} characters")
+    words = _WORD.findall(normalise(query))
+    if not words:
+        raise InvalidInput("q", "The search has no letters or digits to look for.",
+                           "a word such as 'betrayal' or 'funding'")
+    meaningful = [w for w in words if w not in STOPWORDS]
+    return meaningful or words
+
+
+def snippet(text: str, terms: set[str], width: int = 160) -> str:
+    """The first sentence that mentions a matched word, shortened for a phone screen."""
+    sentences = re.split(r"(?<=[.!?])\s+|\n+", text)
+    chosen = next((s for s in sentences if terms & set(tokens(s))), sentences[0] if sentences
+                  else "")
+    chosen = chosen.strip().lstrip("- ")
+    return chosen if len(chosen) <= width else chosen[: width - 1].rstrip() + "…"

@@ -1,0 +1,80 @@
+"""Typo-tolerant search: a player's phone at a noisy table."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from assistant.errors import InvalidInput
+from assistant.games import find_game
+from assistant.search import SearchIndex
+
+GOLDEN = tomllib.loads(
+    (Path(__file__).parent / "tdt" / "golden" / "glossary_terms.toml").read_text())
+BOOK = find_game("tdt").rules
+INDEX = SearchIndex([("tdt", e) for e in BOOK])
+
+
+def one_typo(word: str) -> str:
+    """Drop one letter from the longest word (a typical thumb slip)."""
+    words = word.split()
+    longest = max(range(len(words)), key=lambda i: len(words[i]))
+    w = words[longest]
+    words[longest] = w[: len(w) // 2] + w[len(w) // 2 + 1:]
+    return " ".join(words)
+
+
+@pytest.mark.parametrize(("term", "entry_id"), [tuple(t) for t in GOLDEN["terms"]])
+def test_glossary_term_found_first_by_exact_title(term, entry_id):
+    title = BOOK.get(entry_id).title
+    assert INDEX.search(title)[0].entry.id == entry_id
+    assert INDEX.search(term)[0].entry.id == entry_id  # the form printed in the rulebook
+
+
+@pytest.mark.parametrize(("term", "entry_id"), [tuple(t) for t in GOLDEN["terms"]])
+def test_glossary_term_found_first_with_a_typo(term, entry_id):
+    title = BOOK.get(entry_id).title
+    typo = one_typo(title)
+    assert typo != title
+    assert INDEX.search(typo)[0].entry.id == entry_id, typo
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("betrayl", "betray"), ("fundng", "fund"), ("comflict", "conflict"),
+    ("tl", "team-leader"), ("vp", "villain-prestige"), ("hq", "agent-headquarters"),
+    ("supervillain", "goodman"), ("rideshare", "travel-squads"),
+])
+def test_typos_and_abbreviations(query, expected):
+    top = [hit.entry.id for hit in INDEX.search(query)[:3]]
+    assert any(expected in entry_id for entry_id in top), (query, top)
+
+
+def test_betrayl_puts_betrayal_rules_first():
+    top = INDEX.search("betrayl")[:3]
+    assert all("betray" in (h.entry.id + h.entry.title.lower()) for h in top)
+
+
+def test_title_matches_rank_before_body_matches():
+    hits = INDEX.search("funding")
+    assert "fund" in hits[0].entry.title.lower() or "funding" in hits[0].entry.title.lower()
+
+
+@pytest.mark.parametrize("query", ["", "   ", "?!?", "x" * 500])
+def test_bad_queries_are_refused_clearly(query):
+    with pytest.raises(InvalidInput) as caught:
+        INDEX.search(query)
+    assert caught.value.field == "q"
+
+
+def test_results_carry_snippets():
+    hit = INDEX.search("travel squad")[0]
+    assert hit.snippet and len(hit.snippet) <= 160
+
+
+def test_search_through_the_api(client):
+    body = client.get("/api/v1/games/tdt/rules?q=betrayl").get_json()
+    assert body["results"][0]["url"].startswith("/api/v1/games/tdt/rules/")
+    assert "betray" in body["results"][0]["id"]
+    across = client.get("/api/v1/rules?q=comflict").get_json()
+    assert across["results"][0]["game"] == "tdt"
