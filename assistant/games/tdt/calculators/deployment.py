@@ -1,0 +1,308 @@
+"""Fund Deployment: what a Phase's Deployment costs, and what a player must or can fund.
+
+Rulebook: Villainy › Fund Deployment, Fund Deployment cont., Travel Squads, Deploy.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.explain import Explained, Provenance, Step
+from assistant.games import Operation
+from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
+
+SQUAD_LIMIT = 6
+MAX_SQUADS = 10
+COST_NOTE = ("The scan lost the numbers of the cost table; the worked examples fix them: "
+             "Squads of 2 cost 1 each, of 4 cost 2 each, a Travel Squad of 4 costs 2 and "
+             "one of 6 costs 3 (sizes 1-3: 1, 4-5: 2, 6: 3).")
+
+
+class Origin(StrEnum):
+    """Where a Squad starts its Deployment."""
+
+    MISSION = "mission"
+    """It leaves a Mission Tile for another tile."""
+    BASE = "base"
+    """It leaves one of its Base Tiles."""
+    BASE_ENTRANCE = "base-entrance"
+    """It leaves the Betrayer's Base Entrance (the flipped Base tile)."""
+    STAYS = "stays"
+    """It stays on the tile it already occupies and is funded to act there."""
+
+
+class Destination(StrEnum):
+    """Where the Deployment goes."""
+
+    MISSION = "mission"
+    """The Staging Marker's Mission Tile (or an Agent HQ)."""
+    BASE = "base"
+    """Back to Base, or from one Base Tile to another: free."""
+
+
+DISCOUNTED = (Origin.BASE, Origin.BASE_ENTRANCE, Origin.STAYS)
+
+
+def squad_cost(size: int) -> int:
+    """Funding to Deploy one Squad (or Travel Squad) of `size` henchmen (derived)."""
+    if not 1 <= size <= SQUAD_LIMIT:
+        raise ValueError(size)
+    return 1 if size <= 3 else 2 if size <= 5 else 3
+
+
+@dataclass(frozen=True)
+class Squad:
+    index: int
+    label: str
+    size: int
+    origin: Origin
+    tile: str
+    group: str
+    funded: bool
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What pays one fare: a lone Squad, or a Travel Squad of several riding together."""
+
+    squads: tuple[Squad, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(s.size for s in self.squads)
+
+    @property
+    def origin(self) -> Origin:
+        return self.squads[0].origin
+
+    @property
+    def label(self) -> str:
+        if len(self.squads) == 1:
+            return self.squads[0].label
+        return f"Travel Squad {self.squads[0].group!r} ({' + '.join(s.label for s in self.squads)})"
+
+    @property
+    def discounted(self) -> bool:
+        return self.origin in DISCOUNTED
+
+
+@dataclass(frozen=True)
+class Modifier:
+    label: str
+    amount: int
+
+
+def _squads(raw: Sequence[Mapping[str, Any]]) -> list[Squad]:
+    if not raw:
+        raise InvalidInput("squads", "List at least one Squad.", f"1-{MAX_SQUADS} Squads")
+    out = []
+    for i, item in enumerate(raw):
+        size = int(item["size"])
+        if not 1 <= size <= SQUAD_LIMIT:
+            raise InvalidInput(f"squads.{i}.size", f"A Squad holds 1 to 6 henchmen; got {size}.",
+                               "1-6")
+        out.append(Squad(i, (item.get("label") or "").strip() or f"Squad {i + 1}", size,
+                         Origin(item.get("origin") or Origin.MISSION),
+                         " ".join((item.get("from_tile") or "").casefold().split()),
+                         (item.get("group") or "").strip(), bool(item.get("funded", True))))
+    return out
+
+
+def _units(squads: list[Squad]) -> list[Unit]:
+    """Lone Squads and Travel Squads, in the order they first appear."""
+    slots: dict[tuple[str, str], list[Squad]] = {}
+    for s in squads:
+        if not s.group:
+            slots[("solo", str(s.index))] = [s]
+            continue
+        if s.origin is Origin.STAYS:
+            raise InvalidInput(f"squads.{s.index}.group", f"{s.label} stays on its tile, so it "
+                               "cannot ride in a Travel Squad.", "no group for a staying Squad")
+        members = slots.setdefault(("group", s.group.casefold()), [])
+        if members:
+            _check_rider(members[0], s)
+        members.append(s)
+        total = sum(m.size for m in members)
+        if total > SQUAD_LIMIT:
+            raise InvalidInput(f"squads.{s.index}.group",
+                               f"Travel Squad {s.group!r} would carry {total} henchmen; the "
+                               "six-henchman Squad limit still applies.", "at most 6 henchmen")
+    return [Unit(tuple(members)) for members in slots.values()]
+
+
+def _check_rider(first: Squad, s: Squad) -> None:
+    at_base = (Origin.BASE, Origin.BASE_ENTRANCE)
+    same_kind = (first.origin in at_base and s.origin in at_base) or first.origin is s.origin
+    same_start = same_kind and (first.tile == s.tile or not first.tile or not s.tile)
+    if not same_start:
+        raise InvalidInput(f"squads.{s.index}.group", f"{s.label} does not leave from the same "
+                           f"place as {first.label}; a Travel Squad forms on one tile (or one "
+                           "Base).", "Squads leaving the same tile or Base")
+    if first.funded != s.funded:
+        raise InvalidInput(f"squads.{s.index}.funded", "A Travel Squad is funded as one: mark "
+                           "all its Squads funded, or none.", "the same flag for the whole group")
+
+
+def _cost(units: Sequence[Unit], destination: Destination, modifiers: Sequence[Modifier],
+          ) -> tuple[int, list[Step]]:
+    steps: list[Step] = []
+    if destination is Destination.BASE:
+        steps.append(Step("Going back to Base (or between Base Tiles) is free.", 0,
+                          "fund-deployment"))
+        return 0, steps
+    total = 0
+    for u in units:
+        fare = squad_cost(u.size)
+        total += fare
+        steps.append(Step(f"{u.label}: {u.size} henchmen cost {fare} Funding.", fare,
+                          "travel-squads" if len(u.squads) > 1 else "fund-deployment",
+                          Provenance.DERIVED, COST_NOTE))
+    if any(u.discounted for u in units):
+        first = next(u for u in units if u.discounted)
+        why = "stays on its tile" if first.origin is Origin.STAYS else "leaves from Base"
+        note = ("The Base Entrance is the Betrayer's flipped Base Tile, so it is taken to count "
+                "as Base." if first.origin is Origin.BASE_ENTRANCE else "")
+        steps.append(Step(f"{first.label} {why}: one Funding off the whole Deployment (only "
+                          "ever one, however many Squads qualify).", -1, "fund-deployment",
+                          Provenance.DERIVED if note else Provenance.RULEBOOK, note))
+        total -= 1
+    for m in modifiers:
+        total += m.amount
+        steps.append(Step(f"{m.label}: {m.amount:+d} Funding.", m.amount, "special-abilities",
+                          Provenance.HOUSE, "Entered by the table from the character's ability."))
+    if total < 0:
+        steps.append(Step("A Deployment never costs less than 0 Funding.", -total,
+                          "fund-deployment", Provenance.DERIVED,
+                          "The Travel Squad example takes the cost down to 0 and no further."))
+        total = 0
+    return total, steps
+
+
+def _plans(units: Sequence[Unit]) -> list[tuple[Unit, ...]]:
+    return [combo for n in range(1, len(units) + 1) for combo in combinations(units, n)]
+
+
+def _labels(units: Sequence[Unit]) -> list[str]:
+    return [s.label for u in units for s in u.squads]
+
+
+def fund_deployment(data: Mapping[str, Any]) -> Explained:
+    squads = _squads(data.get("squads") or [])
+    if len(squads) > MAX_SQUADS:
+        raise InvalidInput("squads", f"At most {MAX_SQUADS} Squads per calculation.",
+                           f"1-{MAX_SQUADS}")
+    units = _units(squads)
+    destination = Destination(data.get("destination") or Destination.MISSION)
+    modifiers = [Modifier((m.get("label") or "ability").strip(), int(m["amount"]))
+                 for m in data.get("modifiers") or []]
+    chosen = [u for u in units if u.squads[0].funded]
+    cost, steps = _cost(chosen, destination, modifiers)
+    if not chosen:
+        steps.insert(0, Step("No Squad is marked funded.", 0, "fund-deployment"))
+    idle = [u for u in units if not u.squads[0].funded]
+    if idle:
+        steps.append(Step(f"Left unfunded and Idle: {', '.join(_labels(idle))}.", len(idle),
+                          "idle-squads"))
+    result: dict[str, Any] = {"cost": cost, "funded": _labels(chosen), "idle": _labels(idle)}
+
+    if any(len(u.squads) > 1 for u in units):
+        solo = [Unit((s,)) for u in chosen for s in u.squads]
+        separate, _ = _cost(solo, destination, modifiers)
+        result["cost_if_travelling_separately"] = separate
+        steps.append(Step(f"Without riding together the same Squads would cost {separate}.",
+                          separate, "travel-squads"))
+
+    summary = f"Deployment costs {cost} Funding ({', '.join(_labels(chosen)) or 'nothing'})."
+    if data.get("funding") is not None:
+        summary = _with_funding(int(data["funding"]), units, chosen, cost, destination,
+                                modifiers, steps, result)
+    return Explained(result=result, steps=tuple(steps), summary=summary)
+
+
+def _with_funding(funding: int, units: list[Unit], chosen: list[Unit], cost: int,
+                  destination: Destination, modifiers: Sequence[Modifier], steps: list[Step],
+                  result: dict[str, Any]) -> str:
+    priced = [(plan, _cost(plan, destination, modifiers)[0]) for plan in _plans(units)]
+    cheapest_plan, cheapest = min(priced, key=lambda p: (p[1], -sum(u.size for u in p[0])))
+    affordable = [(plan, price) for plan, price in priced if price <= funding]
+    result["funding"] = funding
+    result["cheapest_plan"] = {"squads": _labels(cheapest_plan), "cost": cheapest}
+    if not affordable:
+        result.update(must_deploy=False, automatic_failure=True, spend=0, funded=[],
+                      idle=_labels(units), plan_is_legal=True)
+        steps.append(Step(f"Even the cheapest Squad costs {cheapest} and you hold {funding}: "
+                          "the Deployment fails on its own, nothing is spent, and every Squad "
+                          "sits Idle.", 0, "must-deploy"))
+        return f"Cannot afford any Squad ({cheapest} > {funding} Funding): deployment fails, " \
+               "nothing spent."
+    best_plan, best_cost = max(affordable,
+                               key=lambda p: (sum(u.size for u in p[0]), -p[1], -len(p[0])))
+    result["must_deploy"] = True
+    result["automatic_failure"] = False
+    result["most_henchmen_plan"] = {"squads": _labels(best_plan), "cost": best_cost,
+                                    "idle": _labels([u for u in units if u not in best_plan])}
+    steps.append(Step(f"You can afford at least one Squad (cheapest: {cheapest} Funding), so "
+                      "you must fund and Deploy at least one.", cheapest, "must-deploy"))
+    legal = bool(chosen) and cost <= funding
+    result["plan_is_legal"] = legal
+    if not chosen:
+        steps.append(Step("Funding no Squad is not allowed while one is affordable.", None,
+                          "must-deploy"))
+    elif cost > funding:
+        steps.append(Step(f"The marked plan costs {cost} but you hold {funding}.", cost - funding,
+                          "fund-deployment"))
+    else:
+        result["spend"] = cost
+    steps.append(Step(f"Most henchmen you can send with {funding} Funding: "
+                      f"{', '.join(_labels(best_plan))} for {best_cost}.", best_cost,
+                      "fund-deployment"))
+    if legal:
+        return f"Deployment costs {cost} of your {funding} Funding."
+    return (f"Plan not allowed with {funding} Funding; cheapest legal: "
+            f"{', '.join(_labels(cheapest_plan))} for {cheapest}.")
+
+
+SQUAD_FIELDS = (
+    Text("label", "A name for the Squad (optional)"),
+    Integer("size", "Henchmen in the Squad", minimum=1, maximum=6, required=True),
+    OneOf("origin", "Where it starts: a Mission Tile, a Base Tile, the Base Entrance, or "
+          "staying on its tile", tuple(o.value for o in Origin), default=Origin.MISSION.value),
+    Text("from_tile", "The tile it leaves (needed only to check Travel Squads)"),
+    Text("group", "Travel Squad label: Squads with the same label ride together"),
+    Text("player", "Whose Squad (Travel Squads may mix players)"),
+    Flag("funded", "Fund this Squad (unfunded Squads sit Idle)", default=True),
+)
+FORM = (
+    ListOf("squads", "The Squads in this Deployment", SQUAD_FIELDS, min_items=1,
+           max_items=MAX_SQUADS, required=True),
+    OneOf("destination", "Where they go: the Staging Marker's tile, or back to Base",
+          tuple(d.value for d in Destination), default=Destination.MISSION.value),
+    ListOf("modifiers", "Ability effects on the cost, e.g. Azura flying -1",
+           (Text("label", "What it is", required=True),
+            Integer("amount", "Funding added (+) or taken off (-)", minimum=-6, maximum=6,
+                    required=True)), max_items=6),
+    Integer("funding", "Funding the player holds (optional: checks what they must fund)",
+            minimum=0, maximum=99),
+)
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        slug="fund-deployment",
+        title="Fund Deployment",
+        summary="Cost of a Phase's Deployment with the Base discount, Travel Squads and "
+                "abilities; with your Funding, whether you must deploy and what to send.",
+        form=FORM,
+        run=fund_deployment,
+        example={"squads": [{"size": 2, "origin": "base", "group": "ride"},
+                            {"size": 4, "origin": "base", "group": "ride"}],
+                 "destination": "mission",
+                 "modifiers": [{"label": "Azura flying", "amount": -1},
+                               {"label": "Axle tune-up", "amount": -1}]},
+        rules=("fund-deployment", "must-deploy", "travel-squads", "deploy-squads",
+               "idle-squads"),
+    ),
+)
