@@ -24,6 +24,7 @@ from assistant.rules import Entry
 
 MAX_QUERY_LENGTH = 120
 TITLE, ALIAS, BODY = 3.0, 2.2, 1.0
+COVERAGE = 6.0
 STOPWORDS = frozenset("a an and are as at be by for from if in is it of on or the to with".split())
 
 # What players type → the words the rulebook uses. Applies to whole query words only.
@@ -87,6 +88,7 @@ class SearchIndex:
     def __init__(self, documents: Iterable[tuple[str, Entry]]) -> None:
         self._docs: list[tuple[str, Entry]] = list(documents)
         self._titles: list[str] = [" ".join(tokens(e.title)) for _, e in self._docs]
+        self._title_words: list[set[str]] = [set(tokens(e.title)) for _, e in self._docs]
         self._aliases: list[set[str]] = [
             {" ".join(tokens(a)) for a in e.aliases} for _, e in self._docs]
         postings: dict[str, dict[int, float]] = defaultdict(dict)
@@ -107,7 +109,11 @@ class SearchIndex:
         return len(self._docs)
 
     def _expand_uncached(self, word: str) -> tuple[tuple[str, float], ...]:
-        """Vocabulary words a query word may mean, each with a match quality in (0, 1]."""
+        """Vocabulary words a query word may mean, each with a match quality in (0, 1].
+
+        Exact and prefix matches first; otherwise only the nearest spelling tier (one edit
+        before two), as a spell checker would, so a rare word two edits away cannot outrank
+        the common word one edit away."""
         found: dict[str, float] = {}
         if word in self._postings:
             found[word] = 1.0
@@ -115,24 +121,33 @@ class SearchIndex:
             for term in self._vocabulary:
                 if term.startswith(word) and term != word:
                     found.setdefault(term, 0.8)
-        if len(word) >= 4:
+        if word not in self._postings and len(word) >= 6:
+            for term in self._vocabulary:  # a slip in the last letter: "betrayl" → "betrayer"
+                if term.startswith(word[:-1]):
+                    found.setdefault(term, 0.6)
+        if word not in self._postings and len(word) >= 3:
             max_edits = 1 if len(word) <= 5 else 2
-            for term, edits, _ in process.extract(
-                    word, self._vocabulary, scorer=OSA.distance, score_cutoff=max_edits,
-                    limit=12):
-                found.setdefault(term, 0.75 if edits == 1 else 0.55)
+            near = process.extract(word, self._vocabulary, scorer=OSA.distance,
+                                   score_cutoff=max_edits, limit=12)
+            nearest = min((edits for _, edits, _ in near), default=None)
+            tier = [term for term, edits, _ in near if edits == nearest]
+            # Among equally near spellings, the player most likely meant a common word.
+            common = max((len(self._postings[t]) for t in tier), default=0)
+            for term in tier:
+                if len(self._postings[term]) * 3 >= common:
+                    found.setdefault(term, 0.75 if nearest == 1 else 0.55)
         return tuple(found.items())
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         words = validate_query(query)
         scores: dict[int, float] = defaultdict(float)
-        matched_terms: set[str] = set()
+        matched: dict[str, float] = {}
         for word in words:
             alternatives = [(word, 1.0)] + [(s, 0.9) for s in SYNONYMS.get(word, ())]
             best: dict[int, float] = {}
             for alt, alt_weight in alternatives:
                 for term, quality in self._expand(stem(alt)):
-                    matched_terms.add(term)
+                    matched[term] = max(matched.get(term, 0.0), quality * alt_weight)
                     idf = self._idf[term]
                     for doc, field_weight in self._postings[term].items():
                         value = quality * alt_weight * field_weight * idf
@@ -142,11 +157,17 @@ class SearchIndex:
                 scores[doc] += value
         wanted = " ".join(stem(w) for w in words)
         for doc in scores:
-            if self._titles[doc] == wanted or wanted in self._aliases[doc]:
+            if self._titles[doc] == wanted:
                 scores[doc] += 1000.0  # the exact name of an entry always comes first
+            elif wanted in self._aliases[doc]:
+                scores[doc] += 500.0
+            title = self._title_words[doc]
+            if title:  # a title the query covers well beats one it merely touches
+                coverage = sum(matched.get(t, 0.0) for t in title) / len(title)
+                scores[doc] += COVERAGE * coverage
         ranked = sorted(scores.items(), key=lambda item: (-item[1], self._docs[item[0]][1].id))
         return [Hit(self._docs[d][0], self._docs[d][1], round(s, 3),
-                    snippet(self._docs[d][1].text, matched_terms))
+                    snippet(self._docs[d][1].text, set(matched)))
                 for d, s in ranked[:limit]]
 
 

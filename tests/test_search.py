@@ -8,21 +8,29 @@ import pytest
 
 from assistant.errors import InvalidInput
 from assistant.games import find_game
-from assistant.search import SearchIndex
+from assistant.search import SearchIndex, tokens
 
 GOLDEN = tomllib.loads(
     (Path(__file__).parent / "tdt" / "golden" / "glossary_terms.toml").read_text())
 BOOK = find_game("tdt").rules
 INDEX = SearchIndex([("tdt", e) for e in BOOK])
+VOCABULARY = {w for e in BOOK for w in tokens(" ".join((e.title, e.text, *e.aliases)))}
 
 
-def one_typo(word: str) -> str:
-    """Drop one letter from the longest word (a typical thumb slip)."""
-    words = word.split()
+def one_typo(title: str) -> str:
+    """Drop one letter of the longest word (a typical thumb slip), trying the middle first.
+
+    A slip that spells another real word ("Tile" → "Tie") is no typo a search can undo, so
+    positions that give a word of the index are passed over."""
+    words = title.split()
     longest = max(range(len(words)), key=lambda i: len(words[i]))
-    w = words[longest]
-    words[longest] = w[: len(w) // 2] + w[len(w) // 2 + 1:]
-    return " ".join(words)
+    word = words[longest]
+    middle = len(word) // 2
+    for pos in sorted(range(1, len(word)), key=lambda p: abs(p - middle)):
+        slip = word[:pos] + word[pos + 1:]
+        if not set(tokens(slip)) & VOCABULARY:
+            return " ".join(words[:longest] + [slip] + words[longest + 1:])
+    raise AssertionError(f"no typo of {title!r} avoids real words")
 
 
 @pytest.mark.parametrize(("term", "entry_id"), [tuple(t) for t in GOLDEN["terms"]])

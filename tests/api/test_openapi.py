@@ -39,4 +39,5 @@ def test_every_operation_has_description_and_example(client):
 def test_docs_page_serves(client):
     page = client.get("/docs")
     assert page.status_code == 200 and b"swagger-ui" in page.data
-    assert client.get("/docs/swagger-ui-bundle.js").status_code == 200
+    with client.get("/docs/swagger-ui-bundle.js") as script:
+        assert script.status_code == 200
