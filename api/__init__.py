@@ -1,6 +1,8 @@
 """The Lairside HTTP API. `create_app` is the only place an app is built."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -27,10 +29,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         indexes[game.slug] = SearchIndex([(game.slug, e) for e in game.rules])
     app.extensions["lairside.search"] = indexes  # built once, at start-up
 
-    from api.routes import games as games_routes
-    from api.routes import meta, operations, rules
-
-    for module in (meta, games_routes, rules, operations):
+    for module in _route_modules():
         app.register_blueprint(module.bp)
+        if hasattr(module, "init_app"):
+            module.init_app(app)
     register_error_handlers(app)
     return app
+
+
+def _route_modules() -> list[Any]:
+    """Every module of api/routes with a blueprint `bp`: adding a module adds its routes."""
+    import api.routes
+
+    names = sorted(info.name for info in pkgutil.iter_modules(api.routes.__path__))
+    modules = [importlib.import_module(f"api.routes.{name}") for name in names]
+    return [module for module in modules if hasattr(module, "bp")]
