@@ -1,0 +1,57 @@
+"""Paths of the phone pages, in one place.
+
+The printed sheets encode these in QR codes and the phone pages serve them, so both import
+this module and a path is never typed twice. Paths only: the base URL (LAIRSIDE_PUBLIC_URL or
+the request's host) is added by whoever prints the link.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import urlencode
+
+
+def _query(**params: object) -> str:
+    pairs = {k: (",".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
+             for k, v in params.items() if v is not None and v is not False}
+    return f"?{urlencode(pairs)}" if pairs else ""
+
+
+def home() -> str:
+    return "/"
+
+
+def search(query: str | None = None, game: str | None = None) -> str:
+    return "/search" + _query(q=query, game=game)
+
+
+def rules_index(game: str) -> str:
+    return f"/g/{game}/rules"
+
+
+def rule(game: str, entry_id: str) -> str:
+    return f"/g/{game}/rules/{entry_id}"
+
+
+def setup(game: str, mode: str, players: int, *, named_henchmen: int | None = None,
+          teams: Sequence[int] | None = None, seed: str | None = None,
+          section: str | None = None) -> str:
+    path = f"/g/{game}/setup" + _query(mode=mode, players=players,
+                                       named_henchmen=named_henchmen,
+                                       teams=list(teams) if teams else None, seed=seed)
+    return path + (f"#{section}" if section else "")
+
+
+def calculator(game: str, slug: str) -> str:
+    return f"/g/{game}/calculators/{slug}"
+
+
+def score(game: str, mode: str | None = None) -> str:
+    return f"/g/{game}/score" + _query(mode=mode)
+
+
+def timers(game: str, players: int | None = None) -> str:
+    return f"/g/{game}/timers" + _query(players=players)
+
+
+def session(game: str, code: str) -> str:
+    return f"/g/{game}/sessions/{code}"
