@@ -484,7 +484,8 @@ def score_syndicate(henchmen: Sequence[Henchman], *, plan_completed: bool,
     blockers = tuple(r.name for r in rows if r.blocks_end)
     if clock == 0:
         outcome = Outcome(OutcomeKind.TABLE_LOSES, "The clock reached 0: the authorities shut "
-                          "the operation down and the table loses.", rule="clock-reaches-zero")
+                          "the operation down and the table loses.", blockers=blockers,
+                          rule="clock-reaches-zero")
     elif plan_completed and not blockers:
         outcome = Outcome(OutcomeKind.TABLE_WINS, "The Doomsday Plan is complete and nobody in "
                           "play has 3 or more counted triggers: the table wins.",
@@ -599,7 +600,7 @@ class ScoreSummary:
 
 TIE_TAGS = {"objectives": "behind on objectives",
             "resources-gadgets": "behind on Resources plus Gadgets",
-            "triggers": "behind on fewer triggers",
+            "triggers": "behind on triggers",
             UNRESOLVED: "tied, rank shared"}
 
 
