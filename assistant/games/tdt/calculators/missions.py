@@ -1,0 +1,486 @@
+"""Missions: completing one (and its rewards), and generating or collecting Spoils.
+
+Rulebook: Villainy › Complete Missions, Completing a Mission on an Agent's Headquarters,
+Collect Mission Rewards, Mission Rewards and Affinity Bonuses, Generate or Collect Spoils;
+Glossary › Affinity, Resources.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from assistant.errors import InvalidInput, NotFound
+from assistant.explain import Explained, Provenance, Step
+from assistant.games import Operation
+from assistant.inputs import Field, Flag, Integer, ListOf, OneOf, Text
+
+from .. import components as c
+from ..components import Attributes
+from .agents import agent_damage
+from .squads import LIST_MAX, attribute_fields, override, typed_attributes
+
+
+class MissionKind(StrEnum):
+    """The three kinds of tile a mission can be completed on."""
+
+    RESOURCE = "resource"
+    """A Resource Mission (flips to its Completed side)."""
+    DOOMSDAY = "doomsday"
+    """A Doomsday Mission (gets a Completed marker)."""
+    HQ = "hq"
+    """An Agent Headquarters (requirements and rewards times its High Alert tokens)."""
+
+
+class Reward(StrEnum):
+    """A line of a mission's printed reward."""
+
+    FUNDING = "funding"
+    """Resource."""
+    DATA_CACHE = "data-cache"
+    """Resource."""
+    ESPIONAGE = "espionage"
+    """Resource."""
+    CORRUPTION = "corruption"
+    """Resource."""
+    INFAMY = "infamy"
+    """Resource."""
+    VP = "vp"
+    """Villain Prestige (not a Resource)."""
+    HENCHMEN = "henchmen"
+    """Henchmen (never doubled)."""
+    OTHER = "other"
+    """Anything else printed (an effect, a token)."""
+
+
+RESOURCES = (Reward.FUNDING, Reward.DATA_CACHE, Reward.ESPIONAGE, Reward.CORRUPTION,
+             Reward.INFAMY)
+VP_NOT_DOUBLED = ("The glossary lists the Resources as Funding, Data Cache, Espionage, Corruption "
+                  "and Infamy, so VP and anything else printed is not doubled.")
+NO_ALERT_NOTE = ("The rulebook does not say what an HQ with no High Alert token multiplies by; "
+                 "the default takes it as 1 (0 would make the mission free and its rewards "
+                 "empty).")
+AGENT_MULTIPLY_NOTE = ("The rulebook does not say whether an Agent's added requirements are "
+                       "multiplied too; by default they are added after the multiplication.")
+SPOILS_REQ_NOTE = ("Community data gives each Resource Mission's flipped side numbers, presumably "
+                   "what Generating Spoils needs there.")
+
+
+@dataclass(frozen=True)
+class SquadIn:
+    index: int
+    player: str
+    attributes: Attributes
+    affinity: bool
+    idle: bool
+
+
+def _squads(raw: Sequence[Mapping[str, Any]], field: str = "squads") -> list[SquadIn]:
+    out = []
+    for i, item in enumerate(raw):
+        attrs = Attributes.from_mapping({k: int(v) for k, v in typed_attributes(item).items()})
+        player = (item.get("player") or "").strip() or f"Squad {i + 1}"
+        out.append(SquadIn(i, player, attrs, bool(item.get("affinity")), bool(item.get("idle"))))
+    if not out:
+        raise InvalidInput(field, "List at least one Squad.", f"1-{LIST_MAX} Squads")
+    return out
+
+
+def _total(squads: Sequence[SquadIn]) -> Attributes:
+    total = Attributes()
+    for s in squads:
+        total = total.add(s.attributes)
+    return total
+
+
+def _printed(kind: MissionKind, data: Mapping[str, Any], spoils: bool = False,
+             ) -> tuple[str, Attributes, list[Step]]:
+    """The tile's requirements: community values by name, overridden by typed numbers."""
+    name = (data.get("tile") or "").strip()
+    typed = typed_attributes(data, "req_")
+    steps: list[Step] = []
+    if not name:
+        if len(typed) < 4:
+            raise InvalidInput("tile", "Name the tile or type all four requirements.",
+                               "a tile name, or req_combat/req_stealth/req_cunning/req_diplomacy")
+        req = override(Attributes(), typed)
+        steps.append(Step(f"Requirements typed in: {req}.", str(req), "complete-missions"))
+        return "the tile", req, steps
+    shown, printed = _lookup(kind, name, spoils)
+    if printed is None and len(typed) < 4:
+        raise InvalidInput("tile", f"No requirements are known for {shown}; type all four.",
+                           "req_combat/req_stealth/req_cunning/req_diplomacy")
+    req = override(printed or Attributes(), typed)
+    if len(typed) == 4:
+        steps.append(Step(f"{shown}: requirements typed in: {req}.", str(req),
+                          "complete-missions"))
+    else:
+        note = c.SOURCE_NOTE + (" " + SPOILS_REQ_NOTE if spoils else "")
+        steps.append(Step(f"{shown}: printed requirements {req} (Combat/Stealth/Cunning/"
+                          "Diplomacy).", str(req), "generate-spoils" if spoils else
+                          "complete-missions", Provenance.COMMUNITY, note))
+    return shown, req, steps
+
+
+def _lookup(kind: MissionKind, name: str, spoils: bool) -> tuple[str, Attributes | None]:
+    try:
+        if kind is MissionKind.RESOURCE:
+            m = c.resource_mission(name)
+            return m.name, m.completed if spoils else m.active
+        if kind is MissionKind.DOOMSDAY:
+            d = c.doomsday_mission(name)
+            return d.name, d.requirements
+        hq = c.agent_hq(name)
+        return hq.name, hq.requirements
+    except NotFound as err:
+        raise InvalidInput("tile", err.detail + " Or leave it empty and type the requirements.",
+                           ", ".join(err.suggestions)) from None
+
+
+def _agent(data: Mapping[str, Any]) -> tuple[str | None, Attributes, list[Step]]:
+    """Requirements an uncorrupted Agent on the tile adds (zero if none or corrupted)."""
+    agent = data.get("agent") or "none"
+    if agent == "none":
+        return None, Attributes(), []
+    hq = c.agent_hq(agent)
+    if data.get("agent_corrupted"):
+        return hq.agent, Attributes(), [Step(f"The {hq.agent} Agent was corrupted: it adds "
+                                             "nothing.", 0, "agent-arrival")]
+    typed = typed_attributes(data, "agent_req_")
+    adds = override(hq.requirements, typed)
+    prov = Provenance.RULEBOOK if len(typed) == 4 else Provenance.COMMUNITY
+    return hq.agent, adds, [Step(f"The uncorrupted {hq.agent} Agent adds its HQ's requirements "
+                                 f"{adds}.", str(adds), "agents-investigate", prov,
+                                 "" if len(typed) == 4 else c.SOURCE_NOTE)]
+
+
+def _shortfall_steps(total: Attributes, req: Attributes) -> tuple[bool, Attributes, list[Step]]:
+    short = total.shortfall(req)
+    ok = short == Attributes()
+    text = (f"Squads total {total} against {req}: met." if ok else
+            f"Squads total {total} against {req}: short by {short}.")
+    return ok, short, [Step(text, ok, "complete-missions")]
+
+
+def _affinity_holders(squads: Sequence[SquadIn]) -> list[str]:
+    return sorted({s.player for s in squads if s.affinity})
+
+
+def mission(data: Mapping[str, Any]) -> Explained:
+    kind = MissionKind(data["kind"])
+    squads = _squads(data.get("squads") or [])
+    name, req, steps = _printed(kind, data)
+    agent, adds, agent_steps = _agent(data)
+    factor = 1
+    if kind is MissionKind.HQ:
+        alert = int(data.get("high_alert") or 0)
+        factor = alert or int(data.get("no_alert_multiplier", 1))
+        req = req.multiply(factor)
+        steps.append(Step(f"Times {factor} for the HQ's High Alert tokens: {req}.", factor,
+                          "complete-hq-mission", Provenance.UNKNOWN if not alert else
+                          Provenance.RULEBOOK, NO_ALERT_NOTE if not alert else ""))
+        if agent and data.get("multiply_agent_requirements"):
+            adds = adds.multiply(factor)
+            agent_steps.append(Step(f"The Agent's requirements are multiplied too: {adds}.",
+                                    factor, "complete-hq-mission", Provenance.UNKNOWN,
+                                    AGENT_MULTIPLY_NOTE))
+        elif agent:
+            agent_steps.append(Step("The Agent's requirements are added unmultiplied.", 1,
+                                    "complete-hq-mission", Provenance.UNKNOWN,
+                                    AGENT_MULTIPLY_NOTE))
+    steps += agent_steps
+    req = req.add(adds)
+    total = _total(squads)
+    ok, short, more = _shortfall_steps(total, req)
+    steps += more
+    result: dict[str, Any] = {"kind": kind.value, "tile": name, "requirements": req.as_dict(),
+                              "squads_total": total.as_dict(), "completed": ok,
+                              "shortfall": short.as_dict()}
+    if not ok:
+        missing = ", ".join(f"{v} {k}" for k, v in short.as_dict().items() if v)
+        return Explained(result=result, steps=tuple(steps),
+                         summary=f"{name}: not completed, short {missing}.")
+    rewards, reward_steps, bonus = _rewards(kind, squads, factor, data)
+    steps += reward_steps
+    result.update(rewards=rewards, **bonus)
+    return Explained(result=result, steps=tuple(steps),
+                     summary=f"{name} completed. Rewards: "
+                     + (", ".join(f"{r['amount']} {r['label']}" for r in rewards) or "none")
+                     + (f"; +1 VP each for {', '.join(bonus['affinity_vp'])}"
+                        if bonus.get("affinity_vp") else "") + ".")
+
+
+def _rewards(kind: MissionKind, squads: Sequence[SquadIn], factor: int, data: Mapping[str, Any],
+             ) -> tuple[list[dict[str, Any]], list[Step], dict[str, Any]]:
+    holders = _affinity_holders(squads)
+    teams = int(data.get("split_between") or 1)
+    steps: list[Step] = []
+    bonus: dict[str, Any] = {}
+    double = kind is MissionKind.RESOURCE and bool(holders)
+    if double:
+        steps.append(Step(f"{', '.join(holders)} ha(s) the Affinity: Resource rewards are "
+                          "doubled, once however many share it; Henchmen are not.", 2,
+                          "affinity-bonuses"))
+    out = []
+    for line in data.get("rewards") or []:
+        what = Reward(line["kind"])
+        printed = int(line["amount"])
+        label = (line.get("label") or "").strip() or what.value
+        amount = printed * factor
+        if factor != 1:
+            steps.append(Step(f"{label}: {printed} × {factor} High Alert = {amount}.", amount,
+                              "complete-hq-mission"))
+        if double and what in RESOURCES:
+            amount *= 2
+            steps.append(Step(f"{label}: doubled to {amount}.", amount, "affinity-bonuses"))
+        elif double and what is not Reward.HENCHMEN:
+            steps.append(Step(f"{label}: not a Resource, not doubled.", amount,
+                              "affinity-bonuses", Provenance.DERIVED, VP_NOT_DOUBLED))
+        entry: dict[str, Any] = {"kind": what.value, "label": label, "printed": printed,
+                                 "amount": amount}
+        if teams > 1:
+            each = amount // teams
+            entry.update(each=each, destroyed=amount - each * teams)
+            steps.append(Step(f"{label}: no agreement, split {teams} ways: {each} each, "
+                              f"{amount - each * teams} destroyed.", each,
+                              "mayhem-reward-split"))
+        out.append(entry)
+    if kind is MissionKind.DOOMSDAY and holders:
+        bonus["affinity_vp"] = holders
+        steps.append(Step(f"+1 VP to each Named Henchman with the Affinity ({len(holders)}); "
+                          "this sits outside the reward and is never split.", len(holders),
+                          "affinity-bonuses"))
+    if kind is MissionKind.HQ:
+        bonus["high_alert_added"] = 1
+        steps.append(Step("One more High Alert token goes on the HQ.", 1, "complete-hq-mission"))
+    if kind is not MissionKind.HQ:
+        steps.append(Step("A completed mission cannot be completed again for its rewards.", None,
+                          "complete-missions"))
+    return out, steps, bonus
+
+
+def spoils(data: Mapping[str, Any]) -> Explained:
+    if data.get("action") == "collect":
+        return _collect(data)
+    return _generate(data)
+
+
+def _generate(data: Mapping[str, Any]) -> Explained:
+    spoils_now = int(data.get("spoils_on_tile") or 0)
+    name, req, steps = _printed(MissionKind.RESOURCE, data, spoils=True)
+    agent, adds, agent_steps = _agent(data)
+    steps += [Step(s.text, s.value, "generate-spoils", s.provenance, s.note) for s in agent_steps]
+    req = req.add(adds)
+    squads = _squads(data.get("squads") or [])
+    able = [s for s in squads if not s.idle or s.affinity]
+    for s in squads:
+        if s.idle:
+            steps.append(Step(f"{s.player}'s Squad is Idle: "
+                              + ("its Affinity lets it help." if s.affinity else "it cannot help."),
+                              s.affinity, "spoils-and-affinity"))
+    blocked = ""
+    if data.get("completed_this_phase"):
+        blocked = "The mission was completed this Phase: Spoils come from the next Phase on."
+    elif data.get("already_generated"):
+        blocked = "A Spoil was already generated here this Phase (one per tile per Phase)."
+    total = _total(able)
+    ok, short, more = _shortfall_steps(total, req)
+    steps += [Step(s.text, s.value, "generate-spoils") for s in more]
+    made = 1 if ok and not blocked else 0
+    if blocked:
+        steps.append(Step(blocked, 0, "generate-spoils"))
+    elif ok:
+        steps.append(Step("One Spoil (a High Alert token) is added, however many Squads or "
+                          "Affinities are present.", 1, "generate-spoils"))
+    return Explained(
+        result={"tile": name, "requirements": req.as_dict(), "squads_total": total.as_dict(),
+                "generated": made, "spoils_on_tile": spoils_now + made,
+                "shortfall": short.as_dict(), "agent": agent},
+        steps=tuple(steps),
+        summary=f"{name}: " + (f"one Spoil generated ({spoils_now + made} on the tile)." if made
+                               else "no Spoil generated."))
+
+
+@dataclass(frozen=True)
+class Collector:
+    name: str
+    betrayer: bool
+    leader: bool
+    wants: int | None
+
+
+def _collectors(raw: Sequence[Mapping[str, Any]]) -> tuple[list[Collector], list[Step]]:
+    out = []
+    steps = []
+    for i, item in enumerate(raw):
+        name = (item.get("name") or "").strip() or f"Player {i + 1}"
+        if item.get("idle") and not item.get("affinity"):
+            steps.append(Step(f"{name} is only there Idle, without the Affinity: cannot collect.",
+                              0, "spoils-and-affinity"))
+            continue
+        wants = item.get("wants")
+        out.append(Collector(name, bool(item.get("betrayer")), bool(item.get("team_leader")),
+                             None if wants is None else int(wants)))
+    if sum(c.betrayer for c in out) > 1:
+        raise InvalidInput("collectors", "Only one player can be the Betrayer.", "one Betrayer")
+    if sum(c.leader for c in out) > 1:
+        raise InvalidInput("collectors", "Only one player holds the Team Leader token.",
+                           "one Team Leader")
+    return out, steps
+
+
+def collect_order(collectors: Sequence[Collector]) -> list[Collector]:
+    """Betrayer first, then the Team Leader (or the first listed), then onward in seat order."""
+    rest = [c for c in collectors if not c.betrayer]
+    start = next((i for i, c in enumerate(rest) if c.leader), 0)
+    return [c for c in collectors if c.betrayer] + rest[start:] + rest[:start]
+
+
+def _collect(data: Mapping[str, Any]) -> Explained:
+    spoils_now = int(data.get("spoils_on_tile") or 0)
+    collectors, steps = _collectors(data.get("collectors") or [])
+    result: dict[str, Any] = {"spoils_on_tile": spoils_now}
+    agent = data.get("agent") or "none"
+    if agent != "none" and not data.get("agent_corrupted"):
+        hq_alert = int(data.get("hq_alert") or 0)
+        damage = agent_damage(spoils_now, hq_alert)
+        result["agent_damage"] = damage
+        steps.append(Step(f"The uncorrupted Agent strikes first, as if arriving: {spoils_now} "
+                          f"High Alert (Spoils) on the tile + {hq_alert} on its HQ = {damage} "
+                          f"damage, or {damage} Corruption to buy it off.", damage,
+                          "collect-spoils", Provenance.DERIVED,
+                          "Spoils are High Alert tokens, so the tile's count is the Spoils."))
+        henchmen = data.get("henchmen_on_tile")
+        if data.get("bribe"):
+            steps.append(Step(f"The players pay {damage} Corruption; the Agent does nothing.",
+                              damage, "agent-arrival"))
+        elif henchmen is not None and damage >= int(henchmen):
+            removed = min(spoils_now, damage - int(henchmen))
+            steps.append(Step(f"No henchman survives; the {damage - int(henchmen)} damage left "
+                              f"removes {removed} Spoils one for one.", removed, "damage"))
+            result.update(spoils_on_tile=spoils_now - removed, picks=[], taken={})
+            return Explained(result=result, steps=tuple(steps),
+                             summary=f"The Agent wipes the tile; {removed} Spoils destroyed.")
+        steps.append(Step("The rest of the collection assumes the listed players still have "
+                          "henchmen on the tile after the damage.", None, "collect-spoils"))
+    order = collect_order(collectors)
+    if order:
+        steps.append(Step("Collection order: " + ", ".join(c.name for c in order) + ", one Spoil "
+                          "per turn, round and round.", len(order), "collect-spoils"))
+    taken: dict[str, int] = {c.name: 0 for c in order}
+    picks: list[str] = []
+    left = spoils_now
+    while left and order:
+        moved = False
+        for col in order:
+            if left and (col.wants is None or taken[col.name] < col.wants):
+                taken[col.name] += 1
+                picks.append(col.name)
+                left -= 1
+                moved = True
+        if not moved:
+            break
+    steps.append(Step(f"{spoils_now - left} Spoils taken, {left} left on the tile; each gives one "
+                      "Resource or Henchman from the tile's Spoils list.", spoils_now - left,
+                      "collect-spoils"))
+    result.update(order=[c.name for c in order], picks=picks, taken=taken,
+                  spoils_left=left)
+    return Explained(result=result, steps=tuple(steps),
+                     summary="Spoils: " + (", ".join(f"{k} {v}" for k, v in taken.items() if v)
+                                           or "none taken") + ".")
+
+
+AGENT_FIELDS: tuple[Field, ...] = (
+    OneOf("agent", "Agent on the tile", ("none", "cia", "interpol"), default="none"),
+    Flag("agent_corrupted", "The Agent was bought off with Corruption"),
+    *attribute_fields("agent_req_", " the Agent's HQ adds (typed in; replaces community value)"),
+)
+SQUAD_FIELDS: tuple[Field, ...] = (
+    Text("player", "Whose Squad (its Named Henchman)"),
+    *attribute_fields(what=" total of the Squad", default=0),
+    Flag("affinity", "Its Named Henchman has the Affinity for this mission's type"),
+)
+REWARD_FIELDS: tuple[Field, ...] = (
+    OneOf("kind", "What the line gives", tuple(r.value for r in Reward), required=True),
+    Integer("amount", "How many are printed", minimum=0, maximum=99, required=True),
+    Text("label", "Its printed name (optional)"),
+)
+
+MISSION_FORM = (
+    OneOf("kind", "Resource Mission, Doomsday Mission or Agent HQ",
+          tuple(k.value for k in MissionKind), required=True),
+    Text("tile", "Tile name (community requirements), or leave empty and type them"),
+    *attribute_fields("req_", " requirement (typed in; replaces the printed value)"),
+    ListOf("squads", "The Squads attempting it", SQUAD_FIELDS, min_items=1, max_items=LIST_MAX,
+           required=True),
+    *AGENT_FIELDS,
+    Integer("high_alert", "HQ mission: High Alert tokens on the HQ", minimum=0, maximum=20,
+            default=0),
+    Integer("no_alert_multiplier", "HQ with no High Alert token: multiply by (rulebook silent)",
+            minimum=0, maximum=1, default=1),
+    Flag("multiply_agent_requirements", "HQ mission: multiply the Agent's added requirements "
+         "too (rulebook silent)"),
+    ListOf("rewards", "The printed rewards", REWARD_FIELDS, max_items=LIST_MAX),
+    Integer("split_between", "Mayhem, no agreement: teams splitting the rewards", minimum=1,
+            maximum=3, default=1),
+)
+
+SPOILS_FORM = (
+    OneOf("action", "Generate a Spoil, or collect the Spoils", ("generate", "collect"),
+          required=True),
+    Text("tile", "Completed Resource Mission (community requirements), or type them"),
+    *attribute_fields("req_", " needed to generate (typed in; replaces the printed value)"),
+    Integer("spoils_on_tile", "Spoils (High Alert tokens) on the tile now", minimum=0,
+            maximum=30, default=0),
+    ListOf("squads", "Generate: Squads on the tile", (*SQUAD_FIELDS, Flag("idle", "Sits Idle")),
+           max_items=LIST_MAX),
+    Flag("completed_this_phase", "Generate: the mission was completed this Phase"),
+    Flag("already_generated", "Generate: a Spoil was already made here this Phase"),
+    ListOf("collectors", "Collect: players collecting, in clockwise seat order",
+           (Text("name", "Player", required=True), Flag("betrayer", "Is the Betrayer"),
+            Flag("team_leader", "Holds the Team Leader token"),
+            Integer("wants", "Most Spoils they want (empty: as many as possible)", minimum=0,
+                    maximum=30),
+            Flag("idle", "Only an Idle Squad there"), Flag("affinity", "Has the Affinity")),
+           max_items=LIST_MAX),
+    *AGENT_FIELDS,
+    Integer("hq_alert", "Collect: High Alert tokens on the Agent's HQ", minimum=0, maximum=20,
+            default=0),
+    Integer("henchmen_on_tile", "Collect: henchmen on the tile (to see if the Agent wipes it)",
+            minimum=0, maximum=60),
+    Flag("bribe", "Collect: players buy the Agent off"),
+)
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        slug="mission",
+        title="Complete a mission",
+        summary="Whether the Squads meet a Resource, Doomsday or Agent HQ mission's "
+                "requirements, what is missing, and the rewards (Affinity, HQ multiplier, "
+                "Mayhem split).",
+        form=MISSION_FORM,
+        run=mission,
+        example={"kind": "resource", "tile": "Arms Dealing",
+                 "squads": [{"player": "Boris", "combat": 3, "stealth": 1, "cunning": 1,
+                             "diplomacy": 0, "affinity": True},
+                            {"player": "Jin Feng", "combat": 0, "stealth": 3, "cunning": 1,
+                             "diplomacy": 1}],
+                 "rewards": [{"kind": "funding", "amount": 2}, {"kind": "henchmen", "amount": 1,
+                                                                "label": "Soldier"}]},
+        rules=("complete-missions", "complete-hq-mission", "collect-rewards", "affinity-bonuses",
+               "mayhem-reward-split", "affinity"),
+    ),
+    Operation(
+        slug="spoils",
+        title="Generate or collect Spoils",
+        summary="Whether the Squads on a completed Resource Mission generate a Spoil, or who "
+                "collects which Spoils in what order.",
+        form=SPOILS_FORM,
+        run=spoils,
+        example={"action": "collect", "spoils_on_tile": 3,
+                 "collectors": [{"name": "Azura", "team_leader": True}, {"name": "Jin Feng"},
+                                {"name": "Ugo", "betrayer": True}]},
+        rules=("generate-spoils", "collect-spoils", "spoils-and-affinity", "agent-arrival"),
+    ),
+)
