@@ -213,8 +213,9 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
         solo = [Unit((s,)) for u in chosen for s in u.squads]
         separate, _ = _cost(solo, destination, modifiers)
         result["cost_if_travelling_separately"] = separate
-        steps.append(Step(f"Without riding together the same Squads would cost {separate}.",
-                          separate, "travel-squads"))
+        steps.append(Step(f"Without riding together the same Squads would cost {separate}"
+                          + (" (cheaper: a bigger Squad can cost more than two small ones)."
+                             if separate < cost else "."), separate, "travel-squads"))
 
     summary = f"Deployment costs {cost} Funding ({', '.join(_labels(chosen)) or 'nothing'})."
     if data.get("funding") is not None:
