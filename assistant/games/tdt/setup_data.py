@@ -1,0 +1,159 @@
+"""Tomorrow Dies Today setup tables, as data.
+
+Every number here is cited to its rulebook section ("Setting Up and Goals", pages 3-7).
+Where the OCR lost part of a table (the Cutthroat hand-outs lost their icons), the value is
+rebuilt from the rulebook's own totals (18 Resource Mission tiles, 12 Doomsday Mission tiles)
+and marked `derived`, with the arithmetic as the note. setup.py turns these into a checklist.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from assistant.explain import Provenance
+
+
+class PlayMode(StrEnum):
+    CUTTHROAT = "cutthroat"
+    """One player is General Goodman; the others each run one Named Henchman (4-7 players)."""
+    SYNDICATE = "syndicate"
+    """Co-operative: the players' Named Henchmen carry out Goodman's plan (1-6 players)."""
+    MAYHEM = "mayhem"
+    """Two or three teams race for Villain Prestige (2-6 players)."""
+
+
+MODE_TITLES: Mapping[PlayMode, str] = MappingProxyType({
+    PlayMode.CUTTHROAT: "Cutthroat", PlayMode.SYNDICATE: "Syndicate", PlayMode.MAYHEM: "Mayhem"})
+
+# Player counts per mode (Setting and Goal of the Game; glossary "Syndicate", "Mayhem").
+PLAYERS: Mapping[PlayMode, tuple[int, int]] = MappingProxyType({
+    PlayMode.CUTTHROAT: (4, 7), PlayMode.SYNDICATE: (1, 6), PlayMode.MAYHEM: (2, 6)})
+
+RESOURCE_TILES = 18
+"""Resource Mission tiles in the box (Resource Missions and the Interpol Agent)."""
+DOOMSDAY_TILES = 12
+"""Doomsday Mission tiles in the box (implied by the Syndicate steps: 6 + 3 + 3)."""
+TILES_ON_WAR_MAP = 6
+"""Six Resource Missions go around Interpol HQ and six Doomsday Missions around CIA HQ."""
+MAX_NAMED_HENCHMEN = 6
+"""Base sections around Goodman's Lair; also Mayhem's cap on Named Henchmen in play."""
+MAYHEM_TEAM_COUNTS = (2, 3)
+"""Mayhem is played in two or three teams (glossary "Mayhem")."""
+GADGETS_IN_R_AND_D = 3
+DIRECTIVES_FACE_UP = 3
+HIGH_ALERT_ON_INTERPOL = 1
+RESOURCE_TYPES = ("Infamy", "Corruption", "Espionage", "Funding", "Data Cache")
+FACELESS_TYPES = ("Soldier", "Assassin", "Thief", "Hacker", "Scientist", "Fixer")
+SIDE_JOBS_NAMED = 1
+"""Each Named Henchman starts with the Side Job that carries its name..."""
+SIDE_JOBS_DRAWN = 4
+"""...draws four more..."""
+SIDE_JOBS_KEPT = 2
+"""...and keeps two of the five."""
+BETRAYAL_TRIGGERS = 5
+"""Triggers per Named Henchman (Betraying the Organization: "3 of your 5")."""
+GOODMAN_DOOMSDAY_VAULT_CAP = 3
+"""Cutthroat Doomsday hand-out, step 5: Goodman keeps at most three leftover tiles."""
+
+# The Doomsday Marker's starting space by N, the Named Henchmen in play
+# (the section on the Bolthole, Technology Track, Doomsday Clock and Global Events).
+CLOCK_START: Mapping[PlayMode, Mapping[int, int]] = MappingProxyType({
+    PlayMode.CUTTHROAT: MappingProxyType({3: 10, 4: 9, 5: 8, 6: 7}),
+    PlayMode.SYNDICATE: MappingProxyType({1: 10, 2: 9, 3: 8, 4: 8, 5: 7, 6: 6}),
+    PlayMode.MAYHEM: MappingProxyType({2: 6, 3: 6, 4: 6, 5: 6, 6: 6}),
+})
+CLOCK_N_NOTE = ("The clock table heads its rows with a bare 'N'. We read N as the Named "
+                "Henchmen in play, as the Goodman's assets table counts them: Cutthroat's rows "
+                "start at 3, which is 4 players less Goodman. In Mayhem every row reads 6, so "
+                "the reading cannot change the answer there.")
+
+
+@dataclass(frozen=True)
+class GoodmanAssets:
+    """Cutthroat: what General Goodman starts with, by Named Henchmen in play."""
+
+    resources: int
+    """Resources of Goodman's choice."""
+    faceless_henchmen: int
+    vp: int
+
+
+# General Goodman's Starting Assets (Cutthroat only).
+GOODMAN_ASSETS: Mapping[int, GoodmanAssets] = MappingProxyType({
+    3: GoodmanAssets(12, 3, 2),
+    4: GoodmanAssets(10, 2, 2),
+    5: GoodmanAssets(10, 1, 3),
+    6: GoodmanAssets(8, 0, 3),
+})
+
+# Mayhem starting Faceless Henchmen: "team of one 4, of two 3, of three 2" (Henchmen Starting
+# Resources and Objectives). Our reading: k = the Named Henchmen the team fields, and the
+# number is for the whole team. See MAYHEM_FACELESS_NOTE.
+MAYHEM_FACELESS: Mapping[int, int] = MappingProxyType({1: 4, 2: 3, 3: 2})
+MAYHEM_FACELESS_NOTE = (
+    "The rulebook gives 'team of one: 4, of two: 3, of three: 2' without saying whether the "
+    "team is counted in players or Named Henchmen, or whether the number is per team or per "
+    "member. We count the team's Named Henchmen and give the number to the whole team: the "
+    "other cells of the same table count Named Henchmen (Syndicate: 6 - Named Henchmen in "
+    "play; Mayhem: one Resource per Named Henchman), teams must field equal numbers of "
+    "Named Henchmen (so the teams stay even however the players split), and every team then "
+    "fields five henchmen in all (1+4, 2+3, 3+2), as every Syndicate team fields six.")
+
+
+@dataclass(frozen=True)
+class CutthroatHand:
+    """One row of a Cutthroat hand-out table: tiles dealt per seat."""
+
+    per_henchman: int
+    goodman: int
+    extra: int
+    """Tiles that go one each to seats the OCR no longer names (5 players, Doomsday)."""
+    provenance: Provenance
+    note: str
+
+
+# The Cutthroat Resource Mission table (from the Interpol Agent section). The OCR kept the numbers
+# but dropped the Goodman / Henchman icons, so most rows are rebuilt from the 18 tiles.
+CUTTHROAT_RESOURCE_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
+    4: CutthroatHand(4, 6, 0, Provenance.DERIVED,
+                     "The row keeps '4 per' and '6 for' but lost who gets them; only 4 for "
+                     "each of the 3 Henchmen and 6 for Goodman uses all tiles: 3 x 4 + 6 = 18."),
+    5: CutthroatHand(3, 6, 0, Provenance.DERIVED,
+                     "The row keeps '3 per' and '6 for' but lost who gets them; only 3 for "
+                     "each of the 4 Henchmen and 6 for Goodman uses all tiles: 4 x 3 + 6 = 18."),
+    6: CutthroatHand(3, 3, 0, Provenance.RULEBOOK,
+                     "3 per player, Goodman included: 6 x 3 = 18."),
+    7: CutthroatHand(3, 0, 0, Provenance.DERIVED,
+                     "The row keeps only '3 per'; 3 for each of the 6 Henchmen already uses "
+                     "all tiles (6 x 3 = 18), so Goodman gets none."),
+})
+
+# The Cutthroat Doomsday Mission table (from the CIA Agent section).
+CUTTHROAT_DOOMSDAY_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
+    4: CutthroatHand(3, 3, 0, Provenance.RULEBOOK,
+                     "3 per player, Goodman included: 4 x 3 = 12."),
+    5: CutthroatHand(2, 2, 2, Provenance.DERIVED,
+                     "2 per player plus one more for each of two seats whose icons the OCR "
+                     "lost: 5 x 2 + 2 = 12. Which two seats get the extra tile is unknown; "
+                     "the table decides."),
+    6: CutthroatHand(2, 2, 0, Provenance.RULEBOOK,
+                     "2 per player, Goodman included: 6 x 2 = 12."),
+    7: CutthroatHand(2, 0, 0, Provenance.DERIVED,
+                     "The row keeps '2 per' and 'doesn't draw'; 2 for each of the 6 Henchmen "
+                     "uses all tiles (6 x 2 = 12), so the seat that does not draw is Goodman."),
+})
+
+# Syndicate Resource Missions: draw 9, place 6, draw 3 more, 6 to the Communal Vault,
+# the last 6 to the World.
+SYNDICATE_RESOURCE_FIRST_DRAW = 9
+SYNDICATE_RESOURCE_SECOND_DRAW = 3
+SYNDICATE_RESOURCE_VAULT = 6
+SYNDICATE_RESOURCE_WORLD = 6
+# Syndicate Doomsday Missions: 6 face down around CIA HQ, 3 face down to the World,
+# the last 3 to the Communal Vault.
+SYNDICATE_DOOMSDAY_WORLD = 3
+SYNDICATE_DOOMSDAY_VAULT = 3
+# Mayhem Doomsday Missions, step 4: each team keeps one leftover tile.
+MAYHEM_DOOMSDAY_KEPT_PER_TEAM = 1
