@@ -9,10 +9,11 @@ match always ranks first. Abbreviations and synonyms are expanded before matchin
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, KeysView
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -89,6 +90,8 @@ class SearchIndex:
         self._docs: list[tuple[str, Entry]] = list(documents)
         self._titles: list[str] = [" ".join(tokens(e.title)) for _, e in self._docs]
         self._title_words: list[set[str]] = [set(tokens(e.title)) for _, e in self._docs]
+        self._sentences: list[list[tuple[str, frozenset[str]]]] = [
+            [(s, frozenset(tokens(s))) for s in _sentences(e.text)] for _, e in self._docs]
         self._aliases: list[set[str]] = [
             {" ".join(tokens(a)) for a in e.aliases} for _, e in self._docs]
         postings: dict[str, dict[int, float]] = defaultdict(dict)
@@ -118,25 +121,30 @@ class SearchIndex:
         if word in self._postings:
             found[word] = 1.0
         if len(word) >= 3:
-            for term in self._vocabulary:
-                if term.startswith(word) and term != word:
-                    found.setdefault(term, 0.8)
+            for term in self._starting_with(word):
+                found.setdefault(term, 0.8)
         if word not in self._postings and len(word) >= 6:
-            for term in self._vocabulary:  # a slip in the last letter: "betrayl" → "betrayer"
-                if term.startswith(word[:-1]):
-                    found.setdefault(term, 0.6)
+            for term in self._starting_with(word[:-1]):  # "betrayl" → "betrayer"
+                found.setdefault(term, 0.6)
         if word not in self._postings and len(word) >= 3:
             max_edits = 1 if len(word) <= 5 else 2
             near = process.extract(word, self._vocabulary, scorer=OSA.distance,
                                    score_cutoff=max_edits, limit=12)
             nearest = min((edits for _, edits, _ in near), default=None)
             tier = [term for term, edits, _ in near if edits == nearest]
-            # Among equally near spellings, the player most likely meant a common word.
-            common = max((len(self._postings[t]) for t in tier), default=0)
+            # Among equally near spellings, a common word is the likelier intent: weigh by
+            # how often each appears, without dropping the rare ones.
+            common = max((len(self._postings[t]) for t in tier), default=1)
+            base = 0.75 if nearest == 1 else 0.55
             for term in tier:
-                if len(self._postings[term]) * 3 >= common:
-                    found.setdefault(term, 0.75 if nearest == 1 else 0.55)
+                share = len(self._postings[term]) / common
+                found.setdefault(term, base * (0.6 + 0.4 * share))
         return tuple(found.items())
+
+    def _starting_with(self, prefix: str) -> list[str]:
+        start = bisect_left(self._vocabulary, prefix)
+        end = bisect_left(self._vocabulary, prefix + "\uffff", start)
+        return self._vocabulary[start:end]
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         words = validate_query(query)
@@ -167,7 +175,7 @@ class SearchIndex:
                 scores[doc] += COVERAGE * coverage
         ranked = sorted(scores.items(), key=lambda item: (-item[1], self._docs[item[0]][1].id))
         return [Hit(self._docs[d][0], self._docs[d][1], round(s, 3),
-                    snippet(self._docs[d][1].text, set(matched)))
+                    snippet(self._sentences[d], matched.keys()))
                 for d, s in ranked[:limit]]
 
 
@@ -183,10 +191,13 @@ def validate_query(query: str) -> list[str]:
     return meaningful or words
 
 
-def snippet(text: str, terms: set[str], width: int = 160) -> str:
+def _sentences(text: str) -> list[str]:
+    parts = (p.strip().lstrip("- ").strip() for p in re.split(r"(?<=[.!?])\s+|\n+", text))
+    return [p for p in parts if p] or [""]
+
+
+def snippet(sentences: list[tuple[str, frozenset[str]]], terms: KeysView[str],
+            width: int = 160) -> str:
     """The first sentence that mentions a matched word, shortened for a phone screen."""
-    sentences = re.split(r"(?<=[.!?])\s+|\n+", text)
-    chosen = next((s for s in sentences if terms & set(tokens(s))), sentences[0] if sentences
-                  else "")
-    chosen = chosen.strip().lstrip("- ")
+    chosen = next((s for s, words in sentences if not words.isdisjoint(terms)), sentences[0][0])
     return chosen if len(chosen) <= width else chosen[: width - 1].rstrip() + "…"
