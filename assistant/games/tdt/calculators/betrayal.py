@@ -280,7 +280,7 @@ def betrayal_transfer(vp: int, resources: Mapping[Resource, int], triggers: int,
                   _TO_GOODMAN_NOTE)]
     steps += [Step(f"{count} {res.label} go to Goodman.", count, "betraying-the-organization",
                    DERIVED, _TO_GOODMAN_NOTE) for res, count in handed.items() if count]
-    steps.append(Step("Faceless Henchmen(?), Side Jobs and Gadgets stay with the Betrayer.",
+    steps.append(Step("The Betrayer keeps their Faceless Henchmen(?), Side Jobs and Gadgets.",
                       None, "betraying-the-organization", DERIVED, _STAYS_NOTE))
     steps.append(Step(f"N = {n}" + (" (Named Henchmen in play)." if factor is None
                                     else " (your factor)."), n, "betraying-the-organization",
