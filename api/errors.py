@@ -62,9 +62,8 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def _validation(error: ValidationError) -> Response:
         errors = _flatten(error.messages)
-        fields = ", ".join(sorted(errors))
-        return problem(422, "Invalid input", f"Check these fields: {fields}.", "validation",
-                       errors=errors)
+        detail = " ".join(f"{name}: {' '.join(msgs)}" for name, msgs in sorted(errors.items()))
+        return problem(422, "Invalid input", detail, "validation", errors=errors)
 
     @app.errorhandler(InvalidInput)
     def _invalid(error: InvalidInput) -> Response:
