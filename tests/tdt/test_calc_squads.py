@@ -1,0 +1,76 @@
+"""squads calculators: golden cases (golden/squads.toml)."""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant.errors import InvalidInput
+from assistant.explain import Explained
+from assistant.games.tdt.calculators import squads
+
+CASES = tomllib.loads((Path(__file__).parent / "golden" / "squads.toml").read_text())["case"]
+Calc = Callable[[Mapping[str, Any]], Explained]
+RUN: dict[str, Calc] = {"squad-attributes": squads.squad_attributes}
+
+
+def dig(result: Any, path: str) -> Any:
+    for part in path.split("."):
+        result = result[int(part)] if isinstance(result, list) else result[part]
+    return result
+
+
+def run(case: dict[str, Any]) -> Explained:
+    return RUN[case.get("op", next(iter(RUN)))](case["input"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_golden(case: dict[str, Any]) -> None:
+    assert case["source"]
+    if "error" in case:
+        with pytest.raises(InvalidInput) as err:
+            run(case)
+        assert err.value.field == case["error"]
+        assert err.value.allowed
+        return
+    answer = run(case)
+    for path, expected in case["expect"].items():
+        assert dig(answer.result, path) == expected, path
+    assert answer.steps and answer.summary
+
+
+@pytest.mark.parametrize("op", squads.OPERATIONS, ids=[op.slug for op in squads.OPERATIONS])
+def test_example_runs(op: Any) -> None:
+    answer = op.run(op.example)
+    assert answer.summary and answer.steps
+
+
+def test_component_tables_match_the_research_file() -> None:
+    from assistant.games.tdt import components as c
+
+    assert len(c.RESOURCE_MISSIONS) == 18 and len(c.DOOMSDAY_MISSIONS) == 12
+    assert len(c.FACELESS_HENCHMEN) == 6 and len(c.GADGETS) == 2
+    assert c.doomsday_mission("acquire russian nuclear stockpile").requirements is None
+    assert str(c.agent_hq("interpol").requirements) == "1/2/2/1"
+    assert c.resource_mission("MURDER INC").completed == c.Attributes(2, 4, 1, 0)
+    assert c.named_henchman("boris myasneek").attributes.combat == 3
+    assert c.PROVENANCE == "community"
+
+
+def test_named_values_are_flagged_community() -> None:
+    answer = squads.squad_attributes({"members": [{"name": "Goodman"}]})
+    assert answer.steps[0].provenance == "community" and answer.steps[0].note
+    assert answer.steps[-1].provenance == "community"
+    typed = squads.squad_attributes({"members": [{"combat": 1, "stealth": 1, "cunning": 1,
+                                                  "diplomacy": 1}]})
+    assert all(s.provenance == "rulebook" for s in typed.steps)
+
+
+def test_more_than_six_is_noted_not_refused() -> None:
+    answer = squads.squad_attributes({"members": [{"name": "Thief", "count": 6},
+                                                  {"name": "Hacker"}]})
+    assert answer.result["henchmen"] == 7
+    assert any(s.value == 7 for s in answer.steps)
