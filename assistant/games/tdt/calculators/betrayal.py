@@ -117,7 +117,7 @@ def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
                   "three_triggers": triggers, "last_in_vp": last, "tied_for_last": last and tied}
     return Explained({"may_betray": may, "conditions": conditions}, steps,
                      f"{me.name} {'may' if may else 'may not'} betray now "
-                     f"({me.triggers} triggers, {me.vp} VP vs lowest {bottom}).")
+                     f"({me.triggers} trigger(s), {me.vp} VP vs lowest {bottom}).")
 
 
 ELIGIBILITY_FORM = (

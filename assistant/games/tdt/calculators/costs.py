@@ -366,8 +366,9 @@ def requisition_rate(mode: PlayMode, role: Role) -> int:
     try:
         return REQUISITION_RATES[(mode, role)][0]
     except KeyError:
-        raise InvalidInput("role", f"In {mode.value.title()} a '{role.value}' does not "
-                           "requisition Resources.", _WHO_MAY[mode]) from None
+        raise InvalidInput("role", f"In {mode.value.title()} the role '{role.value}' does not "
+                           f"requisition Resources; only {_WHO_MAY[mode]} do.",
+                           _WHO_MAY[mode]) from None
 
 
 def requisition(mode: PlayMode, role: Role, infamy: int, wanted: int | None = None,
