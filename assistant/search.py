@@ -9,9 +9,9 @@ match always ranks first. Abbreviations and synonyms are expanded before matchin
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, KeysView
 from dataclasses import dataclass

@@ -21,7 +21,7 @@ def test_every_route_is_documented(app, client):
 
 def _matches(template: str, documented: str) -> bool:
     a, b = template.strip("/").split("/"), documented.strip("/").split("/")
-    return len(a) == len(b) and all(x == y or x.startswith("{") for x, y in zip(a, b))
+    return len(a) == len(b) and all(x == y or x.startswith("{") for x, y in zip(a, b, strict=True))
 
 
 def test_every_operation_has_description_and_example(client):

@@ -33,7 +33,7 @@ def test_entries_are_cited_and_have_provenance():
         assert entry.section.strip(), entry.id
         assert entry.text.strip(), entry.id
         if entry.provenance is not Provenance.RULEBOOK:
-            assert entry.provenance_note.strip(), f"{entry.id} must say why it is {entry.provenance}"
+            assert entry.provenance_note.strip(), f"{entry.id}: why {entry.provenance}?"
         for number in entry.numbers:
             if number.provenance in (Provenance.DERIVED, Provenance.UNKNOWN):
                 assert number.note or entry.provenance_note, f"{entry.id}: {number.label}"
