@@ -1068,13 +1068,14 @@ def run(data: Mapping[str, Any]) -> Explained:
 
 FORM: Form = (
     OneOf("mode", "Which way to play.", tuple(m.value for m in PlayMode), required=True),
+    # No bounds on players or teams here: the core's refusal names the mode's own range.
     Integer("players", "People at the table (Cutthroat 4-7, Syndicate 1-6, Mayhem 2-6).",
-            minimum=1, maximum=7, required=True),
+            required=True),
     Integer("named_henchmen", "Syndicate and Mayhem: Named Henchmen in play (1-6). Syndicate: "
             "at least one per player, default one each. Mayhem: equal per team, default the "
             "fewest that give every player one.", minimum=1, maximum=MAX_NAMED_HENCHMEN),
     IntList("teams", "Mayhem only: players per team, e.g. 2,2 or 1,1,1 (default: the fewest "
-            "equal teams; 5 players: 3,2).", minimum=1, maximum=6, max_items=3),
+            "equal teams; 5 players: 3,2)."),
     Flag("global_events", "Play with Global Events (always on in Syndicate)."),
     Text("seed", "Optional: deal the named tiles at random; the same seed gives the same "
          "deal.", max_length=80),
