@@ -1035,7 +1035,8 @@ def summary(s: Setup) -> str:
     who = {PlayMode.CUTTHROAT: f"Goodman + {s.named_henchmen} Named Henchmen",
            PlayMode.SYNDICATE: f"{s.named_henchmen} Named Henchmen",
            PlayMode.MAYHEM: f"teams {'+'.join(map(str, s.teams))}, "
-                            f"{s.henchmen_per_team} Named Henchmen each"}[s.mode]
+                            f"{s.henchmen_per_team} Named "
+                            f"Henchm{'a' if s.henchmen_per_team == 1 else 'e'}n each"}[s.mode]
     parts = [f"TDT {title}, {s.players} players ({who})",
              f"clock starts on {s.clock_start}"
              + (" with a Global Event" if s.global_event_at_start else "")]
@@ -1043,9 +1044,28 @@ def summary(s: Setup) -> str:
         g = s.goodman
         parts.append(f"Goodman starts with {g.resources} Resources, "
                      f"{g.faceless_henchmen} Faceless Henchmen, {g.vp} VP")
-    hands = ", ".join(f"{t.where} {t.tiles}" for t in s.resource_missions.dealt)
-    parts.append(f"Resource Missions: {hands}")
+    resource = (f"team draws {SYNDICATE_RESOURCE_FIRST_DRAW}, places {TILES_ON_WAR_MAP}, "
+                f"then draws {SYNDICATE_RESOURCE_SECOND_DRAW}" if s.mode is PlayMode.SYNDICATE
+                else _hands_in_words(s.resource_missions))
+    parts.append(f"Resource Missions: {resource}")
+    parts.append(f"Doomsday Missions: {_hands_in_words(s.doomsday_missions)}")
     return "; ".join(parts) + "."
+
+
+def _hands_in_words(h: Handout) -> str:
+    """A hand-out in a few words: "3 per Henchman, 6 to Goodman", "9 per team"."""
+    if not h.dealt:
+        return "dealt at random, none to players"
+    words: list[str] = []
+    for where, per in (("Henchman", "per Henchman"), ("Team ", "per team")):
+        same = {t.tiles for t in h.dealt if t.where.startswith(where)}
+        if len(same) == 1:
+            words.append(f"{same.pop()} {per}")
+    words += [f"{t.tiles} to {t.where}" for t in h.dealt
+              if not t.where.startswith(("Henchman", "Team "))]
+    if h.extra:
+        words.append(f"+1 each for {h.extra} seats you agree on")
+    return ", ".join(words)
 
 
 def _optional_int(data: Mapping[str, Any], name: str) -> int | None:
