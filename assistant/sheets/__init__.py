@@ -1,0 +1,249 @@
+"""Printable sheets as data: WHAT goes on each sheet, decided from the core's own data.
+
+A sheet is a tree of small frozen blocks (facts, checklists, tables, paragraphs) grouped in
+sections, each section optionally linked to a phone page by a QR code. printables/ turns a
+`Sheet` into a PDF; this package never imports reportlab or qrcode, and no number is typed
+here: every value comes from a game's setup tables, calculators, scoring or rules reference.
+
+Each game that has printables provides a module `assistant.sheets.<game slug>` with:
+    CATALOGUE: Catalogue                     which sheets exist
+    setup_sheet(**params) -> Sheet           one mode and player count
+    aid_sheet(slug) -> Sheet                 one reference aid
+    score_sheet(mode) -> Sheet               one score sheet
+    setup_variants() -> list[dict]           every mode / player count / team split we print
+    batch() -> list[Sheet]                   every sheet, for `make printables`
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from types import ModuleType
+from typing import Any
+
+from assistant.errors import InvalidInput, NotFound
+from assistant.explain import Provenance
+from assistant.games import find_game
+
+__all__ = ["LEGEND", "MARKS", "PAPERS", "Block", "Bullets", "Catalogue", "Check", "Checklist",
+           "Fact", "Facts", "Kind", "Link", "Para", "ParaStyle", "Section", "Sheet", "Spec",
+           "Table", "aid_sheet", "batch", "catalogue", "check_paper", "mark", "score_sheet",
+           "setup_sheet", "setup_variants"]
+
+PAPERS = ("a4", "letter")
+"""Paper sizes every sheet is made for."""
+
+MARKS: Mapping[Provenance, str] = {
+    Provenance.DERIVED: "[d]",
+    Provenance.COMMUNITY: "[c]",
+    Provenance.UNKNOWN: "[?]",
+    Provenance.HOUSE: "[h]",
+}
+"""The mark printed after a fact that the rulebook does not state outright."""
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    (MARKS[Provenance.DERIVED], "derived: worked out from the rulebook's own sums or examples"),
+    (MARKS[Provenance.COMMUNITY], "community: third-party data, not checked against the box"),
+    (MARKS[Provenance.UNKNOWN], "unknown: the rulebook is silent or garbled; your table decides"),
+    (MARKS[Provenance.HOUSE], "house: our default for an input you left out"),
+)
+"""Printed at the foot of every sheet; unmarked facts are stated by the rulebook."""
+
+
+def mark(provenance: Provenance) -> str:
+    """The printed mark for a provenance ("" for rulebook facts)."""
+    return MARKS.get(provenance, "")
+
+
+class Kind(StrEnum):
+    SETUP = "setup"
+    """A setup sheet for one mode and player count."""
+    AID = "aid"
+    """A reference aid (player aid card or booklet)."""
+    SCORE = "score"
+    """A score sheet filled in by hand at the end of a game."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """Where a QR code sends a phone: a phone page path (assistant.links) and, while that page
+    is not served yet, the API resource that answers the same question."""
+
+    page: str
+    api: str
+    label: str
+
+
+class ParaStyle(StrEnum):
+    BODY = "body"
+    """A plain paragraph."""
+    BULLET = "bullet"
+    """One item of an unordered list."""
+    NUMBERED = "numbered"
+    """One item of an ordered list; the text starts with its number."""
+    NOTE = "note"
+    """A small aside (readings, examples)."""
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    style: ParaStyle = ParaStyle.BODY
+    provenance: Provenance = Provenance.RULEBOOK
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Fact:
+    label: str
+    value: str
+    provenance: Provenance = Provenance.RULEBOOK
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Label / value pairs in a boxed table (the counts for this table)."""
+
+    rows: tuple[Fact, ...]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One tick-box item of a checklist."""
+
+    title: str
+    text: str
+    provenance: Provenance = Provenance.RULEBOOK
+
+
+@dataclass(frozen=True)
+class Checklist:
+    items: tuple[Check, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A grid. `widths` are relative column widths; `blank_rows` adds empty rows of
+    `row_height` mm to fill in by hand; `marks` gives each data row's provenance."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    widths: tuple[float, ...] = ()
+    marks: tuple[Provenance, ...] = ()
+    blank_rows: int = 0
+    row_height: float = 0.0
+
+
+Block = Para | Bullets | Facts | Checklist | Table
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    blocks: tuple[Block, ...]
+    link: Link | None = None
+    provenance: Provenance = Provenance.RULEBOOK
+    source: str = ""
+    """The rulebook section it comes from, printed small under the title."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    kind: Kind
+    slug: str
+    """File stem without the paper size, e.g. "tdt-setup-cutthroat-6p"."""
+    title: str
+    game: str
+    mode: str
+    """Mode title, or "All modes"."""
+    players: str
+    """Player count in words, e.g. "6 players" or "any number of players"."""
+    sections: tuple[Section, ...]
+    link: Link | None = None
+    """The sheet's main QR code (the whole setup, the scoring calculator, the rules index)."""
+    columns: int = 2
+    subtitle: str = ""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One entry of a game's catalogue of printables."""
+
+    slug: str
+    title: str
+    summary: str
+    kind: Kind
+    params: tuple[str, ...] = ()
+    """Query parameters the sheet takes (besides paper)."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    setup: Spec
+    score: Spec
+    score_modes: tuple[str, ...]
+    aids: tuple[Spec, ...]
+
+    def aid(self, slug: str) -> Spec:
+        for spec in self.aids:
+            if spec.slug == slug:
+                return spec
+        raise NotFound(f"There is no printable sheet {slug!r}.",
+                       [self.setup.slug, self.score.slug, *(a.slug for a in self.aids)])
+
+
+def check_paper(paper: str) -> str:
+    """The paper size in lower case, or InvalidInput naming the sizes we print."""
+    value = paper.strip().lower()
+    if value not in PAPERS:
+        raise InvalidInput("paper", f"We print on {' or '.join(PAPERS)} paper; you asked for "
+                           f"{paper!r}.", ", ".join(PAPERS))
+    return value
+
+
+def _provider(game: str) -> ModuleType:
+    found = find_game(game)  # UnknownGame (404) first
+    name = f"{__name__}.{found.slug}"
+    if importlib.util.find_spec(name) is None:
+        raise NotFound(f"{found.title} has no printable sheets yet.")
+    return importlib.import_module(name)
+
+
+def catalogue(game: str) -> Catalogue:
+    value: Catalogue = _provider(game).CATALOGUE
+    return value
+
+
+def setup_sheet(game: str, **params: Any) -> Sheet:
+    build: Callable[..., Sheet] = _provider(game).setup_sheet
+    return build(**params)
+
+
+def aid_sheet(game: str, slug: str) -> Sheet:
+    provider = _provider(game)
+    provider.CATALOGUE.aid(slug)  # NotFound with suggestions
+    build: Callable[[str], Sheet] = provider.aid_sheet
+    return build(slug)
+
+
+def score_sheet(game: str, mode: str) -> Sheet:
+    build: Callable[[str], Sheet] = _provider(game).score_sheet
+    return build(mode)
+
+
+def setup_variants(game: str) -> Sequence[Mapping[str, Any]]:
+    """The setup sheets printed in a batch, as the parameters of `setup_sheet`."""
+    build: Callable[[], Sequence[Mapping[str, Any]]] = _provider(game).setup_variants
+    return build()
+
+
+def batch(game: str) -> Sequence[Sheet]:
+    """Every sheet of a game, for the printables batch."""
+    build: Callable[[], Sequence[Sheet]] = _provider(game).batch
+    return build()
