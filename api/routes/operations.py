@@ -1,9 +1,11 @@
 """Setup, calculators and scoring: generic over every registered game's Operations."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, json, jsonify, request, url_for
+from marshmallow import Schema
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
 from api.responses import cached_json, json_body
@@ -15,13 +17,24 @@ bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
 
 def _run(game: Game, op: Operation, data: Any, strict: bool = True) -> dict[str, Any]:
-    schema = schema_for(op.form, operation_schema_name(game.slug, op.slug), strict)()
-    loaded = schema.load(data)
+    loaded = _schema(op, operation_schema_name(game.slug, op.slug), strict).load(data)
     answer = op.run(loaded).to_json()
     rule_ids = sorted({s["rule"] for s in answer["steps"] if s.get("rule")} | set(op.rules))
-    answer["links"] = {rid: url_for("rules.entry", game=game.slug, entry_id=rid)
-                       for rid in rule_ids if rid in game.rules}
+    base = f"{request.root_path}/api/v1/games/{game.slug}/rules/"  # url_for is slow per link
+    answer["links"] = {rid: base + rid for rid in rule_ids if rid in game.rules}
     return answer
+
+
+_schemas: dict[tuple[str, bool], Schema] = {}
+
+
+def _schema(op: Operation, name: str, strict: bool) -> Schema:
+    """One schema instance per form, reused: building one per request costs more than the
+    calculation itself."""
+    key = (name, strict)
+    if key not in _schemas:
+        _schemas[key] = schema_for(op.form, name, strict)()
+    return _schemas[key]
 
 
 def _query_args() -> dict[str, Any]:
@@ -31,10 +44,16 @@ def _query_args() -> dict[str, Any]:
 
 @bp.get("/setup")
 def setup(game: str) -> Response:
+    return cached_json(body=_setup_body(game, request.query_string))
+
+
+@lru_cache(maxsize=1024)
+def _setup_body(game: str, query_string: bytes) -> bytes:
+    """A setup depends on its query alone, so each distinct one is worked out once."""
     found = find_game(game)
     if found.setup is None:
         raise HTTPNotFound()
-    return cached_json(_run(found, found.setup, _query_args(), strict=False))
+    return json.dumps(_run(found, found.setup, _query_args(), strict=False)).encode()
 
 
 @bp.post("/score")
