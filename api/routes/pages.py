@@ -1,0 +1,274 @@
+"""The phone pages: server-rendered HTML over the same core the JSON API calls.
+
+Paths come from assistant.links (the printed sheets' QR codes point at them). Views stay thin:
+find the game and its Operation, run it as the API would (api.pages_forms), render a template.
+Unknown games, rules or calculators get a friendly HTML 404 here; /api/ paths keep problem+json.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    json,
+    render_template,
+    request,
+    url_for,
+)
+from marshmallow import ValidationError
+
+from api import pages_forms as forms
+from api import pages_text as text
+from api.errors import _flatten
+from api.schemas.forms import operation_schema_name, schema_for
+from assistant import links
+from assistant.errors import InvalidInput
+from assistant.errors import NotFound as DomainNotFound
+from assistant.games import Game, Operation, all_games, find_game
+from assistant.search import Hit, SearchIndex
+
+bp = Blueprint("pages", __name__)
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(links=links, kind=forms.kind, singular=forms.singular,
+                                 field_id=forms.field_id, asset=asset,
+                                 initial_rows=forms.initial_rows)
+    app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
+                                 humanize=text.humanize)
+    from api.routes.games import LINK_PROVIDERS
+
+    LINK_PROVIDERS["pages"] = lambda game: {"rules": links.rules_index(game.slug),
+                                            "timers": links.timers(game.slug)}
+
+
+@lru_cache(maxsize=64)
+def _asset_version(filename: str) -> str:
+    data = (STATIC / filename).read_bytes()
+    return hashlib.blake2b(data, digest_size=6).hexdigest()
+
+
+def asset(filename: str) -> str:
+    """A static file's URL with a content hash, so phones may cache it for good."""
+    version = "dev" if current_app.debug else _asset_version(filename)
+    return url_for("static", filename=filename, v=version)
+
+
+def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
+    return render_template(template, **context), status
+
+
+@bp.errorhandler(DomainNotFound)
+def _not_found(error: DomainNotFound) -> tuple[str, int]:
+    return _page("not_found.html", 404, error=error)
+
+
+# Home and search -------------------------------------------------------------------------
+
+@bp.get("/")
+def home() -> tuple[str, int]:
+    return _page("home.html", games=all_games())
+
+
+@bp.get("/g/<game>")
+def game_home(game: str) -> tuple[str, int]:
+    found = find_game(game)
+    return _page("home.html", games=[found])
+
+
+def _search_index(game: str | None) -> SearchIndex:
+    indexes: dict[str | None, SearchIndex] = current_app.extensions["lairside.search"]
+    return indexes[game]
+
+
+@bp.get("/search")
+def search() -> tuple[str, int]:
+    query = request.args.get("q", "").strip()
+    game = request.args.get("game") or None
+    if game is not None:
+        find_game(game)
+    hits: list[Hit] = []
+    problem = ""
+    if query:
+        try:
+            hits = _search_index(game).search(query, limit=20)
+        except InvalidInput as exc:
+            problem = exc.detail
+    return _page("search.html", query=query, game=game, hits=hits, problem=problem,
+                 games=all_games())
+
+
+# Rules -----------------------------------------------------------------------------------
+
+@bp.get("/g/<game>/rules")
+def rules_index(game: str) -> tuple[str, int]:
+    found = find_game(game)
+    return _page("rules_index.html", game=found, groups=text.group_entries(found.rules))
+
+
+@bp.get("/g/<game>/rules/<entry_id>")
+def rule(game: str, entry_id: str) -> tuple[str, int]:
+    found = find_game(game)
+    entry = found.rules.get(entry_id)
+    related = [found.rules.get(r) for r in entry.related if r in found.rules]
+    tools = [_operation_link(found, slug) for slug in entry.calculators]
+    return _page("rule.html", game=found, entry=entry, related=related,
+                 tools=[t for t in tools if t])
+
+
+def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
+    """(title, page path) of a calculator, the scoring or the setup named by slug."""
+    if slug in game.calculators:
+        return game.calculators[slug].title, links.calculator(game.slug, slug)
+    if game.scoring is not None and slug == game.scoring.slug:
+        return game.scoring.title, links.score(game.slug)
+    if game.setup is not None and slug == game.setup.slug:
+        return game.setup.title, links.setup(game.slug, game.modes[0].slug,
+                                             game.modes[0].min_players).split("?")[0]
+    return None
+
+
+# Setup -----------------------------------------------------------------------------------
+
+@bp.get("/g/<game>/setup")
+def setup(game: str) -> tuple[str, int]:
+    found = find_game(game)
+    args = {key: request.args[key] for key in request.args}
+    mode_slug = args.get("mode")
+    modes = {m.slug: m for m in found.modes}
+    chosen = modes.get(mode_slug or "")
+    if found.setup is None or chosen is None or "players" not in args:
+        return _page("setup.html", game=found, mode=chosen, args=args, answer=None,
+                     errors={}, op=found.setup)
+    schema = schema_for(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
+                        strict=False)()
+    errors: dict[str, list[str]] = {}
+    answer = None
+    try:
+        answer = found.setup.run(schema.load(args)).to_json()
+    except ValidationError as exc:
+        errors = _flatten(exc.messages)
+    except InvalidInput as exc:
+        errors = exc.errors()
+    return _page("setup.html", 422 if errors else 200, game=found, mode=chosen, args=args,
+                 answer=answer, errors=errors, op=found.setup)
+
+
+# Calculators and scoring -----------------------------------------------------------------
+
+@bp.get("/g/<game>/calculators")
+def calculators(game: str) -> tuple[str, int]:
+    found = find_game(game)
+    return _page("calculators.html", game=found)
+
+
+@bp.route("/g/<game>/calculators/<slug>", methods=["GET", "POST"])
+def calculator(game: str, slug: str) -> tuple[str, int]:
+    found = find_game(game)
+    return _operation_page(found, found.calculator(slug))
+
+
+@bp.route("/g/<game>/score", methods=["GET", "POST"])
+def score(game: str) -> tuple[str, int]:
+    found = find_game(game)
+    if found.scoring is None:
+        abort(404)
+    return _operation_page(found, found.scoring)
+
+
+def _operation_page(game: Game, op: Operation) -> tuple[str, int]:
+    values: dict[str, Any] = {}
+    answer: dict[str, Any] | None = None
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST":
+        data, errors = forms.parse(op.form, request.form)
+        values = dict(request.form.items())
+        values.update({key: value for key, value in _row_counts(op, request.form).items()})
+        if not errors:
+            explained, errors = forms.run(game, op, data)
+            if explained is not None:
+                answer = explained.to_json()
+    elif request.args.get("example"):
+        values = forms.flatten(op.example)
+    else:
+        values = {key: request.args[key] for key in request.args}
+    status = 422 if errors else 200
+    context = dict(game=game, op=op, values=values, answer=answer, errors=errors,
+                   error_labels={k: forms.label_for(op.form, k) for k in errors})
+    if request.headers.get("X-Lairside-Fragment"):
+        return _page("_answer.html", status, **context)
+    return _page("operation.html", status, **context)
+
+
+def _row_counts(op: Operation, data: Any) -> dict[str, int]:
+    """How many rows each list had when posted, so the form comes back as it was sent."""
+    from assistant.inputs import ListOf
+
+    counts: dict[str, int] = {}
+
+    def walk(form: Any, prefix: str) -> None:
+        for field in form:
+            if isinstance(field, ListOf):
+                name = prefix + field.name
+                indices = forms._row_indices(data, name)
+                counts[name] = len(indices)
+                for index in indices:
+                    walk(field.fields, f"{name}.{index}.")
+
+    walk(op.form, "")
+    return counts
+
+
+# Timers ----------------------------------------------------------------------------------
+
+@bp.get("/g/<game>/timers")
+def timers(game: str) -> tuple[str, int]:
+    found = find_game(game)
+    players = request.args.get("players", type=int)
+    return _page("timers.html", game=found, players=players, stages=text.stage_timers(found))
+
+
+# Offline support -------------------------------------------------------------------------
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    body = (STATIC / "sw.js").read_text(encoding="utf-8")
+    version = hashlib.blake2b(b"".join((STATIC / name).read_bytes()
+                                       for name in ("sw.js", "app.css", "app.js")),
+                              digest_size=6).hexdigest()
+    response = Response(body.replace("__VERSION__", version), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> tuple[str, int]:
+    return _page("offline.html")
+
+
+@bp.get("/offline.json")
+def offline_manifest() -> Response:
+    """Pages a phone saves on its first visit, so rules and setup work without a signal."""
+    urls = [links.home(), links.search(), url_for("pages.offline"),
+            asset("app.css"), asset("app.js")]
+    for game in all_games():
+        urls.append(links.rules_index(game.slug))
+        urls.append(links.timers(game.slug))
+        urls.append(url_for("rules.index", game=game.slug))
+        urls.extend(links.rule(game.slug, entry.id) for entry in game.rules)
+        for mode in game.modes:
+            urls.append(f"/g/{game.slug}/setup?mode={mode.slug}")
+            if game.setup is not None:
+                urls.extend(links.setup(game.slug, mode.slug, n)
+                            for n in range(mode.min_players, mode.max_players + 1))
+    return Response(json.dumps(urls), mimetype="application/json")
