@@ -1,0 +1,84 @@
+"""Checking a plain JSON object against a form (assistant.inputs), in the core.
+
+The API documents these forms and the phone pages build inputs from them, but events also
+arrive from imports and from storage, so the core checks every value itself: a refused value
+raises InvalidInput naming the field and what is allowed.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+
+
+def _name(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
+
+
+def check_form(form: Form, data: Mapping[str, Any], prefix: str = "",
+               allow_extra: Iterable[str] = ()) -> dict[str, Any]:
+    """The form's values from `data`; defaults filled in, unknown keys refused.
+
+    Lists of records (ListOf) are left to the caller, which knows what each item means."""
+    known = {f.name for f in form} | set(allow_extra)
+    for key in data:
+        if key not in known:
+            raise InvalidInput(_name(prefix, str(key)), f"{key!r} is not a field here.",
+                               ", ".join(sorted(f.name for f in form)))
+    out: dict[str, Any] = {}
+    for f in form:
+        if isinstance(f, ListOf):
+            continue
+        at = _name(prefix, f.name)
+        value = data.get(f.name)
+        if value is None:
+            if getattr(f, "required", False):
+                raise InvalidInput(at, f"{f.name} is required: {f.help}", _allowed(f))
+            default = getattr(f, "default", None)
+            if default is not None:
+                out[f.name] = default
+            continue
+        out[f.name] = _check(f, value, at)
+    return out
+
+
+def _allowed(f: Any) -> str:
+    if isinstance(f, Integer):
+        low = "" if f.minimum is None else str(f.minimum)
+        high = "" if f.maximum is None else str(f.maximum)
+        return f"a whole number {low}-{high}".rstrip("-")
+    if isinstance(f, OneOf):
+        return ", ".join(f.options)
+    if isinstance(f, Flag):
+        return "true or false"
+    if isinstance(f, Text):
+        return f"text of 1-{f.max_length} characters"
+    return "see the form"
+
+
+def _check(f: Any, value: Any, at: str) -> Any:
+    if isinstance(f, Integer):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        if ok and f.minimum is not None and value < f.minimum:
+            ok = False
+        if ok and f.maximum is not None and value > f.maximum:
+            ok = False
+        if not ok:
+            raise InvalidInput(at, f"{value!r} is not accepted for {f.name}.", _allowed(f))
+        return value
+    if isinstance(f, Flag):
+        if not isinstance(value, bool):
+            raise InvalidInput(at, f"{f.name} is true or false; got {value!r}.", _allowed(f))
+        return value
+    if isinstance(f, OneOf):
+        if value not in f.options:
+            raise InvalidInput(at, f"There is no {f.name} {value!r}.", _allowed(f))
+        return value
+    if isinstance(f, Text):
+        if not isinstance(value, str) or not value.strip() or len(value) > f.max_length:
+            raise InvalidInput(at, f"{f.name} must be text of 1 to {f.max_length} "
+                               "characters.", _allowed(f))
+        return value.strip()
+    raise TypeError(f"unsupported field {f!r}")

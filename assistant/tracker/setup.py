@@ -1,0 +1,175 @@
+"""A tracked game's fixed part: the game, the mode, the seats, and where the tracks start.
+
+Seats are the Named Henchmen in play (with the player's name and, in Mayhem, the team) plus
+General Goodman in Cutthroat. Each seat gets a short id (its name in lower case with hyphens)
+that events use to say whose VP, trigger or objective they are about.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.games.tdt.calculators.costs import TECH_MAX, TECH_MIN
+from assistant.games.tdt.setup_data import CLOCK_START, PlayMode
+
+from .fields import check_form
+from .forms import SEAT_FORM, SETUP_FORM
+
+GAME = "tdt"
+GOODMAN_ID = "goodman"
+GOODMAN_NAME = "General Goodman"
+CLOCK_MAX = 10
+HENCHMEN = {"cutthroat": (3, 6), "syndicate": (1, 6), "mayhem": (2, 6)}
+"""Named Henchmen per mode: Cutthroat is 4-7 players, one of them Goodman; never more than six
+Named Henchmen in play (Pick Characters)."""
+MAYHEM_TEAMS = (2, 3)
+
+
+class Mode(StrEnum):
+    CUTTHROAT = "cutthroat"
+    """Goodman and 3-6 Named Henchmen; VP race, Disloyal Side Jobs and perhaps a Betrayer."""
+    SYNDICATE = "syndicate"
+    """Co-operative, 1-6 Named Henchmen; no VP race, no betrayal."""
+    MAYHEM = "mayhem"
+    """2 or 3 teams with equal numbers of Named Henchmen; team VP at the clock's end."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    """The Named Henchman, or General Goodman."""
+    player: str | None = None
+    team: str | None = None
+    """Mayhem only."""
+    goodman: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "player": self.player, "team": self.team,
+                "goodman": self.goodman}
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    mode: Mode
+    seats: tuple[Seat, ...]
+    clock: int
+    """Where the Doomsday Marker starts."""
+    tech: int | None
+    """Where the Tech Marker starts; None when the table did not say (the rulebook doesn't)."""
+    team_leader: str | None = None
+    """Seat id holding the Team Leader token at the start, if the table said."""
+
+    def seat(self, seat_id: str, field: str = "seat") -> Seat:
+        for seat in self.seats:
+            if seat.id == seat_id:
+                return seat
+        raise InvalidInput(field, f"There is no seat {seat_id!r} at this table.",
+                           ", ".join(s.id for s in self.seats))
+
+    @property
+    def henchmen(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.seats if not s.goodman)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "mode": self.mode.value,
+                "seats": [s.to_json() for s in self.seats], "clock": self.clock,
+                "tech": self.tech, "team_leader": self.team_leader}
+
+
+def seat_id(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return slug or "seat"
+
+
+def parse_setup(data: Mapping[str, Any]) -> Setup:
+    """A Setup from a create request (or an export), checked against the rules of the mode."""
+    values = check_form(SETUP_FORM, data)
+    mode = Mode(values["mode"])
+    raw_seats = data.get("seats")
+    if not isinstance(raw_seats, list) or not raw_seats:
+        raise InvalidInput("seats", "List the seats: one per Named Henchman in play, plus "
+                           "General Goodman in Cutthroat.", "a non-empty list")
+    seats = _seats(mode, raw_seats)
+    henchmen = [s for s in seats if not s.goodman]
+    low, high = HENCHMEN[mode]
+    if not low <= len(henchmen) <= high:
+        raise InvalidInput("seats", f"{mode.title()} is played with {low} to {high} Named "
+                           f"Henchmen; you listed {len(henchmen)}.", f"{low}-{high}")
+    if mode is Mode.MAYHEM:
+        _check_teams(henchmen)
+    clock = values.get("clock")
+    if clock is None:
+        clock = CLOCK_START[PlayMode(mode.value)][len(henchmen)]
+    tech = values.get("tech")
+    leader = values.get("team_leader")
+    if leader is not None:
+        seat = next((s for s in seats if s.id == leader), None)
+        if seat is None or seat.goodman:
+            raise InvalidInput("team_leader", f"The Team Leader token goes to a Named Henchman "
+                               f"at the table; there is no such seat {leader!r}.",
+                               ", ".join(s.id for s in henchmen))
+    return Setup(GAME, mode, tuple(seats), clock, tech, leader)
+
+
+def _seats(mode: Mode, raw: Sequence[Any]) -> list[Seat]:
+    seats: list[Seat] = []
+    for i, item in enumerate(raw):
+        at = f"seats.{i}"
+        if not isinstance(item, Mapping):
+            raise InvalidInput(at, "Each seat is an object such as {\"henchman\": \"Azura "
+                               "Badeau\", \"player\": \"Ana\"}.", "an object")
+        values = check_form(SEAT_FORM, item, at, allow_extra=("id", "name"))
+        goodman = bool(values.get("goodman"))
+        name = values.get("henchman") or (item.get("name") if not goodman else None)
+        team = values.get("team")
+        if goodman:
+            if mode is not Mode.CUTTHROAT:
+                raise InvalidInput(f"{at}.goodman", f"Nobody plays General Goodman in "
+                                   f"{mode.title()}.", "Cutthroat only")
+            if team:
+                raise InvalidInput(f"{at}.team", "General Goodman plays for no team.", "none")
+            seats.append(Seat(GOODMAN_ID, GOODMAN_NAME, values.get("player"), goodman=True))
+            continue
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput(f"{at}.henchman", "Each seat names its Named Henchman.",
+                               "a name")
+        if mode is Mode.MAYHEM and not team:
+            raise InvalidInput(f"{at}.team", f"In Mayhem every Named Henchman plays for a "
+                               f"team; {name} has none.", "a team name")
+        if mode is not Mode.MAYHEM and team:
+            raise InvalidInput(f"{at}.team", f"Teams exist only in Mayhem, not in "
+                               f"{mode.title()}.", "no team")
+        seats.append(Seat(seat_id(name), name.strip(), values.get("player"),
+                          team.strip() if team else None))
+    ids = [s.id for s in seats]
+    for i, sid in enumerate(ids):
+        if sid in ids[:i]:
+            what = "General Goodman" if sid == GOODMAN_ID else repr(seats[i].name)
+            raise InvalidInput(f"seats.{i}", f"{what} is seated twice.", "each seat once")
+    if mode is Mode.CUTTHROAT and GOODMAN_ID not in ids:
+        raise InvalidInput("seats", "Cutthroat needs a seat for General Goodman "
+                           "({\"goodman\": true}).", "one Goodman seat")
+    return seats
+
+
+def _check_teams(henchmen: Sequence[Seat]) -> None:
+    sizes: dict[str, int] = {}
+    for seat in henchmen:
+        key = (seat.team or "").casefold()
+        sizes[key] = sizes.get(key, 0) + 1
+    if not MAYHEM_TEAMS[0] <= len(sizes) <= MAYHEM_TEAMS[1]:
+        raise InvalidInput("seats", f"Mayhem is played by 2 or 3 teams; you named {len(sizes)}.",
+                           "2-3 teams")
+    if len(set(sizes.values())) > 1:
+        raise InvalidInput("seats", "Mayhem teams pick equal numbers of Named Henchmen; yours "
+                           f"field {sorted(sizes.values())}.", "the same number per team")
+
+
+__all__ = ["CLOCK_MAX", "GOODMAN_ID", "Mode", "Seat", "Setup", "TECH_MAX", "TECH_MIN",
+           "parse_setup", "seat_id"]

@@ -1,0 +1,73 @@
+"""The final score comes from the scoring code, fed by the folded state."""
+from hypothesis import given, settings
+
+from assistant.games.tdt import scoring
+from assistant.tracker import final_score, fold, parse_event, parse_setup
+
+from .test_laws import STREAMS, TABLES, accepted
+
+SETUP = parse_setup({"mode": "cutthroat", "seats": [
+    {"goodman": True}, {"henchman": "Azura Badeau"}, {"henchman": "Cassandra O'Shea"},
+    {"henchman": "Boris Myasneek"}, {"henchman": "Jin Feng"}]})
+
+
+def obj(seat, kind, vp):
+    return {"kind": "objective", "seat": seat, "objective": kind, "vp": vp}
+
+
+# The scoring operation's own worked example (assistant/games/tdt/scoring.py EXAMPLE), played
+# as the events a table would record over the game.
+GAME = [
+    {"kind": "vp", "seat": "boris-myasneek", "amount": 1, "source": "goodman"},
+    *({"kind": "trigger", "seat": "jin-feng", "trigger": n} for n in (2, 3, 4, 5)),
+    obj("jin-feng", "disloyal-side-job", 1), obj("jin-feng", "disloyal-side-job", 1),
+    {"kind": "betrayal", "seat": "jin-feng"},
+    {"kind": "vp", "seat": "jin-feng", "amount": 1, "reason": "mission reward"},
+    {"kind": "resources", "seat": "jin-feng", "count": 5},
+    {"kind": "gadgets", "seat": "jin-feng", "count": 1},
+    {"kind": "vp", "seat": "azura-badeau", "amount": 3, "source": "goodman"},
+    {"kind": "vp", "seat": "azura-badeau", "amount": 2},
+    obj("azura-badeau", "side-job", 2), obj("azura-badeau", "side-job", 2),
+    obj("azura-badeau", "directive", 1), obj("azura-badeau", "global-event", 1),
+    obj("azura-badeau", "disloyal-side-job", 1), obj("azura-badeau", "nefarious-plan", 3),
+    {"kind": "resources", "seat": "azura-badeau", "count": 4},
+    {"kind": "gadgets", "seat": "azura-badeau", "count": 1},
+    {"kind": "trigger", "seat": "azura-badeau", "trigger": 1},
+    {"kind": "trigger", "seat": "azura-badeau", "trigger": 3},
+    {"kind": "vp", "seat": "cassandra-o-shea", "amount": 4, "source": "goodman"},
+    {"kind": "vp", "seat": "cassandra-o-shea", "amount": 1},
+    obj("cassandra-o-shea", "side-job", 2), obj("cassandra-o-shea", "side-job", 1),
+    obj("cassandra-o-shea", "directive", 1), obj("cassandra-o-shea", "global-event", 1),
+    obj("cassandra-o-shea", "directive", 1), obj("cassandra-o-shea", "nefarious-plan", 2),
+    {"kind": "resources", "seat": "cassandra-o-shea", "count": 6},
+    {"kind": "gadgets", "seat": "cassandra-o-shea", "count": 2},
+    obj("boris-myasneek", "side-job", 2), obj("boris-myasneek", "directive", 2),
+    obj("boris-myasneek", "global-event", 1), obj("boris-myasneek", "side-job", 0),
+    obj("boris-myasneek", "nefarious-plan", 4),
+    {"kind": "resources", "seat": "boris-myasneek", "count": 3},
+    {"kind": "trigger", "seat": "boris-myasneek", "trigger": 2},
+    {"kind": "clock", "to": 2},
+    {"kind": "doomsday-completed"},
+]
+
+
+def test_tracked_game_scores_like_the_scoring_example():
+    state = fold(SETUP, [parse_event(e) for e in GAME]).state
+    tracked = final_score(SETUP, state)
+    direct = scoring.run(scoring.EXAMPLE)
+    assert tracked.result == direct.result
+    assert tracked.summary == direct.summary
+    assert tracked.result["outcome"]["kind"] == "goodman-wins"
+
+
+def test_undoing_the_plan_makes_the_score_provisional():
+    history = fold(SETUP, [parse_event(e) for e in [*GAME, {"kind": "undo"}]])
+    assert final_score(SETUP, history.state).result["final"] is False
+
+
+@settings(max_examples=100, deadline=None)
+@given(STREAMS)
+def test_every_accepted_state_can_be_scored(stream):
+    table, raws = stream
+    state = fold(TABLES[table], accepted(table, raws)).state
+    final_score(TABLES[table], state)  # scoring's own validation accepts what we accepted

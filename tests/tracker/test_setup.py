@@ -1,0 +1,71 @@
+"""Seats per mode, Mayhem teams, Goodman's seat, and where the tracks start."""
+import pytest
+
+from assistant.errors import InvalidInput
+from assistant.tracker import parse_setup
+
+H = ["Azura Badeau", "Jin Feng", "Boris Myasneek", "Cassandra O'Shea", "Ugo", "Dmitri", "Extra"]
+
+
+def seats(n, goodman=False, teams=None):
+    out = [{"goodman": True}] if goodman else []
+    for i in range(n):
+        seat = {"henchman": H[i], "player": f"P{i}"}
+        if teams:
+            seat["team"] = teams[i]
+        out.append(seat)
+    return out
+
+
+@pytest.mark.parametrize(("n", "clock"), [(3, 10), (4, 9), (5, 8), (6, 7)])
+def test_cutthroat_clock_start(n, clock):
+    # Setup › Doomsday Clock start, Cutthroat column (N = Named Henchmen in play).
+    setup = parse_setup({"mode": "cutthroat", "seats": seats(n, goodman=True)})
+    assert setup.clock == clock
+    assert setup.seats[0].goodman and setup.seats[0].id == "goodman"
+
+
+@pytest.mark.parametrize(("n", "clock"), [(1, 10), (2, 9), (3, 8), (4, 8), (5, 7), (6, 6)])
+def test_syndicate_clock_start(n, clock):
+    assert parse_setup({"mode": "syndicate", "seats": seats(n)}).clock == clock
+
+
+def test_mayhem_clock_start_and_teams():
+    setup = parse_setup({"mode": "mayhem", "seats": seats(4, teams="RRBB")})
+    assert setup.clock == 6
+    assert [s.team for s in setup.seats] == ["R", "R", "B", "B"]
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    ({"mode": "cutthroat", "seats": seats(2, goodman=True)}, "seats"),
+    ({"mode": "cutthroat", "seats": seats(7, goodman=True)}, "seats"),
+    ({"mode": "cutthroat", "seats": seats(4)}, "seats"),
+    ({"mode": "syndicate", "seats": seats(2, goodman=True)}, "seats.0.goodman"),
+    ({"mode": "syndicate", "seats": seats(7)}, "seats"),
+    ({"mode": "syndicate", "seats": []}, "seats"),
+    ({"mode": "mayhem", "seats": seats(4)}, "seats.0.team"),
+    ({"mode": "mayhem", "seats": seats(4, teams="RRRR")}, "seats"),
+    ({"mode": "mayhem", "seats": seats(3, teams="RRB")}, "seats"),
+    ({"mode": "syndicate", "seats": seats(2, teams="RB")}, "seats.0.team"),
+    ({"mode": "syndicate", "seats": [{"henchman": "Ugo"}, {"henchman": "ugo"}]}, "seats.1"),
+    ({"mode": "syndicate", "seats": [{"player": "Ann"}]}, "seats.0.henchman"),
+    ({"mode": "solo", "seats": seats(1)}, "mode"),
+    ({"mode": "syndicate", "seats": seats(1), "clock": 11}, "clock"),
+    ({"mode": "syndicate", "seats": seats(1), "tech": 0}, "tech"),
+    ({"mode": "syndicate", "seats": seats(2), "team_leader": "nobody"}, "team_leader"),
+])
+def test_refused_setups(data, field):
+    with pytest.raises(InvalidInput) as caught:
+        parse_setup(data)
+    assert caught.value.field == field
+
+
+def test_setup_round_trips():
+    setup = parse_setup({"mode": "cutthroat", "seats": seats(3, goodman=True), "tech": 2,
+                         "team_leader": "jin-feng", "clock": 8})
+    again = parse_setup({k: v for k, v in setup.to_json().items()
+                         if k != "seats"} | {"seats": [
+                             {"goodman": True, "player": s.player} if s.goodman else
+                             {"henchman": s.name, "player": s.player} for s in setup.seats]})
+    assert again == setup
+    assert (setup.tech, setup.team_leader, setup.clock) == (2, "jin-feng", 8)
