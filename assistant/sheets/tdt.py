@@ -18,8 +18,9 @@ from assistant.games import find_game
 from assistant.games.tdt import scoring
 from assistant.games.tdt.calculators import betrayal, clock, conflict, costs, deployment
 from assistant.games.tdt.calculators.agents import CorruptOption, corrupt_cost
+from assistant.games.tdt.modes import MODE_TITLES, PlayMode
 from assistant.games.tdt.setup import Setup, deal_for, setup_for
-from assistant.games.tdt.setup_data import CLOCK_START, MAYHEM_TEAM_COUNTS, MODE_TITLES, PLAYERS
+from assistant.games.tdt.setup_data import CLOCK_START, MAYHEM_TEAM_COUNTS, PLAYERS
 from assistant.rules import Entry, KeyNumber
 from assistant.sheets import (
     Block,
@@ -249,17 +250,15 @@ def setup_sheet(mode: str = "", players: int = 0, named_henchmen: int | None = N
                   teams=list(teams) if teams else None, global_events=global_events)
     seed = seed or None
     title = MODE_TITLES[s.mode]
-    sections: list[Section] = [Section("Your table", (setup_facts(s),),
-                                       setup_link(s, seed), source="Setting Up and Goals")]
-    if s.defaults:
-        sections[0] = Section("Your table", (setup_facts(s), *(
-            Para(d, ParaStyle.NOTE, Provenance.HOUSE) for d in s.defaults)),
-            sections[0].link, source=sections[0].source)
+    # The whole-setup QR code is the sheet's own link (printed in the header).
+    sections: list[Section] = [Section("Your table", (setup_facts(s), *(
+        Para(d, ParaStyle.NOTE, Provenance.HOUSE) for d in s.defaults)),
+        source="Setting Up and Goals")]
     for section_name, steps in groupby(s.steps, key=lambda st: st.section):
         group = list(steps)
         checks = tuple(Check(st.title, st.text, st.provenance) for st in group)
-        sections.append(Section(section_name, (Checklist(checks),),
-                                setup_link(s, seed, group[0].id, f"Setup: {section_name}")))
+        # The setup page has no per-step anchors; the rule behind the section explains it.
+        sections.append(Section(section_name, (Checklist(checks),), rule_link(group[0].rule)))
     if seed:
         deal = deal_for(s, seed)
         piles = [Para(f"{p.holder}{' (face down)' if p.face_down else ''}: "
@@ -268,7 +267,7 @@ def setup_sheet(mode: str = "", players: int = 0, named_henchmen: int | None = N
                  for p in (*deal.resource_missions, *deal.doomsday_missions)]
         sections.append(Section(f"Random deal (seed {deal.seed})", (
             *piles, *(Para(f"Your call: {c}", ParaStyle.NOTE) for c in deal.players_choose)),
-            setup_link(s, seed, None, "This deal on your phone"), Provenance.COMMUNITY,
+            setup_link(s, seed, "deal", "This deal on your phone"), Provenance.COMMUNITY,
             "Tile names: community component data"))
     who = (f"{s.players} players: Goodman + {s.named_henchmen} Named Henchmen"
            if s.goodman is not None else
@@ -465,8 +464,8 @@ def betrayal_aid() -> Sheet:
                          for mode, table in CLOCK_START.items()),
                    (2, *(0.6,) * len(counts)))
     ticks = Table(("Mode", "Clock drop per Round", "After the plan is revealed"),
-                  tuple((title, str(clock.clock_ticks(costs.PlayMode(m.value), False)),
-                         str(clock.clock_ticks(costs.PlayMode(m.value), True)))
+                  tuple((title, str(clock.clock_ticks(PlayMode(m.value), False)),
+                         str(clock.clock_ticks(PlayMode(m.value), True)))
                         for m, title in MODE_TITLES.items()),
                   (1.3, 1.5, 1.7))
     return _aid("betrayal-clock", "Betrayal and the Doomsday Clock", [

@@ -14,7 +14,8 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.games.tdt.calculators.costs import TECH_MAX, TECH_MIN
-from assistant.games.tdt.setup_data import CLOCK_START, PlayMode
+from assistant.games.tdt.modes import PlayMode
+from assistant.games.tdt.setup_data import CLOCK_START
 
 from .fields import check_form
 from .forms import SEAT_FORM, SETUP_FORM

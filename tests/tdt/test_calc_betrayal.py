@@ -21,7 +21,7 @@ from assistant.games.tdt.calculators.betrayal import (
     force_betrayal,
     force_betrayal_cost,
 )
-from assistant.games.tdt.calculators.costs import PlayMode
+from assistant.games.tdt.modes import PlayMode
 
 OPS = {op.slug: op for op in OPERATIONS}
 

@@ -20,7 +20,7 @@ from assistant.games.tdt.calculators.clock import (
     world_reacts,
     zero_outcome,
 )
-from assistant.games.tdt.calculators.costs import PlayMode
+from assistant.games.tdt.modes import PlayMode
 
 OPS = {op.slug: op for op in OPERATIONS}
 

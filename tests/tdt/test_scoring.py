@@ -19,8 +19,8 @@ from assistant.games.tdt.scoring import (
     SCORING,
     Henchman,
     OutcomeKind,
+    PlayMode,
     Role,
-    ScoringMode,
     counted_triggers,
     final_vp,
     henchman_from_record,
@@ -87,7 +87,7 @@ def test_cutthroat_total_adds_four_sources_and_subtracts_each_trigger() -> None:
     h = H("Azura", vp_goodman=3, vp_objectives=5, vp_nefarious=4, vp_other=2, triggers=3,
           team_leader_trigger=True)
     assert vp_before_penalties(h) == 14
-    assert final_vp(h, ScoringMode.CUTTHROAT) == 11  # the Team Leader trigger counts here
+    assert final_vp(h, PlayMode.CUTTHROAT) == 11  # the Team Leader trigger counts here
     row = score_cutthroat([h, H("B"), H("C")], plan_completed=True, clock=1).rows[0]
     assert [s.value for s in row.breakdown] == [3, 5, 4, 2, -3]
     assert row.total == sum(s.value for s in row.breakdown if isinstance(s.value, int))
@@ -188,8 +188,8 @@ def test_cutthroat_outcomes(plan: bool, clock: int, betrayer: bool, kind: Outcom
 
 def test_mayhem_ignores_team_leader_trigger_cutthroat_counts_it() -> None:
     h = H("A", vp_objectives=6, triggers=2, team_leader_trigger=True, team="Red")
-    assert counted_triggers(h, ScoringMode.MAYHEM) == 1
-    assert counted_triggers(h, ScoringMode.CUTTHROAT) == 2
+    assert counted_triggers(h, PlayMode.MAYHEM) == 1
+    assert counted_triggers(h, PlayMode.CUTTHROAT) == 2
     report = score_mayhem([h, H("B", team="Blue", vp_objectives=5)], clock=0)
     assert [(r.name, r.total) for r in report.rows] == [("Blue", 5), ("Red", 5)]
     assert [r.rank for r in report.rows] == [1, 1]  # shared: Mayhem has no tie-break

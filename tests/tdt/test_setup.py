@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance
 from assistant.games.tdt import components
+from assistant.games.tdt.modes import PlayMode
 from assistant.games.tdt.setup import (
     SETUP,
     Handout,
@@ -26,7 +27,7 @@ from assistant.games.tdt.setup import (
     default_teams,
     setup_for,
 )
-from assistant.games.tdt.setup_data import CLOCK_START, PlayMode
+from assistant.games.tdt.setup_data import CLOCK_START
 
 GOLDEN = tomllib.loads((Path(__file__).parent / "golden" / "setup.toml").read_text())
 ROOT = Path(__file__).resolve().parents[2]

@@ -32,6 +32,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
+from .modes import PlayMode
 from .ranking import UNRESOLVED, Criterion, Placed, rank
 
 GOODMAN = "General Goodman"
@@ -53,15 +54,6 @@ MAYHEM_TIE_NOTE = ("The rulebook gives tie-breaks for Cutthroat only; rather tha
                    "for Mayhem, a tie is reported as shared.")
 NEFARIOUS_MAYHEM_NOTE = ("The glossary calls Nefarious Plans Cutthroat only, but Mayhem setup "
                          "deals them to teams and Mayhem scoring counts them, so they count.")
-
-
-class ScoringMode(StrEnum):
-    CUTTHROAT = "cutthroat"
-    """Goodman and 3-6 Named Henchmen: individual VP, a tie-break chain, perhaps a Betrayer."""
-    MAYHEM = "mayhem"
-    """Two or three teams: team VP totals, Team Leader triggers ignored, ties shared."""
-    SYNDICATE = "syndicate"
-    """Co-operative: no VP; the plan must be complete with no henchman on 3+ triggers."""
 
 
 class Role(StrEnum):
@@ -159,7 +151,7 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class ScoreReport:
-    mode: ScoringMode
+    mode: PlayMode
     rows: tuple[ScoreRow, ...]
     outcome: Outcome
     steps: tuple[Step, ...]
@@ -174,14 +166,14 @@ def vp_before_penalties(h: Henchman) -> int:
     return h.vp_goodman + h.vp_objectives + h.vp_nefarious + h.vp_other
 
 
-def counted_triggers(h: Henchman, mode: ScoringMode) -> int:
+def counted_triggers(h: Henchman, mode: PlayMode) -> int:
     """Active triggers that count: all in Cutthroat, Team Leader's left out elsewhere."""
-    if mode is ScoringMode.CUTTHROAT:
+    if mode is PlayMode.CUTTHROAT:
         return h.triggers
     return h.triggers - int(h.team_leader_trigger)
 
 
-def final_vp(h: Henchman, mode: ScoringMode) -> int:
+def final_vp(h: Henchman, mode: PlayMode) -> int:
     return vp_before_penalties(h) - counted_triggers(h, mode)
 
 
@@ -199,7 +191,7 @@ def lowest_vp_before_penalties(henchmen: Sequence[Henchman]) -> tuple[str, ...]:
 
 
 CUTTHROAT_CHAIN: tuple[Criterion[Henchman], ...] = (
-    Criterion("vp", "VP", lambda h: final_vp(h, ScoringMode.CUTTHROAT), True, "scoring-cutthroat"),
+    Criterion("vp", "VP", lambda h: final_vp(h, PlayMode.CUTTHROAT), True, "scoring-cutthroat"),
     Criterion("objectives", "completed objectives (Disloyal Side Jobs not counted)",
               objectives_for_ties, True, "tie-breaks-cutthroat"),
     Criterion("resources-gadgets", "Resources plus Gadgets", lambda h: h.resources + h.gadgets,
@@ -215,13 +207,13 @@ COUNT_FIELDS = ("vp_goodman", "vp_objectives", "vp_nefarious", "vp_other",
                 "objectives_completed", "disloyal_side_jobs", "resources", "gadgets", "triggers")
 
 
-def validate(mode: ScoringMode, henchmen: Sequence[Henchman], plan_completed: bool,
+def validate(mode: PlayMode, henchmen: Sequence[Henchman], plan_completed: bool,
              clock: int) -> None:
     """Raise InvalidInput for the first input that breaks a rule of the mode."""
     low, high = HENCHMEN_PER_MODE[mode]
     if not low <= len(henchmen) <= high:
         extra = ""
-        if mode is ScoringMode.CUTTHROAT:
+        if mode is PlayMode.CUTTHROAT:
             extra = " (list the Named Henchmen only, not Goodman)"
         raise InvalidInput("players", f"{mode.title()} is scored for {low} to {high} Named "
                            f"Henchmen{extra}; you listed {len(henchmen)}.", f"{low}-{high}")
@@ -240,11 +232,11 @@ def validate(mode: ScoringMode, henchmen: Sequence[Henchman], plan_completed: bo
     if len(betrayers) > 1:
         raise InvalidInput(f"players.{betrayers[1]}.betrayer", "Only one Named Henchman can "
                            "betray the organization in a game.", "at most one Betrayer")
-    if mode is ScoringMode.CUTTHROAT and plan_completed and clock == 0:
+    if mode is PlayMode.CUTTHROAT and plan_completed and clock == 0:
         raise InvalidInput("plan_completed", "Goodman declares his plan complete during "
                            "Plotting, which ends the game before the clock moves, so the clock "
                            "cannot also have reached 0.", "plan_completed or clock 0, not both")
-    if mode is ScoringMode.MAYHEM:
+    if mode is PlayMode.MAYHEM:
         if plan_completed:
             raise InvalidInput("plan_completed", "Mayhem has no Doomsday Plan; the game ends "
                                "when the clock reaches 0.", "false in Mayhem")
@@ -254,7 +246,7 @@ def validate(mode: ScoringMode, henchmen: Sequence[Henchman], plan_completed: bo
                                f"{len(teams)}.", "2-3 teams")
 
 
-def _validate_one(mode: ScoringMode, h: Henchman, at: str) -> None:
+def _validate_one(mode: PlayMode, h: Henchman, at: str) -> None:
     if not isinstance(h.name, str) or not h.name.strip():
         raise InvalidInput(f"{at}.name", "Each Named Henchman needs a name.", "a non-empty name")
     for name in COUNT_FIELDS:
@@ -273,21 +265,21 @@ def _validate_one(mode: ScoringMode, h: Henchman, at: str) -> None:
         raise InvalidInput(f"{at}.disloyal_side_jobs", f"Disloyal Side Jobs are among the "
                            f"completed objectives; {h.name} lists {h.disloyal_side_jobs} of "
                            f"{h.objectives_completed}.", "at most objectives_completed")
-    if h.betrayer and mode is not ScoringMode.CUTTHROAT:
+    if h.betrayer and mode is not PlayMode.CUTTHROAT:
         raise InvalidInput(f"{at}.betrayer", f"Only Cutthroat has a Betrayer; nobody betrays "
                            f"in {mode.title()}.", "false outside Cutthroat")
     team = h.team.strip() if isinstance(h.team, str) else ""
-    if mode is ScoringMode.MAYHEM and not team:
+    if mode is PlayMode.MAYHEM and not team:
         raise InvalidInput(f"{at}.team", f"In Mayhem every Named Henchman plays for a team; "
                            f"{h.name} has none.", "a team name")
-    if mode is not ScoringMode.MAYHEM and team:
+    if mode is not PlayMode.MAYHEM and team:
         raise InvalidInput(f"{at}.team", f"Teams exist only in Mayhem; {mode.title()} has none.",
                            "empty outside Mayhem")
-    if h.hired and mode is not ScoringMode.SYNDICATE:
+    if h.hired and mode is not PlayMode.SYNDICATE:
         raise InvalidInput(f"{at}.hired", "A hired Named Henchman acts as a Faceless Henchman "
                            "of its hirer and is not scored; leave it off the list.",
                            "false outside Syndicate")
-    if mode is not ScoringMode.CUTTHROAT:
+    if mode is not PlayMode.CUTTHROAT:
         if h.disloyal_side_jobs:
             raise InvalidInput(f"{at}.disloyal_side_jobs", "Disloyal Side Jobs are played "
                                "in Cutthroat only.", "0 outside Cutthroat")
@@ -305,7 +297,7 @@ def _is_count(value: object) -> bool:
 
 def score_cutthroat(henchmen: Sequence[Henchman], *, plan_completed: bool,
                     clock: int) -> ScoreReport:
-    mode = ScoringMode.CUTTHROAT
+    mode = PlayMode.CUTTHROAT
     validate(mode, henchmen, plan_completed, clock)
     loyal = [h for h in henchmen if not h.betrayer]
     placed = rank(loyal, CUTTHROAT_CHAIN, lambda h: h.name)
@@ -349,13 +341,13 @@ def _cutthroat_breakdown(h: Henchman) -> tuple[Step, ...]:
 def _cutthroat_row(p: Placed[Henchman], above: Henchman | None) -> ScoreRow:
     h = p.item
     note = "" if above is None else _cutthroat_tie_note(p.separated_by, h, above)
-    return ScoreRow(h.name, Role.LOYAL, p.rank, final_vp(h, ScoringMode.CUTTHROAT),
+    return ScoreRow(h.name, Role.LOYAL, p.rank, final_vp(h, PlayMode.CUTTHROAT),
                     _cutthroat_breakdown(h), p.separated_by, note, vp_before_penalties(h),
                     h.triggers)
 
 
 def _cutthroat_tie_note(step: str | None, h: Henchman, above: Henchman) -> str:
-    vp = final_vp(h, ScoringMode.CUTTHROAT)
+    vp = final_vp(h, PlayMode.CUTTHROAT)
     if step == "objectives":
         return (f"Level with {above.name} on {vp} VP; behind on completed objectives, "
                 f"Disloyal Side Jobs not counted ({objectives_for_ties(h)} to "
@@ -405,7 +397,7 @@ class Team:
 
     @property
     def total(self) -> int:
-        return sum(final_vp(h, ScoringMode.MAYHEM) for h in self.members)
+        return sum(final_vp(h, PlayMode.MAYHEM) for h in self.members)
 
 
 MAYHEM_CHAIN: tuple[Criterion[Team], ...] = (
@@ -428,7 +420,7 @@ def teams_of(henchmen: Sequence[Henchman]) -> tuple[Team, ...]:
 
 def score_mayhem(henchmen: Sequence[Henchman], *, clock: int,
                  plan_completed: bool = False) -> ScoreReport:
-    mode = ScoringMode.MAYHEM
+    mode = PlayMode.MAYHEM
     validate(mode, henchmen, plan_completed, clock)
     placed = rank(teams_of(henchmen), MAYHEM_CHAIN, lambda t: t.name)
     rows = []
@@ -461,14 +453,14 @@ def score_mayhem(henchmen: Sequence[Henchman], *, clock: int,
 
 
 def _mayhem_member_step(h: Henchman) -> Step:
-    counted = counted_triggers(h, ScoringMode.MAYHEM)
+    counted = counted_triggers(h, PlayMode.MAYHEM)
     ignored = " (Team Leader trigger ignored)" if h.team_leader_trigger else ""
     text = (f"{h.name}: objectives {h.vp_objectives} + Nefarious Plan {h.vp_nefarious} + other "
             f"{h.vp_other} - {counted} trigger(s){ignored}")
     note = NEFARIOUS_MAYHEM_NOTE
     if h.vp_other:
         note = f"{note} {OTHER_VP_NOTE}"
-    return Step(text, final_vp(h, ScoringMode.MAYHEM), "scoring-mayhem", Provenance.DERIVED
+    return Step(text, final_vp(h, PlayMode.MAYHEM), "scoring-mayhem", Provenance.DERIVED
                 if h.vp_other or h.vp_nefarious else Provenance.RULEBOOK,
                 note if h.vp_other or h.vp_nefarious else "")
 
@@ -477,7 +469,7 @@ def _mayhem_member_step(h: Henchman) -> Step:
 
 def score_syndicate(henchmen: Sequence[Henchman], *, plan_completed: bool,
                     clock: int) -> ScoreReport:
-    mode = ScoringMode.SYNDICATE
+    mode = PlayMode.SYNDICATE
     validate(mode, henchmen, plan_completed, clock)
     ordered = sorted(henchmen, key=lambda h: (h.name.casefold(), h.name))
     rows = tuple(_syndicate_row(h) for h in ordered)
@@ -507,7 +499,7 @@ def score_syndicate(henchmen: Sequence[Henchman], *, plan_completed: bool,
 
 
 def _syndicate_row(h: Henchman) -> ScoreRow:
-    counted = counted_triggers(h, ScoringMode.SYNDICATE)
+    counted = counted_triggers(h, PlayMode.SYNDICATE)
     blocks = counted >= SYNDICATE_BLOCKING_TRIGGERS
     steps = [Step(f"{h.triggers} active Betrayal Trigger(s)", h.triggers, "betrayal-triggers")]
     if h.team_leader_trigger:
@@ -536,12 +528,12 @@ def _row_steps(rows: Sequence[ScoreRow]) -> list[Step]:
     return out
 
 
-def _tie_steps(rows: Sequence[ScoreRow], mode: ScoringMode) -> list[Step]:
+def _tie_steps(rows: Sequence[ScoreRow], mode: PlayMode) -> list[Step]:
     out = []
     for row in rows:
         if not row.tie_break_note:
             continue
-        if mode is ScoringMode.MAYHEM:
+        if mode is PlayMode.MAYHEM:
             out.append(Step(row.tie_break_note, row.rank, "scoring-mayhem", Provenance.DERIVED,
                             MAYHEM_TIE_NOTE))
         elif row.role is Role.LOYAL:
@@ -549,13 +541,13 @@ def _tie_steps(rows: Sequence[ScoreRow], mode: ScoringMode) -> list[Step]:
     return out
 
 
-def score(mode: ScoringMode | str, henchmen: Sequence[Henchman], *, plan_completed: bool = False,
+def score(mode: PlayMode | str, henchmen: Sequence[Henchman], *, plan_completed: bool = False,
           clock: int) -> ScoreReport:
     """Score any mode (the tracker's entry point)."""
-    mode = ScoringMode(mode)
-    if mode is ScoringMode.CUTTHROAT:
+    mode = PlayMode(mode)
+    if mode is PlayMode.CUTTHROAT:
         return score_cutthroat(henchmen, plan_completed=plan_completed, clock=clock)
-    if mode is ScoringMode.MAYHEM:
+    if mode is PlayMode.MAYHEM:
         return score_mayhem(henchmen, plan_completed=plan_completed, clock=clock)
     return score_syndicate(henchmen, plan_completed=plan_completed, clock=clock)
 
@@ -611,7 +603,7 @@ def summarise(report: ScoreReport) -> ScoreSummary:
     rows = []
     for row in report.rows:
         lines = tuple(_line(s) for s in row.breakdown)
-        if report.mode is ScoringMode.SYNDICATE:
+        if report.mode is PlayMode.SYNDICATE:
             total = f"{row.active_triggers} trigger(s)" + (", blocks" if row.blocks_end else "")
             rows.append(SummaryRow("", row.name, total, lines))
             continue
@@ -666,11 +658,11 @@ def henchman_from_record(record: Mapping[str, Any]) -> Henchman:
 
 def run(data: Mapping[str, Any]) -> Explained:
     mode_name = data.get("mode")
-    if mode_name not in tuple(ScoringMode):
+    if mode_name not in tuple(PlayMode):
         raise InvalidInput("mode", f"There is no mode {mode_name!r} to score.",
-                           ", ".join(ScoringMode))
+                           ", ".join(PlayMode))
     henchmen = [henchman_from_record(r) for r in data.get("players", ())]
-    report = score(ScoringMode(mode_name), henchmen,
+    report = score(PlayMode(mode_name), henchmen,
                    plan_completed=bool(data.get("plan_completed", False)),
                    clock=data.get("clock", -1))
     return Explained(report_json(report), report.steps, summarise(report).share_text())
@@ -700,7 +692,7 @@ PLAYER_FIELDS = (
 )
 
 FORM = (
-    OneOf("mode", "Game mode.", tuple(m.value for m in ScoringMode), required=True),
+    OneOf("mode", "Game mode.", tuple(m.value for m in PlayMode), required=True),
     ListOf("players", "One record per Named Henchman in play (not Goodman).", PLAYER_FIELDS,
            min_items=1, max_items=8, required=True),
     Flag("plan_completed", "Cutthroat: Goodman declared his Doomsday Plan complete. Syndicate: "

@@ -19,6 +19,7 @@ from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, IntList, OneOf, Text
 
 from . import components
+from .modes import MODE_TITLES, PlayMode
 from .setup_data import (
     BETRAYAL_TRIGGERS,
     CLOCK_N_NOTE,
@@ -37,7 +38,6 @@ from .setup_data import (
     MAYHEM_FACELESS,
     MAYHEM_FACELESS_NOTE,
     MAYHEM_TEAM_COUNTS,
-    MODE_TITLES,
     PLAYERS,
     RESOURCE_TILES,
     RESOURCE_TYPES,
@@ -52,7 +52,6 @@ from .setup_data import (
     SYNDICATE_RESOURCE_WORLD,
     TILES_ON_WAR_MAP,
     GoodmanAssets,
-    PlayMode,
 )
 
 __all__ = ["SETUP", "Deal", "Handout", "Pile", "PlayMode", "Seat", "SeatRole", "Setup",

@@ -9,23 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 
 from assistant.explain import Provenance
 
-
-class PlayMode(StrEnum):
-    CUTTHROAT = "cutthroat"
-    """One player is General Goodman; the others each run one Named Henchman (4-7 players)."""
-    SYNDICATE = "syndicate"
-    """Co-operative: the players' Named Henchmen carry out Goodman's plan (1-6 players)."""
-    MAYHEM = "mayhem"
-    """Two or three teams race for Villain Prestige (2-6 players)."""
-
-
-MODE_TITLES: Mapping[PlayMode, str] = MappingProxyType({
-    PlayMode.CUTTHROAT: "Cutthroat", PlayMode.SYNDICATE: "Syndicate", PlayMode.MAYHEM: "Mayhem"})
+from .modes import PlayMode
 
 # Player counts per mode (Setting and Goal of the Game; glossary "Syndicate", "Mayhem").
 PLAYERS: Mapping[PlayMode, tuple[int, int]] = MappingProxyType({

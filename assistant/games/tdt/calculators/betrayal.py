@@ -13,7 +13,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
-from .costs import MODE_OPTIONS, PlayMode
+from ..modes import MODE_OPTIONS, PlayMode
 
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN

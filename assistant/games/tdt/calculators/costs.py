@@ -16,22 +16,12 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf
 
+from ..modes import MODE_OPTIONS, PlayMode
+
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
 
 
-class PlayMode(StrEnum):
-    """The three ways to play Tomorrow Dies Today (slugs as in the game registry)."""
-
-    CUTTHROAT = "cutthroat"
-    """General Goodman and his Named Henchmen, with a possible Betrayer (4-7 players)."""
-    SYNDICATE = "syndicate"
-    """Co-operative against the Doomsday Clock (1-6 players)."""
-    MAYHEM = "mayhem"
-    """Teams competing for Villain Prestige (2-6 players)."""
-
-
-MODE_OPTIONS = tuple(m.value for m in PlayMode)
 
 
 def _count(name: str, value: int, low: int = 0, high: int | None = None) -> None:
