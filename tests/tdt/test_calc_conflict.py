@@ -1,39 +1,22 @@
 """conflict: golden cases (golden/conflict.toml) and order independence."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.errors import InvalidInput
 from assistant.games.tdt.calculators import conflict
+from tests.tdt import golden
 
-CASES = tomllib.loads((Path(__file__).parent / "golden" / "conflict.toml").read_text())["case"]
+CASES = golden.cases("conflict")
 ATTRS = ["combat", "stealth", "cunning", "diplomacy"]
 
 
-def dig(result: Any, path: str) -> Any:
-    for part in path.split("."):
-        result = result[int(part)] if isinstance(result, list) else result[part]
-    return result
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
 def test_golden(case: dict[str, Any]) -> None:
-    assert case["source"]
-    if "error" in case:
-        with pytest.raises(InvalidInput) as err:
-            conflict.conflict(case["input"])
-        assert err.value.field == case["error"]
-        assert err.value.allowed
-        return
-    answer = conflict.conflict(case["input"])
-    for path, expected in case["expect"].items():
-        assert dig(answer.result, path) == expected, path
+    golden.check(case, "conflict")
 
 
 @pytest.mark.parametrize(("total", "successes"), [(0, 0), (1, 0), (2, 1), (3, 1), (7, 3), (8, 4)])

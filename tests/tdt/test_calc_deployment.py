@@ -1,8 +1,6 @@
 """fund-deployment: the rulebook's worked examples (golden/deployment.toml) and properties."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,29 +9,14 @@ from hypothesis import strategies as st
 
 from assistant.errors import InvalidInput
 from assistant.games.tdt.calculators import deployment
+from tests.tdt import golden
 
-CASES = tomllib.loads((Path(__file__).parent / "golden" / "deployment.toml").read_text())["case"]
-
-
-def dig(result: Any, path: str) -> Any:
-    for part in path.split("."):
-        result = result[int(part)] if isinstance(result, list) else result[part]
-    return result
+CASES = golden.cases("deployment")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
 def test_golden(case: dict[str, Any]) -> None:
-    assert case["source"]
-    if "error" in case:
-        with pytest.raises(InvalidInput) as err:
-            deployment.fund_deployment(case["input"])
-        assert err.value.field == case["error"]
-        assert err.value.allowed
-        return
-    answer = deployment.fund_deployment(case["input"])
-    for path, expected in case["expect"].items():
-        assert dig(answer.result, path) == expected, path
-    assert answer.steps and answer.summary
+    golden.check(case, "fund-deployment")
 
 
 def test_example_is_the_rulebook_zero_cost_ride() -> None:

@@ -1,45 +1,19 @@
 """missions calculators: golden cases (golden/missions.toml)."""
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from assistant.errors import InvalidInput
-from assistant.explain import Explained
 from assistant.games.tdt.calculators import missions
+from tests.tdt import golden
 
-CASES = tomllib.loads((Path(__file__).parent / "golden" / "missions.toml").read_text())["case"]
-Calc = Callable[[Mapping[str, Any]], Explained]
-RUN: dict[str, Calc] = {"mission": missions.mission, "spoils": missions.spoils}
-
-
-def dig(result: Any, path: str) -> Any:
-    for part in path.split("."):
-        result = result[int(part)] if isinstance(result, list) else result[part]
-    return result
+CASES = golden.cases("missions")
 
 
-def run(case: dict[str, Any]) -> Explained:
-    return RUN[case.get("op", next(iter(RUN)))](case["input"])
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
 def test_golden(case: dict[str, Any]) -> None:
-    assert case["source"]
-    if "error" in case:
-        with pytest.raises(InvalidInput) as err:
-            run(case)
-        assert err.value.field == case["error"]
-        assert err.value.allowed
-        return
-    answer = run(case)
-    for path, expected in case["expect"].items():
-        assert dig(answer.result, path) == expected, path
-    assert answer.steps and answer.summary
+    golden.check(case, "mission")
 
 
 @pytest.mark.parametrize("op", missions.OPERATIONS, ids=[op.slug for op in missions.OPERATIONS])
