@@ -20,6 +20,12 @@ PROBLEM_TYPES = {
     "not-found": "The game, rule, calculator or sheet named in the URL does not exist.",
     "malformed-json": "The body is not valid JSON.",
     "unsupported-media-type": "The body must be sent as application/json.",
+    "forbidden": "This change needs the session's edit token (Authorization: Bearer ...).",
+    "precondition-failed": "The session changed since you read it; re-read it and apply "
+                           "your change again.",
+    "precondition-required": "Send If-Match with the ETag of the version you read.",
+    "rate-limited": "Too many requests from this client; wait for Retry-After seconds.",
+    "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
 }
 
 log = logging.getLogger(__name__)
@@ -37,6 +43,22 @@ def problem(status: int, title: str, detail: str, kind: str | None = None,
 class MalformedJSON(HTTPException):
     code = 400
     description = "The request body is not valid JSON."
+
+
+class Problem(HTTPException):
+    """An HTTP problem with its own type, extra members and headers (403, 412, 428, 429...).
+
+    Views raise it when a status needs more than Werkzeug's generic body: a 412 names the
+    current version, a 429 says when to retry."""
+
+    def __init__(self, status: int, title: str, detail: str, kind: str,
+                 headers: dict[str, str] | None = None, **extra: Any) -> None:
+        super().__init__(description=detail)
+        self.code = status
+        self.title = title
+        self.kind = kind
+        self.extra = extra
+        self.problem_headers = headers or {}
 
 
 class JSONRequired(HTTPException):
@@ -86,6 +108,13 @@ def register_error_handlers(app: Flask) -> None:
     def _media(error: JSONRequired) -> Response:
         return problem(415, "Unsupported media type", str(error.description),
                        "unsupported-media-type")
+
+    @app.errorhandler(Problem)
+    def _problem(error: Problem) -> Response:
+        response = problem(error.code or 500, error.title, str(error.description), error.kind,
+                           **error.extra)
+        response.headers.update(error.problem_headers)
+        return response
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:
