@@ -1,0 +1,149 @@
+"""The Store against SQLite and a real PostgreSQL server: migrations, versions, idempotency,
+two workers sharing one database, and racing writers."""
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import inspect, text
+
+from api.storage import KeyReused, StaleVersion, Store, parse_stored_events
+from api.storage.migrate import HEAD, current_revision
+from assistant.errors import InvalidInput
+from assistant.tracker import parse_event, parse_setup
+
+from .helpers import CUTTHROAT
+
+SETUP = parse_setup(CUTTHROAT)
+CLOCK = [parse_event({"kind": "clock", "to": n}) for n in range(9, -1, -1)]
+
+
+@pytest.fixture()
+def store(db_url):
+    s = Store(db_url).ready()
+    yield s
+    s.dispose()
+
+
+def test_migrates_to_head_once(db_url):
+    first = Store(db_url).ready()
+    with first.engine.connect() as conn:
+        assert current_revision(conn) == HEAD
+        assert {"sessions", "events", "alembic_version"} <= set(inspect(conn).get_table_names())
+    second = Store(db_url).ready()  # a second worker: nothing to do
+    with second.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
+    first.dispose()
+    second.dispose()
+
+
+def test_workers_starting_together_migrate_once(db_url):
+    stores, errors = [Store(db_url) for _ in range(4)], []
+
+    def start(s):
+        try:
+            s.ready()
+        except Exception as error:  # noqa: BLE001 - collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=start, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    for s in stores:
+        s.dispose()
+
+
+def test_append_read_and_gapless_sequence(store):
+    info, token = store.create(SETUP)
+    for version, event in enumerate(CLOCK[:5]):
+        done = store.append(info, event, version)
+        assert done.version == done.stored.seq == version + 1
+    info = store.info(info.code.upper())  # codes are case-insensitive
+    assert info.version == 5
+    assert store.state_at(info).clock == 5
+    assert [e.seq for e in store.events(info)] == [1, 2, 3, 4, 5]
+    assert [e.seq for e in store.events(info, after=3)] == [4, 5]
+    assert token not in str(info) and len(info.token_hash) == 64
+
+
+def test_stale_and_refused_writes_change_nothing(store):
+    info, _ = store.create(SETUP)
+    store.append(info, CLOCK[0], 0)
+    with pytest.raises(StaleVersion) as stale:
+        store.append(info, CLOCK[1], 0)
+    assert stale.value.current == 1
+    with pytest.raises(InvalidInput):
+        store.append(info, parse_event({"kind": "betrayal", "seat": "goodman"}), 1)
+    info = store.info(info.code)
+    assert info.version == 1 and len(store.events(info)) == 1
+
+
+def test_idempotent_retry_counts_once(store):
+    info, _ = store.create(SETUP)
+    first = store.append(info, CLOCK[0], 0, key="tap-1")
+    again = store.append(info, CLOCK[0], 0, key="tap-1")  # the retry still names version 0
+    assert (again.replayed, again.stored.seq, again.version) == (True, 1, 1)
+    assert first.stored.created_at == again.stored.created_at
+    with pytest.raises(KeyReused):
+        store.append(info, CLOCK[1], 1, key="tap-1")
+    assert store.info(info.code).version == 1
+
+
+def test_two_workers_share_one_database(db_url):
+    a, b = Store(db_url).ready(), Store(db_url).ready()
+    info, _ = a.create(SETUP)
+    assert b.state_at(b.info(info.code)).clock == SETUP.clock
+    a.append(info, CLOCK[0], 0)
+    a.append(info, CLOCK[1], 1)
+    done = b.append(b.info(info.code), CLOCK[2], 2)  # b's cached history catches up
+    assert done.state.clock == 7
+    assert a.state_at(a.info(info.code)).clock == 7
+    a.dispose()
+    b.dispose()
+
+
+def test_racing_writers_on_one_version_one_wins(db_url):
+    stores = [Store(db_url).ready() for _ in range(6)]
+    info, _ = stores[0].create(SETUP)
+    results: list[str] = []
+    barrier = threading.Barrier(len(stores))
+
+    def write(s, n):
+        barrier.wait()
+        try:
+            s.append(s.info(info.code), parse_event({"kind": "note", "text": f"w{n}"}), 0)
+            results.append("ok")
+        except StaleVersion:
+            results.append("stale")
+
+    threads = [threading.Thread(target=write, args=(s, n)) for n, s in enumerate(stores)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["ok"] + ["stale"] * 5
+    assert stores[0].info(info.code).version == 1
+    for s in stores:
+        s.dispose()
+
+
+def test_import_keeps_events_and_times(store):
+    at = datetime(2025, 1, 31, 20, 15, tzinfo=UTC)
+    events = parse_stored_events([{"event": {"kind": "clock", "to": 7}, "at": at.isoformat()},
+                                  {"kind": "undo"}])
+    info, _ = store.create(SETUP, events)
+    stored = store.events(info)
+    assert [e.seq for e in stored] == [1, 2] and stored[0].created_at == at
+    assert store.state_at(info).clock == SETUP.clock
+
+
+def test_import_refuses_a_bad_event(store):
+    events = parse_stored_events([{"event": {"kind": "clock", "to": 7}},
+                                  {"event": {"kind": "betrayal", "seat": "jin-feng"}}])
+    with pytest.raises(InvalidInput) as refused:
+        store.create(SETUP, events)
+    assert refused.value.field == "events.1.seat"
