@@ -7,6 +7,7 @@ Unknown games, rules or calculators get a friendly HTML 404 here; /api/ paths ke
 from __future__ import annotations
 
 import hashlib
+import secrets
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -142,25 +143,25 @@ def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
 @bp.get("/g/<game>/setup")
 def setup(game: str) -> tuple[str, int]:
     found = find_game(game)
-    args = {key: request.args[key] for key in request.args}
-    mode_slug = args.get("mode")
-    modes = {m.slug: m for m in found.modes}
-    chosen = modes.get(mode_slug or "")
+    accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
+    args = {key: value for key, value in request.args.items()
+            if value.strip() and key in accepted}
+    chosen = next((m for m in found.modes if m.slug == args.get("mode")), None)
+    context: dict[str, Any] = dict(game=found, mode=chosen, args=args, answer=None, errors={},
+                                   op=found.setup)
+    context["reseed"] = url_for("pages.setup", game=found.slug,
+                                **{**args, "seed": secrets.token_hex(3)})
     if found.setup is None or chosen is None or "players" not in args:
-        return _page("setup.html", game=found, mode=chosen, args=args, answer=None,
-                     errors={}, op=found.setup)
+        return _page("setup.html", **context)
     schema = schema_for(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
                         strict=False)()
-    errors: dict[str, list[str]] = {}
-    answer = None
     try:
-        answer = found.setup.run(schema.load(args)).to_json()
+        context["answer"] = found.setup.run(schema.load(args)).to_json()
     except ValidationError as exc:
-        errors = _flatten(exc.messages)
+        context["errors"] = _flatten(exc.messages)
     except InvalidInput as exc:
-        errors = exc.errors()
-    return _page("setup.html", 422 if errors else 200, game=found, mode=chosen, args=args,
-                 answer=answer, errors=errors, op=found.setup)
+        context["errors"] = exc.errors()
+    return _page("setup.html", 422 if context["errors"] else 200, **context)
 
 
 # Calculators and scoring -----------------------------------------------------------------

@@ -1,0 +1,103 @@
+"""Phone pages in a real browser: the app on a real server, Debian's Chromium via Playwright.
+
+One server and one browser per session; each test gets a fresh phone-sized context (390×844).
+Screenshots and page weights go to test-artifacts/pages/ (git-ignored).
+"""
+from __future__ import annotations
+
+import importlib.util
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from api import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "pages"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _require_tool(name: str) -> str:
+    """tests/conftest.py's require_tool (loaded by path: pytest runs in importlib mode)."""
+    spec = importlib.util.spec_from_file_location("lairside_root_conftest",
+                                                  ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path: str = module.require_tool(name)
+    return path
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    app = create_app({"TESTING": True})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = _require_tool("chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def new_context(browser: Any, base_url: str, **options: Any) -> Any:
+    settings: dict[str, Any] = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
+                                "has_touch": True, "base_url": base_url,
+                                "service_workers": "block"}
+    settings.update(options)
+    context = browser.new_context(**settings)
+    context.set_default_timeout(10_000)
+    return context
+
+
+@pytest.fixture()
+def make_context(browser: Any, base_url: str) -> Iterator[Any]:
+    """Factory for extra contexts (no JavaScript, service worker allowed...), closed after."""
+    made: list[Any] = []
+
+    def make(**options: Any) -> Any:
+        made.append(new_context(browser, base_url, **options))
+        return made[-1]
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core, as shipped inside the axe-playwright-python wheel (a test dependency)."""
+    package = pytest.importorskip("axe_playwright_python")
+    return (Path(package.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+@pytest.fixture()
+def page(browser: Any, base_url: str) -> Iterator[Any]:
+    context = new_context(browser, base_url)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

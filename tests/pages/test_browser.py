@@ -1,0 +1,200 @@
+"""The phone pages driven in Chromium at 390×844, as a player at the table would use them."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant import links
+
+MAIN_PAGES = [
+    ("home", links.home()),
+    ("search", links.search("betrayl")),
+    ("rules-index", links.rules_index("tdt")),
+    ("rule", links.rule("tdt", "fund-deployment")),
+    ("setup", links.setup("tdt", "cutthroat", 6, seed="demo")),
+    ("calculators", "/g/tdt/calculators"),
+    ("calculator", links.calculator("tdt", "fund-deployment") + "?example=1"),
+    ("score", links.score("tdt", "cutthroat")),
+    ("timers", links.timers("tdt", players=5)),
+]
+
+LAYOUT_SHIFT = """() => new Promise(resolve => {
+    let total = 0;
+    new PerformanceObserver(list => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
+    }).observe({type: 'layout-shift', buffered: true});
+    setTimeout(() => resolve(total), 300);
+})"""
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        'button, select, input[type=text], input[type=number], input[type=search], ' +
+        '.tiles a, .bar nav a, .chips a, .list a, .results a, summary')]
+    .filter(el => el.offsetParent !== null)
+    .map(el => [el, el.getBoundingClientRect()])
+    .filter(([el, r]) => r.height < 44 || r.width < 44)
+    .map(([el, r]) => el.outerHTML.slice(0, 80) + ' ' + Math.round(r.width) + 'x' +
+                      Math.round(r.height))"""
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
+
+
+def test_search_as_you_type_forgives_typos_and_opens_the_rule(page: Any) -> None:
+    page.goto(links.search())
+    page.get_by_label("Word or phrase").press_sequentially("betrayl", delay=30)
+    first = page.locator("[data-search-results] li a").first
+    first.wait_for()
+    assert "Betray" in first.inner_text()
+    page.wait_for_function("location.search.includes('q=betrayl')")  # shareable URL
+    first.click()
+    page.wait_for_url(re.compile(r"/g/tdt/rules/betray"))
+    heading = page.locator("h1").inner_text()
+    assert heading == "Betraying the Organization"
+    assert page.locator(".prov").first.is_visible()  # provenance mark
+    assert page.get_by_role("heading", name="Related rules").is_visible()
+
+
+def test_search_works_without_javascript_from_a_shared_link(make_context: Any) -> None:
+    page = make_context(java_script_enabled=False).new_page()
+    page.goto(links.search("betrayl"))
+    assert page.locator("[data-search-results] li").count() >= 3
+    assert page.get_by_label("Word or phrase").input_value() == "betrayl"
+
+
+def test_cutthroat_six_players_setup_from_home(page: Any) -> None:
+    page.goto(links.home())
+    page.locator("label.option", has_text="Cutthroat").click()
+    page.get_by_label("Players at the table").fill("6")
+    page.get_by_role("button", name="Set up the game").click()
+    page.wait_for_url(re.compile(r"mode=cutthroat.*players=6"))
+    glance = page.locator("#glance + .stats")
+    stats = {li.locator("span").inner_text(): li.locator("b").inner_text()
+             for li in glance.locator("li").all()}
+    assert stats["Named henchmen"] == "5"
+    assert stats["Clock start"] == "8"
+    assert stats["Goodman: Resources"] == "10"
+    assert stats["Goodman: Faceless henchmen"] == "1"
+    assert stats["Goodman: Vp"] == "3"
+    # Ticks are kept on the device, and the choice is remembered at home.
+    box = page.locator("[data-checklist] input[type=checkbox]").nth(2)
+    box.check()
+    page.reload()
+    assert page.locator("[data-checklist] input[type=checkbox]").nth(2).is_checked()
+    page.goto(links.home())
+    assert page.get_by_label("Players at the table").input_value() == "6"
+    assert page.locator("input[name=mode][value=cutthroat]").is_checked()
+
+
+def test_setup_random_deal_shows_its_seed(page: Any) -> None:
+    page.goto(links.setup("tdt", "cutthroat", 5, seed="table7"))
+    deal = page.locator("#deal").locator("..")
+    assert "table7" in deal.inner_text()
+    first = deal.locator("dd").first.inner_text()
+    page.reload()
+    assert deal.locator("dd").first.inner_text() == first  # same seed, same deal
+
+
+def test_funding_calculator_base_discount_example(page: Any) -> None:
+    """Rulebook, Fund Deployment, 'Base Discount' example: 3 Squads of 2, one from Base → 2."""
+    page.goto(links.calculator("tdt", "fund-deployment"))
+    add = page.get_by_role("button", name="Add squad")
+    add.click()
+    add.click()
+    for i in range(3):
+        page.locator(f"input[name='squads.{i}.size']").fill("2")
+    page.locator("fieldset[data-row]").first.locator("label", has_text="Base").first.click()
+    page.get_by_role("button", name="Work it out").click()
+    summary = page.locator("[data-summary]")
+    summary.wait_for()
+    assert re.search(r"costs 2 Funding", summary.inner_text())
+    steps = page.locator(".steps li")
+    assert steps.count() >= 2
+    working = page.locator(".steps").inner_text()
+    assert "Base" in working and "-1" in working
+    page.get_by_role("button", name="Copy summary").click()
+    page.locator("[data-share-status]").filter(has_text=re.compile(r"\S")).wait_for()
+
+
+def test_calculator_reports_bad_input_beside_the_field(page: Any) -> None:
+    page.goto(links.calculator("tdt", "fund-deployment"))
+    page.locator("input[name='squads.0.size']").fill("9")
+    page.get_by_role("button", name="Work it out").click()
+    page.locator(".problem").wait_for()
+    assert page.locator("input[name='squads.0.size']").get_attribute("aria-invalid") == "true"
+
+
+def test_scoring_a_tied_game_names_the_tie_break(page: Any) -> None:
+    page.goto(links.score("tdt") + "?example=1")
+    page.get_by_role("button", name="Work it out").click()
+    table = page.locator("table.ranking")
+    table.wait_for()
+    text = table.inner_text()
+    assert "Tie-break: Objectives" in text
+    assert "Level with" in text
+
+
+def test_stage_timer_runs_pauses_resets_and_survives_a_reload(page: Any) -> None:
+    page.clock.install()
+    page.goto(links.timers("tdt", players=5))
+    villainy = page.locator("[data-timer='tdt:villainy']")
+    assert villainy.locator("[data-clock]").inner_text() == "15:00"   # 5 players × 3 Phases
+    assert page.locator("[data-timer='tdt:monologuing'] [data-clock]").inner_text() == "10:00"
+    page.locator("[data-timer-inputs] button[aria-label='One conflict more']").click()
+    assert villainy.locator("[data-clock]").inner_text() == "17:00"   # + 2 per Conflict
+    scheming = page.locator("[data-timer='tdt:scheming']")
+    assert scheming.locator("[data-clock]").inner_text() == "10:00"
+    scheming.get_by_role("button", name="Start").click()
+    page.clock.run_for(65_300)
+    assert scheming.locator("[data-clock]").inner_text() == "8:55"
+    page.reload()  # or a locked screen: the start time is on the device
+    page.clock.run_for("00:05")
+    assert scheming.locator("[data-clock]").inner_text() == "8:50"
+    scheming.get_by_role("button", name="Pause").click()
+    page.clock.run_for("00:30")
+    assert scheming.locator("[data-clock]").inner_text() == "8:50"
+    scheming.get_by_role("button", name="Reset").click()
+    assert scheming.locator("[data-clock]").inner_text() == "10:00"
+
+
+def test_light_theme_is_remembered(page: Any) -> None:
+    page.goto(links.home())
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    page.get_by_role("button", name="Switch to light theme").click()
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+
+
+def test_keyboard_reaches_the_search_and_the_skip_link(page: Any) -> None:
+    page.goto(links.home())
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#main"
+
+
+@pytest.mark.parametrize("name,path", MAIN_PAGES)
+def test_main_pages_fit_a_phone_and_pass_axe(page: Any, artifacts: Path, axe_source: str,
+                                            name: str, path: str) -> None:
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    assert no_horizontal_scroll(page), f"{path} scrolls sideways at 390 px"
+    assert page.evaluate(SMALL_TARGETS) == [], f"{path}: tap targets under 44 px"
+    assert page.evaluate(LAYOUT_SHIFT) < 0.05
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+    for theme in ("dark", "light"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        page.add_script_tag(content=axe_source)
+        result = page.evaluate("""async () => {
+            const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa',
+                                                         'best-practice']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact,
+                                           nodes: v.nodes.slice(0, 3).map(n => n.target)}));
+        }""")
+        serious = [v for v in result if v["impact"] in ("serious", "critical")]
+        assert serious == [], f"{path} ({theme}): {json.dumps(serious)}"
