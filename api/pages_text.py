@@ -13,6 +13,7 @@ from assistant.games import Game
 from assistant.rules import Entry
 
 _NUMBER = re.compile(r"(?<![\w-])([+-−]?\d+(?:[.,]\d+)?)(?![\w])")
+_UPPER = frozenset({"vp", "hq", "hqs", "cia", "tl", "id"})
 _ORDERED = re.compile(r"^\d+[.)]\s+")
 
 
@@ -48,7 +49,8 @@ def rich(text: str) -> Markup:
 
 def humanize(name: str) -> str:
     """'offence_successes' → 'Offence successes'."""
-    words = re.sub(r"[_-]+", " ", str(name)).strip()
+    words = " ".join(w.upper() if w in _UPPER else w
+                     for w in re.sub(r"[_-]+", " ", str(name)).split())
     return words[:1].upper() + words[1:]
 
 

@@ -45,7 +45,8 @@ def init_app(app: Flask) -> None:
                                  field_id=forms.field_id, asset=asset,
                                  initial_rows=forms.initial_rows)
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
-                                 humanize=text.humanize)
+                                 humanize=text.humanize, prefixed=lambda name, p: p + name)
+    app.jinja_env.add_extension("jinja2.ext.do")
     from api.routes.games import LINK_PROVIDERS
 
     LINK_PROVIDERS["pages"] = lambda game: {"rules": links.rules_index(game.slug),

@@ -80,7 +80,7 @@ def test_cutthroat_six_players_setup_from_home(page: Any) -> None:
     assert stats["Clock start"] == "8"
     assert stats["Goodman: Resources"] == "10"
     assert stats["Goodman: Faceless henchmen"] == "1"
-    assert stats["Goodman: Vp"] == "3"
+    assert stats["Goodman: VP"] == "3"
     # Ticks are kept on the device, and the choice is remembered at home.
     box = page.locator("[data-checklist] input[type=checkbox]").nth(2)
     box.check()
@@ -100,7 +100,7 @@ def test_setup_random_deal_shows_its_seed(page: Any) -> None:
     assert deal.locator("dd").first.inner_text() == first  # same seed, same deal
 
 
-def test_funding_calculator_base_discount_example(page: Any) -> None:
+def test_funding_calculator_base_discount_example(page: Any, artifacts: Path) -> None:
     """Rulebook, Fund Deployment, 'Base Discount' example: 3 Squads of 2, one from Base → 2."""
     page.goto(links.calculator("tdt", "fund-deployment"))
     add = page.get_by_role("button", name="Add squad")
@@ -117,6 +117,7 @@ def test_funding_calculator_base_discount_example(page: Any) -> None:
     assert steps.count() >= 2
     working = page.locator(".steps").inner_text()
     assert "Base" in working and "-1" in working
+    page.locator("#answer").screenshot(path=str(artifacts / "calculator-answer.png"))
     page.get_by_role("button", name="Copy summary").click()
     page.locator("[data-share-status]").filter(has_text=re.compile(r"\S")).wait_for()
 
@@ -129,7 +130,7 @@ def test_calculator_reports_bad_input_beside_the_field(page: Any) -> None:
     assert page.locator("input[name='squads.0.size']").get_attribute("aria-invalid") == "true"
 
 
-def test_scoring_a_tied_game_names_the_tie_break(page: Any) -> None:
+def test_scoring_a_tied_game_names_the_tie_break(page: Any, artifacts: Path) -> None:
     page.goto(links.score("tdt") + "?example=1")
     page.get_by_role("button", name="Work it out").click()
     table = page.locator("table.ranking")
@@ -137,6 +138,7 @@ def test_scoring_a_tied_game_names_the_tie_break(page: Any) -> None:
     text = table.inner_text()
     assert "Tie-break: Objectives" in text
     assert "Level with" in text
+    page.locator("#answer").screenshot(path=str(artifacts / "score-answer.png"))
 
 
 def test_stage_timer_runs_pauses_resets_and_survives_a_reload(page: Any) -> None:
