@@ -31,7 +31,7 @@ from api.storage import (
     parse_stored_events,
 )
 from api.storage.tokens import token_matches
-from assistant import links
+from assistant import links, sheets
 from assistant.errors import InvalidInput
 from assistant.inputs import Flag, Form, Integer, OneOf, Text
 from assistant.tracker import (
@@ -357,6 +357,57 @@ def export(code: str) -> Response:
     return response
 
 
+@bp.get("/<code>/join.pdf")
+def join_sheet(code: str) -> Response:
+    """The "join this table" sheet: a QR code to follow the game and, for whoever sends the
+    edit token, a second one that opens the page ready to edit."""
+    from printables.render import render  # lazy: reportlab only when a sheet is printed
+
+    info = _store().info(code)
+    token = _token()
+    editing = token is not None and token_matches(token, info.token_hash)
+    if token is not None and not editing:
+        raise Problem(403, "Forbidden", "That is not this session's edit token; leave it out "
+                      "for the follow-only sheet.", "forbidden")
+    paper = sheets.check_paper(request.args.get("paper", "a4"))
+    data = render(join_sheet_data(info, _urls(info, token if editing else None)), paper,
+                  lambda link: link.page)
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.pdf"'
+    response.cache_control.no_store = True  # it may carry the edit link
+    return response
+
+
+def join_sheet_data(info: SessionInfo, urls: dict[str, str]) -> sheets.Sheet:
+    """The join sheet as data for the printables renderer (assistant.sheets shapes)."""
+    setup = info.setup
+    seats = tuple(sheets.Fact(s.name, s.player or "-") for s in setup.seats)
+    follow = sheets.Section("Follow the game", (
+        sheets.Para("Scan to see the shared record live: VP, Betrayal Triggers, objectives, the "
+                    "Doomsday Clock and the Technology Track, and the final score. This code "
+                    "only reads."),
+        sheets.Facts((sheets.Fact("Share code", info.code.upper()),
+                      sheets.Fact("Mode", setup.mode.title()), *seats))),
+        link=sheets.Link(page=urls["view"], api=urls["api"], label="Follow"))
+    sections = [follow]
+    if "edit" in urls:
+        sections.append(sheets.Section("Keep score (editors)", (
+            sheets.Para("Scan to open the same page ready to record events and undo. Anyone "
+                        "holding this code can change the record: keep this half at the "
+                        "table."),), link=sheets.Link(page=urls["edit"], api=urls["api"],
+                                                      label="Edit")))
+    return sheets.Sheet(kind=sheets.Kind.AID, slug=f"lairside-session-{info.code}",
+                        title="Join this table", game="Tomorrow Dies Today",
+                        mode=setup.mode.title(), players=_henchmen_words(len(setup.henchmen)),
+                        sections=tuple(sections),
+                        link=sheets.Link(page=urls["view"], api=urls["api"], label="Follow"),
+                        columns=1)
+
+
+def _henchmen_words(n: int) -> str:
+    return f"{n} Named Henchm{'a' if n == 1 else 'e'}n"
+
+
 # --- OpenAPI -------------------------------------------------------------------------------
 
 def _schema(form: Form, extra: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -527,6 +578,17 @@ def _openapi(spec: APISpec) -> None:
         "parameters": [code],
         "responses": {"200": {"description": "OK", "content": {"application/json": {
             "schema": "ExplainedOut"}}}, "404": problem("No session with this code.")}}})
+    spec.path(path="/api/v1/sessions/{code}/join.pdf", operations={"get": {
+        "tags": tags, "summary": "Print the join-this-table QR sheet",
+        "description": "A PDF with a QR code to follow the game; with the edit token "
+                       "(Authorization: Bearer ...) a second QR code opens the page ready to "
+                       "edit. Never cached.",
+        "parameters": [code, {"in": "query", "name": "paper", "schema": {
+            "type": "string", "enum": ["a4", "letter"], "default": "a4"}}],
+        "responses": {"200": {"description": "The sheet", "content": {
+            "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
+            "403": problem("A wrong edit token was sent."),
+            "404": problem("No session with this code.")}}})
     spec.path(path="/api/v1/sessions/{code}/export", operations={"get": {
         "tags": tags, "summary": "Export the whole session as JSON",
         "description": "Setup and every event with its time; no token. Import it with POST "

@@ -1,0 +1,149 @@
+"""The session page and the join sheet: served HTML, and two phones in a real Chromium."""
+from __future__ import annotations
+
+import importlib.util
+import io
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from assistant import links
+
+from .conftest import make_app
+from .helpers import CUTTHROAT, create, write
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def require_tool(name: str) -> str:
+    """tests/conftest.py's require_tool (loaded by path: pytest runs in importlib mode)."""
+    spec = importlib.util.spec_from_file_location("lairside_root_conftest",
+                                                  ROOT / "tests" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.require_tool(name)
+
+
+@pytest.fixture()
+def app(sqlite_url):
+    app = make_app(sqlite_url)
+    yield app
+    app.extensions["lairside.sessions"].dispose()
+
+
+def test_page_serves_the_state(app):
+    client = app.test_client()
+    s = create(client)
+    write(client, s, {"kind": "vp", "seat": "jin-feng", "amount": 2}, 0)
+    page = client.get(links.session("tdt", s["code"]))
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert s["code"].upper() in html and "Jin Feng" in html and '"version": 1' in html
+    assert s["edit_token"] not in html
+    assert client.get(links.session("tdt", "zzzzzzzz")).status_code == 404
+    assert client.get(links.session("other", s["code"])).status_code == 404
+
+
+def test_join_sheet_qr_codes_open_the_page(app, tmp_path):
+    from pypdf import PdfReader
+    client = app.test_client()
+    s = create(client)
+    follow = client.get(f"/api/v1/sessions/{s['code']}/join.pdf")
+    both = client.get(f"/api/v1/sessions/{s['code']}/join.pdf?paper=letter",
+                      headers={"Authorization": f"Bearer {s['edit_token']}"})
+    assert follow.status_code == both.status_code == 200
+    assert both.headers["Cache-Control"] == "no-store"
+    assert client.get(f"/api/v1/sessions/{s['code']}/join.pdf",
+                      headers={"Authorization": "Bearer nope"}).status_code == 403
+    text = PdfReader(io.BytesIO(both.data)).pages[0].extract_text()
+    assert "Join this table" in text and s["code"].upper() in text
+    assert "Keep score" in text and "Keep score" not in \
+        PdfReader(io.BytesIO(follow.data)).pages[0].extract_text()
+    if not shutil.which("pdftoppm"):
+        require_tool("pdftoppm")
+    zbarimg = require_tool("zbarimg")
+    pdf = tmp_path / "join.pdf"
+    pdf.write_bytes(both.data)
+    subprocess.run(["pdftoppm", "-r", "300", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    found = subprocess.run([zbarimg, "-q", "--raw", *map(str, sorted(tmp_path.glob("p*.png")))],
+                           capture_output=True, text=True).stdout.split()
+    view = s["urls"]["view"]
+    assert view in found and s["urls"]["edit"] in found
+    for url in set(found):
+        path = url.removeprefix("http://localhost").split("#")[0]
+        assert client.get(path).status_code == 200
+
+
+@pytest.fixture()
+def served(app):
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture()
+def browser():
+    executable = require_tool("chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield launched
+        launched.close()
+
+
+def phone(browser, base):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base,
+                                  is_mobile=True, has_touch=True, service_workers="block")
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+def vp_of(page, seat):
+    return page.locator(f'[data-seat="{seat}"] [data-vp-total]')
+
+
+def test_two_phones_edit_and_follow_live(served, browser):
+    import json
+    import urllib.request
+    request = urllib.request.Request(served + "/api/v1/sessions", data=json.dumps(CUTTHROAT)
+                                     .encode(), headers={"Content-Type": "application/json"})
+    s = json.loads(urllib.request.urlopen(request).read())
+    path = links.session("tdt", s["code"])
+    editor_a, editor_b, follower = (phone(browser, served) for _ in range(3))
+    editor_a.goto(f"{path}#token={s['edit_token']}")
+    editor_b.goto(f"{path}#token={s['edit_token']}")
+    follower.goto(path)
+    assert "token" not in editor_a.url  # the token leaves the address bar
+    assert follower.locator('[data-vp="jin-feng"]').first.is_hidden()  # read-only
+
+    editor_a.locator('[data-vp="jin-feng"][data-amount="1"]').click()
+    editor_a.wait_for_function("document.querySelector('[data-status]').textContent == 'Saved.'")
+    # editor B still shows version 0: its tap is stale, gets 412, and is applied on top
+    editor_b.locator('[data-vp="jin-feng"][data-amount="1"]').click()
+    editor_b.wait_for_function("document.querySelector('[data-status]').textContent == 'Saved.'")
+    assert vp_of(editor_b, "jin-feng").inner_text() == "2"
+    follower.wait_for_function(
+        "document.querySelector('[data-seat=\"jin-feng\"] [data-vp-total]').textContent == '2'")
+
+    editor_a.locator('[data-trigger="azura-badeau"][data-n="3"]').click()
+    editor_a.wait_for_function(
+        "document.querySelector('[data-trigger=\"azura-badeau\"][data-n=\"3\"]')"
+        ".getAttribute('aria-pressed') == 'true'")
+    editor_a.locator("[data-undo]").click()
+    editor_a.wait_for_function(
+        "document.querySelector('[data-trigger=\"azura-badeau\"][data-n=\"3\"]')"
+        ".getAttribute('aria-pressed') == 'false'")
+    follower.locator("[data-score]").click()
+    follower.locator("[data-score-out]").wait_for()
+    assert "Jin Feng 2 VP" in follower.locator("[data-score-out]").inner_text()
+    follower.wait_for_function(  # polling brings the trigger and its undo
+        "document.querySelectorAll('[data-history] li').length == 4")
+    assert "Undo the last change" in follower.locator("[data-history] li").first.inner_text()
