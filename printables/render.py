@@ -75,6 +75,7 @@ STYLES = {
     "bullet": _style("bullet", leftIndent=8, bulletIndent=1, spaceAfter=1),
     "numbered": _style("numbered", leftIndent=10, firstLineIndent=-10, spaceAfter=1),
     "note": _style("note", L.MIN_PT, L.FONT_ITALIC, textColor=INK, spaceAfter=1.5),
+    "lead": _style("lead", L.BODY_PT, L.FONT_BOLD, spaceBefore=1.5, spaceAfter=0.5),
     "heading": _style("heading", L.HEADING_PT, L.FONT_BOLD, backColor=GREY, borderPadding=2,
                       spaceBefore=5, spaceAfter=4),
     "source": _style("source", L.MIN_PT, L.FONT_ITALIC, textColor=INK, spaceAfter=2),
@@ -205,10 +206,22 @@ class FitTable(Flowable):  # type: ignore[misc]
         self.table: Table | None = None
 
     def _build(self, avail_width: float) -> Table:
-        total = sum(self.widths)
-        cols = [avail_width * w / total for w in self.widths]
+        cols = fit_widths(self.widths, self._min_widths(), avail_width)
         return Table(self.data, colWidths=cols, rowHeights=self.heights, style=self.style,
                      repeatRows=self.repeat, hAlign="LEFT")
+
+    def _min_widths(self) -> list[float]:
+        """Per column, the widest single word plus padding: never break a word."""
+        out = [0.0] * len(self.widths)
+        for row in self.data:
+            for i, cell in enumerate(row):
+                if isinstance(cell, Paragraph):
+                    font = cell.style.fontName
+                    size = cell.style.fontSize
+                    words = cell.getPlainText().split()
+                    widest = max((stringWidth(w, font, size) for w in words), default=0.0)
+                    out[i] = max(out[i], widest + 6)
+        return out
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.table = self._build(avail_width)
@@ -222,6 +235,28 @@ class FitTable(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         assert self.table is not None
         self.table.drawOn(self.canv, 0, 0)
+
+
+def fit_widths(relative: Sequence[float], minimum: Sequence[float], total: float) -> list[float]:
+    """Column widths in proportion to `relative`, each at least its minimum when the total
+    allows (the wider columns give up the difference)."""
+    widths = [total * w / sum(relative) for w in relative]
+    for _ in range(len(widths)):
+        short = [i for i, w in enumerate(widths) if w < minimum[i] - 0.01]
+        if not short:
+            break
+        need = sum(minimum[i] - widths[i] for i in short)
+        donors = [i for i in range(len(widths)) if i not in short]
+        spare = sum(widths[i] - minimum[i] for i in donors if widths[i] > minimum[i])
+        if spare <= 0:
+            break
+        take = min(need, spare)
+        for i in donors:
+            if widths[i] > minimum[i]:
+                widths[i] -= take * (widths[i] - minimum[i]) / spare
+        for i in short:
+            widths[i] += take * (minimum[i] - widths[i]) / need
+    return widths
 
 
 TABLE_STYLE = [
@@ -295,8 +330,8 @@ def section(sec: sheets.Section, resolve: Resolve) -> list[Flowable]:
                 if isinstance(b, (sheets.Table, sheets.Facts))), len(sec.blocks))
     beside, below = blocks(sec.blocks[:cut]), blocks(sec.blocks[cut:])
     if not beside:
-        beside = [Paragraph(text(f"Scan the code for the {sec.link.label.lower()}."),
-                            STYLES["note"])]
+        hint = sec.link.hint or f"Scan for {sec.link.label}."
+        beside = [Paragraph(text(hint), STYLES["note"])]
     qr = QRBlock(resolve(sec.link), sec.link.label)
     return [CondPageBreak(32 * MM), head,
             ImageAndFlowables(qr, [*source, *beside], imageLeftPadding=4, imageRightPadding=0),

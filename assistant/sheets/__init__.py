@@ -74,6 +74,8 @@ class Link:
     page: str
     api: str
     label: str
+    hint: str = ""
+    """What the page does, in a sentence (printed beside the code when there is room)."""
 
 
 class ParaStyle(StrEnum):
@@ -85,6 +87,8 @@ class ParaStyle(StrEnum):
     """One item of an ordered list; the text starts with its number."""
     NOTE = "note"
     """A small aside (readings, examples)."""
+    LEAD = "lead"
+    """A short lead-in line ("Scheming:"), set bold."""
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ def rule_link(entry_id: str) -> Link:
 def calculator_link(slug: str) -> Link:
     op = GAME.calculator(slug)
     return Link(links.calculator(G, slug), _api(f"/calculators/{slug}"),
-                f"Calculator: {op.title}")
+                f"Calculator: {op.title}", op.summary)
 
 
 def setup_link(s: Setup, seed: str | None, section: str | None = None,
@@ -123,6 +123,8 @@ def entry_blocks(entry: Entry, mode: str | None = None) -> tuple[Block, ...]:
             blocks.append(Para(line[2:], ParaStyle.BULLET))
         elif _LIST.match(line):
             blocks.append(Para(line, ParaStyle.NUMBERED))
+        elif line.endswith(":") and len(line) < 60:
+            blocks.append(Para(line, ParaStyle.LEAD))
         else:
             blocks.append(Para(line))
     for note_mode, note in entry.mode_notes:
@@ -363,12 +365,12 @@ def costs_aid() -> Sheet:
                   (free.label, f"{free.value} {free.unit}")),
                  (3, 1.2), (*(DERIVED,) * len(funding), discount.provenance, free.provenance))
     occupied = _int("plotting-costs", "Resource Mission surcharge if Occupied")
-    plots = Table(("Plotting target", "Espionage", "Occupied", "per High Alert"),
+    plots = Table(("Plotting target", "Espionage", "Occupied", "Each High Alert"),
                   tuple((row.label, str(row.base),
                          f"+{occupied}" if row.occupied_counts else "-",
                          "+1" if row.high_alert_counts else "-")
                         for row in costs.PLOT_TABLE.values()),
-                  (3, 1, 1, 1.1),
+                  (2.6, 1.1, 1, 1.1),
                   tuple(DERIVED if row.note else RULEBOOK for row in costs.PLOT_TABLE.values()))
     gadget_rows = []
     for level in range(costs.TECH_MIN, costs.TECH_MAX + 1):
@@ -398,8 +400,7 @@ def costs_aid() -> Sheet:
                        (DERIVED,) * len(CorruptOption))
     hire_rows = tuple((str(n), *(str(rate * n) for rate in costs.HIRE_RATE.values()))
                       for n in range(1, costs.MAX_NAMED_IN_PLAY))
-    hire = Table(("In play", "VP, plan hidden", "VP, plan revealed"), hire_rows, (1, 1.3, 1.3),
-                 (RULEBOOK,) + (DERIVED,) * (len(hire_rows) - 1))
+    hire = Table(("In play", "VP, plan hidden", "VP, plan revealed"), hire_rows, (1, 1.3, 1.3))
     return _aid("costs", "Costs card", [
         entry_section("fund-deployment", fund, text=False,
                       link=calculator_link("fund-deployment")),
@@ -482,14 +483,19 @@ def betrayal_aid() -> Sheet:
     ], calculator_link("world-reacts"))
 
 
+def tie_chain() -> tuple[Para, ...]:
+    """Cutthroat's tie-break chain as scoring applies it, one numbered line per criterion."""
+    return tuple(Para(f"{i}. {'Most' if c.higher_wins else 'Fewest'} {c.label}",
+                      ParaStyle.NUMBERED)
+                 for i, c in enumerate(scoring.CUTTHROAT_CHAIN, start=1))
+
+
 def endgame_aid() -> Sheet:
-    chain = tuple(f"{i}. {'Most' if c.higher_wins else 'Fewest'} {c.label}"
-                  for i, c in enumerate(scoring.CUTTHROAT_CHAIN, start=1))
     return _aid("endgame", "End of the game and scoring", [
         entry_section("scoring-cutthroat", link=score_link("cutthroat")),
         entry_section("tie-breaks-cutthroat", Para(
             "The chain our scoring calculator applies, in order:", ParaStyle.NOTE),
-            Bullets(chain)),
+            *tie_chain()),
         entry_section("scoring-mayhem", Para(scoring.MAYHEM_TIE_NOTE, ParaStyle.NOTE),
                       link=score_link("mayhem")),
         entry_section("ending-syndicate", link=score_link("syndicate")),
@@ -548,10 +554,8 @@ def score_sheet(mode: str) -> Sheet:
                   row_height=11),
             Para("Betrayer (not ranked; wins only if the clock reaches 0): "
                  "____________________", ParaStyle.NOTE)),
-            score_link(mode), RULEBOOK, "Endgame and Scoring"))
-        chain = tuple(f"{i}. {'Most' if c.higher_wins else 'Fewest'} {c.label}"
-                      for i, c in enumerate(scoring.CUTTHROAT_CHAIN, start=1))
-        sections.append(entry_section("tie-breaks-cutthroat", Bullets(chain), text=False))
+            None, RULEBOOK, "Endgame and Scoring"))
+        sections.append(entry_section("tie-breaks-cutthroat", *tie_chain(), text=False))
         sections.append(entry_section("scoring-cutthroat"))
     elif mode == "mayhem":
         per_trigger = _int("scoring-mayhem", "VP lost per active Betrayal Trigger")
@@ -559,7 +563,7 @@ def score_sheet(mode: str) -> Sheet:
                   f"Triggers, not Team Leader ({per_trigger} each)", "Final VP")
         sections.append(Section("Named Henchmen", (
             Table(header, (), (2.2, 1.2, 1, 1, 1, 1.4, 1), blank_rows=high, row_height=11),),
-            score_link(mode), RULEBOOK, "Endgame and Scoring"))
+            None, RULEBOOK, "Endgame and Scoring"))
         teams = max(MAYHEM_TEAM_COUNTS)
         sections.append(Section("Team totals", (
             Table(("Team", "Sum of Final VP", "Place"), (), (2, 1.5, 1), blank_rows=teams,
@@ -576,7 +580,7 @@ def score_sheet(mode: str) -> Sheet:
                        Check(f"Nobody in play has {blocking} or more active Triggers",
                              "Henchmen hired this Round count too."),
                        Check("The Doomsday Clock is above 0", "At 0 the whole table loses."))),
-            ), score_link(mode), RULEBOOK, "Endgame and Scoring"))
+            ), None, RULEBOOK, "Endgame and Scoring"))
         sections.append(entry_section("ending-syndicate"))
     return Sheet(Kind.SCORE, f"{G}-score-{mode}", f"Score sheet: {title}", GAME.title, title,
                  f"{low}-{high} Named Henchmen", tuple(sections), score_link(mode), 1)
