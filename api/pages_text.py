@@ -12,14 +12,16 @@ from markupsafe import Markup, escape
 from assistant.games import Game
 from assistant.rules import Entry
 
-_NUMBER = re.compile(r"(?<![\w-])([+-−]?\d+(?:[.,]\d+)?)(?![\w])")
+_NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
 _UPPER = frozenset({"vp", "hq", "hqs", "cia", "tl", "id"})
 _ORDERED = re.compile(r"^\d+[.)]\s+")
 
 
 def highlight_numbers(value: str) -> Markup:
-    """Escape, then wrap each number so the eye finds it at a glance."""
-    return Markup(_NUMBER.sub(r'<b class="num">\1</b>', str(escape(value))))
+    """Wrap each number so the eye finds it at a glance (the text around it escaped)."""
+    parts = _NUMBER.split(str(value))  # text, number, text, number, ..., text
+    return Markup("").join(escape(part) if i % 2 == 0 else Markup('<b class="num">%s</b>') % part
+                           for i, part in enumerate(parts))
 
 
 def rich(text: str) -> Markup:

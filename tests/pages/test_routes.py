@@ -115,6 +115,8 @@ def test_rule_text_marks_numbers_and_lists() -> None:
     assert html == ('<p>Pay <b class="num">2</b> Funding.</p><ul><li>one</li><li>two</li></ul>'
                     "<ol><li>first</li></ol>")
     assert "&lt;script&gt;" in pages_text.rich("<script>")
+    assert pages_text.highlight_numbers("O'Shea: 4-7 players, -1 VP") == (
+        'O&#39;Shea: <b class="num">4-7</b> players, <b class="num">-1</b> VP')
 
 
 def test_service_worker_and_offline_list(client) -> None:
