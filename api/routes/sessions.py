@@ -578,6 +578,15 @@ def _openapi(spec: APISpec) -> None:
         "parameters": [code],
         "responses": {"200": {"description": "OK", "content": {"application/json": {
             "schema": "ExplainedOut"}}}, "404": problem("No session with this code.")}}})
+    spec.path(path="/g/{game}/sessions/{code}", operations={"get": {
+        "tags": ["pages"], "summary": "The session page (HTML)",
+        "description": "Follow the game live (polling); with #token=<edit token> in the URL "
+                       "the page also records events, undoes and goes back. The join sheet's "
+                       "QR codes open it.",
+        "parameters": [{"in": "path", "name": "game", "required": True,
+                        "schema": {"type": "string"}, "example": "tdt"}, code],
+        "responses": {"200": {"description": "HTML", "content": {"text/html": {
+            "schema": {"type": "string"}}}}, "404": {"description": "No such session."}}}})
     spec.path(path="/api/v1/sessions/{code}/join.pdf", operations={"get": {
         "tags": tags, "summary": "Print the join-this-table QR sheet",
         "description": "A PDF with a QR code to follow the game; with the edit token "

@@ -88,15 +88,31 @@ def served(app):
     thread.join(timeout=5)
 
 
-@pytest.fixture()
-def browser():
+def in_browser(scenario):
+    """Run scenario(browser) in its own thread: Playwright's sync API refuses to start where
+    another instance (tests/pages' session browser) already runs its loop."""
     executable = require_tool("chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield launched
-        launched.close()
+    failures = []
+
+    def main():
+        try:
+            with sync_api.sync_playwright() as playwright:
+                launched = playwright.chromium.launch(executable_path=executable, args=[
+                    "--headless", "--no-sandbox", "--disable-gpu",
+                    "--disable-background-networking"])
+                try:
+                    scenario(launched)
+                finally:
+                    launched.close()
+        except BaseException as error:  # noqa: BLE001 - re-raised in the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 def phone(browser, base):
@@ -110,7 +126,11 @@ def vp_of(page, seat):
     return page.locator(f'[data-seat="{seat}"] [data-vp-total]')
 
 
-def test_two_phones_edit_and_follow_live(served, browser):
+def test_two_phones_edit_and_follow_live(served):
+    in_browser(lambda browser: two_phones(served, browser))
+
+
+def two_phones(served, browser):
     import json
     import urllib.request
     request = urllib.request.Request(served + "/api/v1/sessions", data=json.dumps(CUTTHROAT)
