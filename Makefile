@@ -39,8 +39,12 @@ lint: install ## ruff on everything, mypy --strict on the core
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict assistant
 
-bench: install ## Print performance figures (search latency, throughput vs bare Flask)
+bench: install ## Print performance figures (search latency, throughput vs bare Flask, PDFs)
 	$(PY) tests/bench/run.py
+	$(PY) tests/printables/bench.py
+
+printables: install ## Write every printable sheet (A4 + Letter) into printables/build/ with an index.html
+	$(VENV)/bin/flask --app api:create_app printables
 
 verbatim: ## List rules text copied word for word from a rulebook
 	$(PYTHON) ../shared/tools/verbatim_check.py
@@ -48,4 +52,4 @@ verbatim: ## List rules text copied word for word from a rulebook
 clean: ## Remove build outputs (keeps .venv and instance/)
 	rm -rf printables/build .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install system-deps run dev test lint bench verbatim clean
+.PHONY: help install system-deps run dev test lint bench printables verbatim clean
