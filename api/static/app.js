@@ -184,8 +184,24 @@
           return '<li><a href="' + esc(ruleUrl(h)) + '"><b>' + esc(h.title) + "</b><small>" + esc(h.section) +
             "</small><span>" + esc(h.snippet) + "</span></a></li>";
         }).join("");
+      }).catch(function () { if (mine === asked) offlineSearch(q, mine); });
+    }
+    /* Offline: match the words against the saved list of rule titles (no typo tolerance). */
+    function offlineSearch(q, mine) {
+      var words = q.toLowerCase().split(/\W+/).filter(Boolean);
+      fetch(form.dataset.offlineIndex).then(function (r) { return r.json(); }).then(function (index) {
+        if (mine !== asked) return;
+        var hits = index.entries.filter(function (e) {
+          var title = e.title.toLowerCase();
+          return words.every(function (w) { return title.indexOf(w.slice(0, 5)) >= 0; });
+        }).slice(0, 20);
+        status.textContent = "Offline: " + hits.length + " saved rule title" + (hits.length === 1 ? "" : "s") + " match.";
+        list.innerHTML = hits.map(function (e) {
+          return '<li><a href="' + esc(ruleUrl({ game: index.game, id: e.id })) + '"><b>' + esc(e.title) +
+            "</b><small>" + esc(e.section) + "</small></a></li>";
+        }).join("");
       }).catch(function () {
-        if (mine === asked) status.textContent = "Offline: press Search to look in saved pages, or open the rules list.";
+        if (mine === asked) status.textContent = "Offline, and the rules list is not saved yet: open the Rules page once online.";
       });
     }
     input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 180); });

@@ -61,6 +61,10 @@ def test_rules_and_setup_work_offline_after_the_first_visit(make_context: Any) -
     assert page.locator("[data-offline-note]").is_visible()
     page.goto(setup)
     assert page.locator("[data-checklist] li").count() > 5
+    page.goto(links.search())
+    page.get_by_label("Word or phrase").press_sequentially("conflict", delay=20)
+    page.locator("[data-search-results] li a", has_text="Conflict").first.wait_for()
+    assert "Offline" in page.locator("[data-search-status]").inner_text()
     page.goto(links.calculator("tdt", "conflict"))  # not saved yet: a plain explanation
     assert "calculators" in page.locator("main").inner_text().lower()
     context.set_offline(False)
