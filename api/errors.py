@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, json, request
+from flask import Flask, Response, current_app, json, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -66,13 +66,13 @@ class JSONRequired(HTTPException):
     description = "Send the request body as JSON with the header Content-Type: application/json."
 
 
-def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+def flatten_errors(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     """marshmallow's nested error dict → {"squads.1.size": ["..."]}."""
     out: dict[str, list[str]] = {}
     if isinstance(messages, dict):
         for key, value in messages.items():
             name = f"{prefix}.{key}" if prefix else str(key)
-            out.update(_flatten(value, name))
+            out.update(flatten_errors(value, name))
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         out[prefix or "_body"] = list(messages)
     else:
@@ -80,10 +80,18 @@ def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     return out
 
 
+def _wants_page() -> bool:
+    """A browser following a link outside the API gets a page, not JSON."""
+    if request.path.startswith(("/api/", "/openapi.json", "/docs", "/problems/")):
+        return False
+    best = request.accept_mimetypes.best_match(["application/json", "text/html"])
+    return best == "text/html" and "not_found.html" in current_app.jinja_env.list_templates()
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def _validation(error: ValidationError) -> Response:
-        errors = _flatten(error.messages)
+        errors = flatten_errors(error.messages)
         detail = " ".join(f"{name}: {' '.join(msgs)}" for name, msgs in sorted(errors.items()))
         return problem(422, "Invalid input", detail, "validation", errors=errors)
 
@@ -129,6 +137,9 @@ def register_error_handlers(app: Flask) -> None:
             return response
         if status == 404:
             detail = f"Nothing lives at {request.path}. Start at /api/v1/games or /docs."
+            if _wants_page():
+                page = render_template("not_found.html", error=NotFound(detail))
+                return Response(page, status=404, mimetype="text/html")
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             detail = f"The request body is larger than the {limit} bytes allowed."

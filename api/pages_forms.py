@@ -15,7 +15,7 @@ from typing import Any
 from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
 
-from api.errors import _flatten
+from api.errors import flatten_errors
 from api.schemas.forms import operation_schema_name, schema_for
 from assistant import inputs
 from assistant.errors import InvalidInput
@@ -116,7 +116,7 @@ def run(game: Game, op: Operation, data: dict[str, Any]) -> tuple[Explained | No
     try:
         loaded = schema.load(data)
     except ValidationError as exc:
-        return None, _flatten(exc.messages)
+        return None, flatten_errors(exc.messages)
     try:
         return op.run(loaded), {}
     except InvalidInput as exc:

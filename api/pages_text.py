@@ -1,15 +1,13 @@
 """Turning the rules reference into page parts: paragraphs and lists, highlighted numbers,
-sections grouped for the index, and the stage timers read from the rules entry that states them.
+sections grouped for the index.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from assistant.games import Game
 from assistant.rules import Entry
 
 _NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
@@ -73,48 +71,3 @@ def group_entries(entries: Iterable[Entry]) -> list[tuple[str, list[Entry]]]:
     if glossary:
         ordered.append(("Glossary", sorted(glossary, key=lambda e: e.title.lower())))
     return ordered
-
-
-@dataclass(frozen=True)
-class StageTimer:
-    """A stage's recommended time: fixed minutes + per player (× phases) + per conflict."""
-
-    slug: str
-    title: str
-    fixed: float = 0
-    per_player: float = 0
-    phases: int = 1
-    per_conflict: float = 0
-    rule: str = "stage-timers"
-
-    def minutes(self, players: int, conflicts: int = 0) -> float:
-        return self.fixed + self.per_player * self.phases * players + self.per_conflict * conflicts
-
-
-def _number(entry: Entry, label_start: str) -> float:
-    for number in entry.numbers:
-        if number.label.lower().startswith(label_start.lower()) and isinstance(
-                number.value, (int, float)):
-            return float(number.value)
-    raise LookupError(f"rule {entry.id!r} has no number labelled {label_start!r}")
-
-
-def stage_timers(game: Game) -> list[StageTimer]:
-    """The timers the rules entry 'stage-timers' recommends, read from its key numbers, so the
-    minutes live in the rules reference only. A game without that entry has no timers."""
-    if "stage-timers" not in game.rules:
-        return []
-    entry = game.rules.get("stage-timers")
-    phases = 3
-    if "round-structure" in game.rules:
-        try:
-            phases = int(_number(game.rules.get("round-structure"), "Villainy Phases"))
-        except LookupError:
-            pass
-    return [
-        StageTimer("scheming", "Scheming", fixed=_number(entry, "Scheming")),
-        StageTimer("villainy", "Villainy", per_player=_number(entry, "Villainy, per Phase"),
-                   phases=phases, per_conflict=_number(entry, "Villainy, extra per Conflict")),
-        StageTimer("monologuing", "Monologuing",
-                   per_player=_number(entry, "Monologuing, per player")),
-    ]

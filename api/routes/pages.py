@@ -27,13 +27,14 @@ from marshmallow import ValidationError
 
 from api import pages_forms as forms
 from api import pages_text as text
-from api.errors import _flatten
+from api.errors import flatten_errors
 from api.schemas.forms import operation_schema_name, schema_for
 from assistant import links
 from assistant.errors import InvalidInput
 from assistant.errors import NotFound as DomainNotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.search import Hit, SearchIndex
+from assistant.timers import stage_timers
 
 bp = Blueprint("pages", __name__)
 
@@ -159,7 +160,7 @@ def setup(game: str) -> tuple[str, int]:
     try:
         context["answer"] = found.setup.run(schema.load(args)).to_json()
     except ValidationError as exc:
-        context["errors"] = _flatten(exc.messages)
+        context["errors"] = flatten_errors(exc.messages)
     except InvalidInput as exc:
         context["errors"] = exc.errors()
     return _page("setup.html", 422 if context["errors"] else 200, **context)
@@ -236,7 +237,7 @@ def _row_counts(op: Operation, data: Any) -> dict[str, int]:
 def timers(game: str) -> tuple[str, int]:
     found = find_game(game)
     players = request.args.get("players", type=int)
-    return _page("timers.html", game=found, players=players, stages=text.stage_timers(found))
+    return _page("timers.html", game=found, players=players, stages=stage_timers(found))
 
 
 # Offline support -------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from assistant.sheets import (
     Spec,
     Table,
 )
+from assistant.timers import stage_timers
 
 GAME = find_game("tdt")
 G = GAME.slug
@@ -324,14 +325,17 @@ def _player_range() -> range:
                  + 1)
 
 
+def _minutes(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
 def round_aid() -> Sheet:
-    scheming = _int("stage-timers", "Scheming")
-    per_phase = _int("stage-timers", "Villainy, per Phase per player")
-    conflict_extra = _int("stage-timers", "Villainy, extra per Conflict")
-    mono = _int("stage-timers", "Monologuing, per player")
-    phases = _int("round-structure", "Villainy Phases per Round")
-    rows = tuple((str(n), str(scheming), str(per_phase * n), str(per_phase * n * phases),
-                  str(mono * n), str(scheming + per_phase * n * phases + mono * n))
+    scheming, villainy, mono = stage_timers(GAME)
+    phases = villainy.phases
+    conflict_extra = _minutes(villainy.per_conflict)
+    rows = tuple((str(n), _minutes(scheming.minutes(n)), _minutes(villainy.per_player * n),
+                  _minutes(villainy.minutes(n)), _minutes(mono.minutes(n)),
+                  _minutes(sum(stage.minutes(n) for stage in (scheming, villainy, mono))))
                  for n in _player_range())
     timers = Table(("Players", "Scheming", "Villainy per Phase",
                     f"Villainy, {phases} Phases", "Monologuing", "Round"),

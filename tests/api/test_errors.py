@@ -59,3 +59,10 @@ def test_wrong_method_lists_allowed(client):
 def test_problem_types_are_documented(client):
     body = _assert_problem(client.get("/api/v1/games/monopoly"), 404)
     assert client.get(body["type"]).status_code == 200
+
+
+def test_a_browser_gets_a_page_for_an_unknown_path(client):
+    page = client.get("/g/tdt/nowhere", headers={"Accept": "text/html"})
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    api = client.get("/api/v1/nowhere", headers={"Accept": "text/html"})
+    assert api.mimetype == "application/problem+json"

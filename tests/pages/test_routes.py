@@ -102,14 +102,6 @@ def test_flatten_round_trips_the_example_into_form_names() -> None:
                                  "squads.1.size") == "Squad 2: Henchmen in the Squad"
 
 
-def test_stage_timers_come_from_the_rules_entry() -> None:
-    timers = {t.slug: t for t in pages_text.stage_timers(GAME)}
-    assert timers["scheming"].minutes(players=5) == 10
-    assert timers["villainy"].minutes(players=5) == 15            # 1 × 3 Phases × 5
-    assert timers["villainy"].minutes(players=5, conflicts=2) == 19
-    assert timers["monologuing"].minutes(players=5) == 10         # 2 × 5
-
-
 def test_rule_text_marks_numbers_and_lists() -> None:
     html = pages_text.rich("Pay 2 Funding.\n- one\n- two\n1. first")
     assert html == ('<p>Pay <b class="num">2</b> Funding.</p><ul><li>one</li><li>two</li></ul>'
