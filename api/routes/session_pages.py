@@ -13,7 +13,7 @@ from api.routes.sessions import _session_json
 from api.storage import Store
 from assistant.errors import NotFound
 from assistant.games import find_game
-from assistant.tracker import EVENT_FORMS, EventKind, ObjectiveKind
+from assistant.tracker import ObjectiveKind
 
 bp = Blueprint("session_pages", __name__)
 
@@ -31,8 +31,7 @@ def session_page(game: str, code: str) -> Response:
     initial = _session_json(info, point.state, info.version, point.before is not None)
     html = render_template("session.html", game=find_game(game), session=initial,
                            initial_json=json.dumps(initial),
-                           objectives=[k.value for k in ObjectiveKind],
-                           kinds=[k.value for k in EventKind if EVENT_FORMS[k] is not None])
+                           objectives=[k.value for k in ObjectiveKind])
     response = Response(html, mimetype="text/html")
     response.cache_control.no_cache = True
     return response
