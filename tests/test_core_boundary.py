@@ -8,7 +8,7 @@ FORBIDDEN = ("flask", "werkzeug", "sqlalchemy", "reportlab", "qrcode", "marshmal
 
 def test_core_imports_no_framework():
     code = (
-        "import sys, assistant.games, assistant.search\n"
+        "import sys, assistant.games, assistant.search, assistant.tracker, assistant.timers\n"
         "assistant.games.all_games()\n"
         f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
         "print(','.join(bad))\n"

@@ -506,6 +506,11 @@ def _openapi(spec: APISpec) -> None:
                              "(mission reward)"}, "version": 4, "can_undo": True,
                    "state": {"clock": 8}}}}}
     tags = ["sessions"]
+    created = {"description": "Created", "content": {"application/json": {
+        "schema": obj, "example": {"code": "k7m2x9qa", "edit_token": "…", "version": 0,
+                                   "urls": {"view": "https://…/g/tdt/sessions/k7m2x9qa",
+                                            "edit": "https://…/g/tdt/sessions/k7m2x9qa"
+                                                    "#token=…"}}}}}
     spec.path(path="/api/v1/sessions", operations={"post": {
         "tags": tags, "summary": "Create a session",
         "description": "Starts a tracked game. Answers the edit token (shown once), the "
@@ -513,11 +518,7 @@ def _openapi(spec: APISpec) -> None:
                        "per client.",
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": "SessionSetupIn", "example": EXAMPLE_SETUP}}},
-        "responses": {"201": {"description": "Created", "content": {"application/json": {
-            "schema": obj, "example": {"code": "k7m2x9qa", "edit_token": "…", "version": 0,
-                                       "urls": {"view": "https://…/g/tdt/sessions/k7m2x9qa",
-                                                "edit": "https://…/g/tdt/sessions/k7m2x9qa"
-                                                        "#token=…"}}}}},
+        "responses": {"201": created,
             "422": problem("The seats break a rule of the mode."),
             "429": problem("Too many sessions created from this client.")}}})
     spec.path(path="/api/v1/sessions/import", operations={"post": {
@@ -527,7 +528,7 @@ def _openapi(spec: APISpec) -> None:
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": obj, "example": {"format": EXPORT_FORMAT, "setup": EXAMPLE_SETUP,
                                        "events": [{"event": EXAMPLE_EVENTS["clock"]}]}}}},
-        "responses": {"201": {"description": "Created, as for create."},
+        "responses": {"201": created,
                       "422": problem("The export is not valid or an event is refused.")}}})
     spec.path(path="/api/v1/sessions/{code}", operations={"get": {
         "tags": tags, "summary": "Read a session's state",
