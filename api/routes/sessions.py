@@ -33,6 +33,7 @@ from api.storage import (
 from api.storage.tokens import token_matches
 from assistant import links, sheets
 from assistant.errors import InvalidInput
+from assistant.games import find_game
 from assistant.inputs import Flag, Form, Integer, OneOf, Text
 from assistant.tracker import (
     EVENT_FORMS,
@@ -578,7 +579,8 @@ def _openapi(spec: APISpec) -> None:
                        "game has ended.",
         "parameters": [code],
         "responses": {"200": {"description": "OK", "content": {"application/json": {
-            "schema": "ExplainedOut"}}}, "404": problem("No session with this code.")}}})
+            "schema": "ExplainedOut", "example": _score_example()}}},
+                      "404": problem("No session with this code.")}}})
     spec.path(path="/g/{game}/sessions/{code}", operations={"get": {
         "tags": ["pages"], "summary": "The session page (HTML)",
         "description": "Follow the game live (polling); with #token=<edit token> in the URL "
@@ -611,3 +613,9 @@ def _openapi(spec: APISpec) -> None:
 
 
 __all__ = ["bp", "init_app"]
+
+
+def _score_example() -> dict[str, Any]:
+    """What the score of a finished Cutthroat game looks like: the scoring's own example."""
+    scoring = find_game("tdt").scoring
+    return scoring.run(scoring.example).to_json() if scoring else {}
