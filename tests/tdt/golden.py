@@ -2,8 +2,8 @@
 
 A case file (tests/tdt/golden/<name>.toml) holds `[[case]]` tables with a `name`, a `source`
 (the rulebook section it comes from), an `input`, an optional `op` (calculator slug), and
-either `expect` (dotted paths into the result → expected values) or `error` (the input field
-the calculator must refuse, with what is allowed).
+either `expect` (dotted paths into the result → expected values; a table value checks the
+keys it names) or `error` (the input field the calculator must refuse, with what is allowed).
 """
 from __future__ import annotations
 
@@ -34,19 +34,31 @@ def dig(result: Any, path: str) -> Any:
     return result
 
 
-def run(case: dict[str, Any], default_op: str) -> Explained:
-    return find_game("tdt").calculator(case.get("op", default_op)).run(case["input"])
+def run(case: dict[str, Any], op: str) -> Explained:
+    return find_game("tdt").calculator(op).run(case["input"])
 
 
-def check(case: dict[str, Any], default_op: str) -> None:
-    assert case["source"], "every golden case names its rulebook section"
+def expect(result: Any, expected: Any, prefix: str = "") -> None:
+    for key, want in expected.items():
+        got = dig(result, key)
+        if isinstance(want, dict):
+            expect(got, want, f"{prefix}{key}.")
+        else:
+            assert got == want, f"{prefix}{key}: {got!r} != {want!r}"
+
+
+def check(case: dict[str, Any], default_op: str | None = None) -> Explained | None:
+    """Run one golden case; the answer, for further checks (None for a refused input)."""
+    assert case["source"].strip(), "every golden case names its rulebook section"
+    op = case.get("op", default_op)
+    assert op, f"{case['name']}: no calculator named"
     if "error" in case:
         with pytest.raises(InvalidInput) as err:
-            run(case, default_op)
+            run(case, op)
         assert err.value.field == case["error"]
         assert err.value.allowed
-        return
-    answer = run(case, default_op)
-    for path, expected in case["expect"].items():
-        assert dig(answer.result, path) == expected, path
+        return None
+    answer = run(case, op)
+    expect(answer.result, case["expect"])
     assert answer.steps and answer.summary
+    return answer

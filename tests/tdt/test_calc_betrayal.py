@@ -1,9 +1,6 @@
 """Cutthroat betrayal: eligibility, forced betrayal, the hand-over (calculators/betrayal.py)."""
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,34 +19,17 @@ from assistant.games.tdt.calculators.betrayal import (
     force_betrayal_cost,
 )
 from assistant.games.tdt.modes import PlayMode
+from tests.tdt import golden
 
 OPS = {op.slug: op for op in OPERATIONS}
 
 
-def load_cases() -> list[Any]:
-    with (Path(__file__).parent / "golden" / "betrayal.toml").open("rb") as fh:
-        cases = tomllib.load(fh)["case"]
-    return [pytest.param(c, id=f"{c['op']}: {c['name']}") for c in cases]
+CASES = golden.cases("betrayal")
 
 
-def assert_subset(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> None:
-    for key, want in expected.items():
-        if isinstance(want, Mapping):
-            assert_subset(want, actual[key])
-        else:
-            assert actual[key] == want, f"{key}: {actual[key]!r} != {want!r}"
-
-
-@pytest.mark.parametrize("case", load_cases())
-def test_golden(case: Mapping[str, Any]) -> None:
-    assert case["source"].strip()
-    op = OPS[case["op"]]
-    if "error" in case:
-        with pytest.raises(InvalidInput) as info:
-            op.run(case["input"])
-        assert info.value.field == case["error"]
-        return
-    assert_subset(case["expect"], op.run(case["input"]).result)
+@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
+def test_golden(case: dict[str, Any]) -> None:
+    golden.check(case)
 
 
 ROSTER = [Henchman("Azura", 5, 1), Henchman("Boris", 2, 3), Henchman("Jin", 2, 0)]

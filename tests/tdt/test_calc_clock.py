@@ -1,9 +1,6 @@
 """The World Reacts: the Doomsday Clock, Global Events, the end at 0 (calculators/clock.py)."""
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,28 +18,17 @@ from assistant.games.tdt.calculators.clock import (
     zero_outcome,
 )
 from assistant.games.tdt.modes import PlayMode
+from tests.tdt import golden
 
 OPS = {op.slug: op for op in OPERATIONS}
 
 
-def load_cases() -> list[Any]:
-    with (Path(__file__).parent / "golden" / "clock.toml").open("rb") as fh:
-        cases = tomllib.load(fh)["case"]
-    return [pytest.param(c, id=c["name"]) for c in cases]
+CASES = golden.cases("clock")
 
 
-@pytest.mark.parametrize("case", load_cases())
-def test_golden(case: Mapping[str, Any]) -> None:
-    assert case["source"].strip()
-    op = OPS[case["op"]]
-    if "error" in case:
-        with pytest.raises(InvalidInput) as info:
-            op.run(case["input"])
-        assert info.value.field == case["error"]
-        return
-    result = op.run(case["input"]).result
-    for key, want in case["expect"].items():
-        assert result[key] == want, f"{key}: {result[key]!r} != {want!r}"
+@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
+def test_golden(case: dict[str, Any]) -> None:
+    golden.check(case)
 
 
 def test_outcomes_per_mode() -> None:

@@ -6,7 +6,6 @@ every derived or unknown value.
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -36,43 +35,15 @@ from assistant.games.tdt.calculators.costs import (
     plotting_cost,
     requisition,
 )
+from tests.tdt import golden
 
 GOLDEN = Path(__file__).parent / "golden"
 OPS: dict[str, Operation] = {op.slug: op for m in (costs, betrayal, clock) for op in m.OPERATIONS}
 
 
-def load_cases(name: str) -> list[Any]:
-    with (GOLDEN / f"{name}.toml").open("rb") as fh:
-        cases = tomllib.load(fh)["case"]
-    return [pytest.param(c, id=f"{c['op']}: {c['name']}") for c in cases]
-
-
-def assert_subset(expected: Mapping[str, Any], actual: Mapping[str, Any], path: str = "") -> None:
-    for key, want in expected.items():
-        assert key in actual, f"{path}{key} missing from {dict(actual)}"
-        if isinstance(want, Mapping):
-            assert_subset(want, actual[key], f"{path}{key}.")
-        else:
-            assert actual[key] == want, f"{path}{key}: {actual[key]!r} != {want!r}"
-
-
-def check_golden(case: Mapping[str, Any]) -> Explained | None:
-    assert case["source"].strip(), "every golden case names its rulebook source"
-    op = OPS[case["op"]]
-    if "error" in case:
-        with pytest.raises(InvalidInput) as info:
-            op.run(case["input"])
-        assert info.value.field == case["error"]
-        assert info.value.allowed
-        return None
-    out = op.run(case["input"])
-    assert_subset(case["expect"], out.result)
-    return out
-
-
-@pytest.mark.parametrize("case", load_cases("costs"))
+@pytest.mark.parametrize("case", golden.cases("costs"), ids=golden.ids(golden.cases("costs")))
 def test_golden(case: Mapping[str, Any]) -> None:
-    check_golden(case)
+    golden.check(case)
 
 
 # --- contract checks for costs, betrayal and clock --------------------------------------------
@@ -99,7 +70,7 @@ disloyal-side-jobs goodman-plotting-cutthroat force-betrayal plotting-syndicate-
 team-leader-passing world-reacts global-events-reveal clock-reaches-zero
 """.split())
 
-ALL_CASES = [p for name in ("costs", "betrayal", "clock") for p in load_cases(name)]
+ALL_CASES = [c for name in ("costs", "betrayal", "clock") for c in golden.cases(name)]
 
 
 def test_the_three_modules_export_the_briefed_slugs() -> None:
@@ -126,9 +97,9 @@ def check_steps(out: Explained) -> None:
             assert step.note, f"derived/unknown step without its reasoning: {step}"
 
 
-@pytest.mark.parametrize("case", ALL_CASES)
+@pytest.mark.parametrize("case", ALL_CASES, ids=golden.ids(ALL_CASES))
 def test_steps_cite_known_rules_and_explain_readings(case: Mapping[str, Any]) -> None:
-    out = check_golden(case)
+    out = golden.check(case)
     if out is not None:
         check_steps(out)
 
