@@ -22,7 +22,7 @@ def _hit(hit: Hit) -> dict[str, Any]:
     return {"game": hit.game, "id": hit.entry.id, "title": hit.entry.title,
             "section": hit.entry.section, "provenance": hit.entry.provenance.value,
             "snippet": hit.snippet, "score": hit.score,
-            "url": url_for("rules.entry", game=hit.game, entry_id=hit.entry.id)}
+            "url": f"{request.root_path}/api/v1/games/{hit.game}/rules/{hit.entry.id}"}
 
 
 def _search(game: str | None) -> Response:
