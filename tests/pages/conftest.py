@@ -5,16 +5,14 @@ Screenshots and page weights go to test-artifacts/pages/ (git-ignored).
 """
 from __future__ import annotations
 
-import importlib.util
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from api import create_app
+from tests.support import require_tool, serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "pages"
@@ -23,31 +21,16 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def _require_tool(name: str) -> str:
-    """tests/conftest.py's require_tool (loaded by path: pytest runs in importlib mode)."""
-    spec = importlib.util.spec_from_file_location("lairside_root_conftest",
-                                                  ROOT / "tests" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    path: str = module.require_tool(name)
-    return path
-
-
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     app = create_app({"TESTING": True})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with serve_in_thread(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    executable = _require_tool("chromium")
+    executable = require_tool("chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)

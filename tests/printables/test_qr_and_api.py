@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from api.routes.printables import resolver
 from assistant import sheets
 from assistant.sheets import tdt
+from tests.support import require_tool
 
-from ..conftest import require_tool
 from .conftest import BASE
 
 SAMPLES = [

@@ -1,31 +1,18 @@
 """The session page and the join sheet: served HTML, and two phones in a real Chromium."""
 from __future__ import annotations
 
-import importlib.util
 import io
 import shutil
 import subprocess
 import threading
-from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from assistant import links
+from tests.support import require_tool, serve_in_thread
 
 from .conftest import make_app
 from .helpers import CUTTHROAT, create, write
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def require_tool(name: str) -> str:
-    """tests/conftest.py's require_tool (loaded by path: pytest runs in importlib mode)."""
-    spec = importlib.util.spec_from_file_location("lairside_root_conftest",
-                                                  ROOT / "tests" / "conftest.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.require_tool(name)
 
 
 @pytest.fixture()
@@ -80,12 +67,8 @@ def test_join_sheet_qr_codes_open_the_page(app, tmp_path):
 
 @pytest.fixture()
 def served(app):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with serve_in_thread(app) as url:
+        yield url
 
 
 def in_browser(scenario):

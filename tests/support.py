@@ -1,0 +1,37 @@
+"""Helpers shared by test folders (importable as `tests.support`; pytest has "." on its path)."""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+
+def require_tool(name: str) -> str:
+    """Path of a system tool the test needs. Missing: skip on a laptop, fail in CI (where
+    `make test` must have installed it)."""
+    path = shutil.which(name)
+    if path is None:
+        message = f"{name} is not installed (make system-deps installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@contextmanager
+def serve_in_thread(app: Flask) -> Iterator[str]:
+    """A real HTTP server for `app` on a free loopback port, for a browser to visit."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
