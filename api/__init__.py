@@ -24,9 +24,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     games = all_games()
     documents = [(game.slug, entry) for game in games for entry in game.rules]
-    indexes: dict[str | None, SearchIndex] = {None: SearchIndex(documents)}
+    synonyms = {game.slug: game.synonyms for game in games}
+    indexes: dict[str | None, SearchIndex] = {None: SearchIndex(documents, synonyms)}
     for game in games:
-        indexes[game.slug] = SearchIndex([(game.slug, e) for e in game.rules])
+        indexes[game.slug] = SearchIndex([(game.slug, e) for e in game.rules],
+                                         {game.slug: game.synonyms})
     app.extensions["lairside.search"] = indexes  # built once, at start-up
 
     for module in _route_modules():

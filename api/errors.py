@@ -12,6 +12,9 @@ from flask import Flask, Response, current_app, json, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from api.ratelimit import RateLimited
+from api.session_access import EditTokenRequired, PreconditionRequired
+from api.storage import KeyReused, SeatTaken, StaleVersion
 from assistant.errors import InvalidInput, LairsideError, NotFound
 
 PROBLEM_TYPES = {
@@ -26,6 +29,7 @@ PROBLEM_TYPES = {
     "precondition-required": "Send If-Match with the ETag of the version you read.",
     "rate-limited": "Too many requests from this client; wait for Retry-After seconds.",
     "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
+    "seat-taken": "That seat was already claimed by another phone.",
 }
 
 log = logging.getLogger(__name__)
@@ -43,22 +47,6 @@ def problem(status: int, title: str, detail: str, kind: str | None = None,
 class MalformedJSON(HTTPException):
     code = 400
     description = "The request body is not valid JSON."
-
-
-class Problem(HTTPException):
-    """An HTTP problem with its own type, extra members and headers (403, 412, 428, 429...).
-
-    Views raise it when a status needs more than Werkzeug's generic body: a 412 names the
-    current version, a 429 says when to retry."""
-
-    def __init__(self, status: int, title: str, detail: str, kind: str,
-                 headers: dict[str, str] | None = None, **extra: Any) -> None:
-        super().__init__(description=detail)
-        self.code = status
-        self.title = title
-        self.kind = kind
-        self.extra = extra
-        self.problem_headers = headers or {}
 
 
 class JSONRequired(HTTPException):
@@ -80,12 +68,17 @@ def flatten_errors(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     return out
 
 
-def _wants_page() -> bool:
-    """A browser following a link outside the API gets a page, not JSON."""
+def _wants_page(pages_first: bool = False) -> bool:
+    """A browser following a link outside the API gets a page, not JSON. Where a phone page
+    itself found nothing (`pages_first`), the answer is HTML unless the client prefers JSON."""
     if request.path.startswith(("/api/", "/openapi.json", "/docs", "/problems/")):
         return False
-    best = request.accept_mimetypes.best_match(["application/json", "text/html"])
-    return best == "text/html" and "not_found.html" in current_app.jinja_env.list_templates()
+    accept = request.accept_mimetypes
+    if pages_first:
+        html = not accept or accept.quality("text/html") >= accept.quality("application/json")
+    else:
+        html = accept.best_match(["application/json", "text/html"]) == "text/html"
+    return html and "not_found.html" in current_app.jinja_env.list_templates()
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -101,8 +94,47 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(NotFound)
     def _not_found(error: NotFound) -> Response:
+        if _wants_page(pages_first=True):
+            page = render_template("not_found.html", error=error)
+            return Response(page, status=404, mimetype="text/html")
         extra = {"suggestions": list(error.suggestions)} if error.suggestions else {}
         return problem(404, error.title, error.detail, "not-found", **extra)
+
+    @app.errorhandler(EditTokenRequired)
+    def _forbidden(error: EditTokenRequired) -> Response:
+        return problem(403, "Forbidden", error.detail, "forbidden")
+
+    @app.errorhandler(StaleVersion)
+    def _stale(error: StaleVersion) -> Response:
+        response = problem(412, "Precondition Failed", f"The session is at version "
+                           f"{error.current}, not the one your change was based on: someone "
+                           "else changed it. Re-read it and apply your change again.",
+                           "precondition-failed", current_version=error.current)
+        response.headers["ETag"] = f'"v{error.current}"'
+        return response
+
+    @app.errorhandler(SeatTaken)
+    def _seat_taken(error: SeatTaken) -> Response:
+        return problem(409, "Conflict", f"The seat {error.seat!r} is already claimed by "
+                       "another phone; each seat is claimed once.", "seat-taken")
+
+    @app.errorhandler(PreconditionRequired)
+    def _precondition(error: PreconditionRequired) -> Response:
+        return problem(428, "Precondition Required", error.detail, "precondition-required")
+
+    @app.errorhandler(KeyReused)
+    def _key_reused(error: KeyReused) -> Response:
+        return problem(422, "Idempotency-Key reused", f"The Idempotency-Key {error.key!r} was "
+                       "already used on this session for a different event.",
+                       "idempotency-key-reused")
+
+    @app.errorhandler(RateLimited)
+    def _rate_limited(error: RateLimited) -> Response:
+        response = problem(429, "Too Many Requests", f"Too many {error.kind} requests from "
+                           f"this client; try again in {error.seconds} s.", "rate-limited",
+                           retry_after=error.seconds)
+        response.headers["Retry-After"] = str(error.seconds)
+        return response
 
     @app.errorhandler(LairsideError)
     def _domain(error: LairsideError) -> Response:
@@ -116,13 +148,6 @@ def register_error_handlers(app: Flask) -> None:
     def _media(error: JSONRequired) -> Response:
         return problem(415, "Unsupported media type", str(error.description),
                        "unsupported-media-type")
-
-    @app.errorhandler(Problem)
-    def _problem(error: Problem) -> Response:
-        response = problem(error.code or 500, error.title, str(error.description), error.kind,
-                           **error.extra)
-        response.headers.update(error.problem_headers)
-        return response
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:

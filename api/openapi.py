@@ -45,7 +45,8 @@ def _json(schema: Any, example: Any = None, description: str = "OK") -> dict[str
 
 def _game_param() -> dict[str, Any]:
     return {"in": "path", "name": "game", "required": True, "schema": {"type": "string"},
-            "description": "Game slug, e.g. tdt (see /api/v1/games)."}
+            "description": "Game slug (see /api/v1/games).",
+            "example": all_games()[0].slug}
 
 
 def _operation_paths(spec: APISpec, game: Game) -> None:
@@ -84,6 +85,8 @@ def build_spec(app: Flask) -> dict[str, Any]:
     spec.components.schema("ExplainedOut", schema=ExplainedOut)
     spec.components.schema("ProblemOut", schema=ProblemOut)
     obj = {"type": "object"}
+    first = all_games()[0]  # examples show a real game, whichever registers first
+    entry = next(iter(first.rules))
     spec.path(path="/healthz", operations={"get": {
         "tags": ["meta"], "summary": "Liveness check",
         "description": "Answers 200 while the server runs.",
@@ -91,22 +94,22 @@ def build_spec(app: Flask) -> dict[str, Any]:
     spec.path(path="/api/v1/games", operations={"get": {
         "tags": ["games"], "summary": "List the games",
         "description": "Every game with its modes and allowed player counts.",
-        "responses": {"200": _json(obj, {"games": [{"slug": "tdt",
-                                                    "title": "Tomorrow Dies Today"}]})}}})
+        "responses": {"200": _json(obj, {"games": [{"slug": first.slug,
+                                                    "title": first.title}]})}}})
     spec.path(path="/api/v1/games/{game}", operations={"get": {
         "tags": ["games"], "summary": "Describe one game",
         "description": "Modes, player counts, and links to rules, setup, calculators, "
                        "scoring and printables.",
         "parameters": [_game_param()],
-        "responses": {"200": _json(obj, {"slug": "tdt", "links": {
-            "rules": "/api/v1/games/tdt/rules"}}), **ERRORS}}})
+        "responses": {"200": _json(obj, {"slug": first.slug, "links": {
+            "rules": f"/api/v1/games/{first.slug}/rules"}}), **ERRORS}}})
     query = {"in": "query", "name": "q", "schema": {"type": "string", "maxLength": 120},
              "description": "Words to look for; one or two typos are forgiven.",
              "example": "betrayl"}
     limit = {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1,
                                                         "maximum": 50, "default": 10}}
-    hit = {"game": "tdt", "id": "betraying-the-organization",
-           "title": "Betraying the Organization", "snippet": "…", "url": "…"}
+    hit = {"game": first.slug, "id": entry.id, "title": entry.title, "snippet": "…",
+           "url": "…"}
     spec.path(path="/api/v1/games/{game}/rules", operations={"get": {
         "tags": ["rules"], "summary": "List or search a game's rules",
         "description": "Without q: every entry. With q: ranked, typo-tolerant results "

@@ -6,7 +6,6 @@ the request's host) is added by whoever prints the link.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from urllib.parse import urlencode
 
 
@@ -32,12 +31,10 @@ def rule(game: str, entry_id: str) -> str:
     return f"/g/{game}/rules/{entry_id}"
 
 
-def setup(game: str, mode: str, players: int, *, named_henchmen: int | None = None,
-          teams: Sequence[int] | None = None, seed: str | None = None,
-          section: str | None = None) -> str:
-    path = f"/g/{game}/setup" + _query(mode=mode, players=players,
-                                       named_henchmen=named_henchmen,
-                                       teams=list(teams) if teams else None, seed=seed)
+def setup(game: str, section: str | None = None, **params: object) -> str:
+    """The setup page for the game's setup parameters (mode, players, and whatever else its
+    setup form takes), in the order given; `section` jumps to one part of the answer."""
+    path = f"/g/{game}/setup" + _query(**params)
     return path + (f"#{section}" if section else "")
 
 

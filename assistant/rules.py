@@ -17,6 +17,7 @@ File format (one or more `*.toml` files in a game's `rules/` folder), each entry
     [entry.mode_notes]                  # optional: how a mode differs
     mayhem = "..."
     [[entry.numbers]]                   # optional: key numbers as data
+    key = "squad-small"                 # optional stable key; code reads numbers by key
     label = "Squad of 1-3 henchmen"
     value = 1
     unit = "Funding"
@@ -45,6 +46,8 @@ class KeyNumber:
     unit: str = ""
     provenance: Provenance = Provenance.RULEBOOK
     note: str = ""
+    key: str = ""
+    """Stable name code reads the number by (labels are prose and may be reworded)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,13 @@ class Entry:
     numbers: tuple[KeyNumber, ...] = ()
     readings: tuple[Reading, ...] = ()
 
+    def number(self, key: str) -> KeyNumber:
+        """The key number with stable key `key` (LookupError names the entry if absent)."""
+        for number in self.numbers:
+            if number.key == key:
+                return number
+        raise LookupError(f"rule {self.id!r} has no number with key {key!r}")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "title": self.title, "section": self.section, "text": self.text,
@@ -92,7 +102,8 @@ def _entry(raw: Mapping[str, Any], where: str) -> Entry:
         provenance = Provenance(raw["provenance"])
         numbers = tuple(
             KeyNumber(n["label"], n["value"], n.get("unit", ""),
-                      Provenance(n.get("provenance", provenance.value)), n.get("note", ""))
+                      Provenance(n.get("provenance", provenance.value)), n.get("note", ""),
+                      n.get("key", ""))
             for n in raw.get("numbers", ()))
         return Entry(
             id=raw["id"], title=raw["title"], section=raw["section"], text=raw["text"].strip(),

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, KeysView
+from collections.abc import Iterable, KeysView, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,32 +27,6 @@ MAX_QUERY_LENGTH = 120
 TITLE, ALIAS, BODY = 3.0, 2.2, 1.0
 COVERAGE = 6.0
 STOPWORDS = frozenset("a an and are as at be by for from if in is it of on or the to with".split())
-
-# What players type → the words the rulebook uses. Applies to whole query words only.
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "vp": ("villain", "prestige"),
-    "tl": ("team", "leader"),
-    "hq": ("headquarters",),
-    "hqs": ("headquarters",),
-    "n": ("named", "henchman"),
-    "supervillain": ("goodman",),
-    "boss": ("goodman",),
-    "general": ("goodman",),
-    "minion": ("faceless", "henchman"),
-    "minions": ("faceless", "henchman"),
-    "rideshare": ("travel", "squad"),
-    "carpool": ("travel", "squad"),
-    "betray": ("betrayal", "betrayer"),
-    "traitor": ("betrayer",),
-    "fight": ("conflict",),
-    "combat": ("conflict", "combat"),
-    "money": ("funding",),
-    "cash": ("funding",),
-    "tech": ("technology",),
-    "timer": ("time", "minutes"),
-    "tie": ("tie", "tied"),
-    "score": ("scoring", "vp"),
-}
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -86,8 +60,12 @@ class Hit:
 class SearchIndex:
     """An inverted index over (game slug, entry) pairs."""
 
-    def __init__(self, documents: Iterable[tuple[str, Entry]]) -> None:
+    def __init__(self, documents: Iterable[tuple[str, Entry]],
+                 synonyms: Mapping[str, Mapping[str, tuple[str, ...]]] | None = None) -> None:
+        """`synonyms`: per game slug, the words its players type → the words its rules use;
+        a game's synonyms only lead to that game's entries."""
         self._docs: list[tuple[str, Entry]] = list(documents)
+        self._synonyms = {game: dict(words) for game, words in (synonyms or {}).items()}
         self._titles: list[str] = [" ".join(tokens(e.title)) for _, e in self._docs]
         self._title_words: list[set[str]] = [set(tokens(e.title)) for _, e in self._docs]
         self._sentences: list[list[tuple[str, frozenset[str]]]] = [
@@ -151,13 +129,17 @@ class SearchIndex:
         scores: dict[int, float] = defaultdict(float)
         matched: dict[str, float] = {}
         for word in words:
-            alternatives = [(word, 1.0)] + [(s, 0.9) for s in SYNONYMS.get(word, ())]
+            alternatives: list[tuple[str, float, str | None]] = [(word, 1.0, None)]
+            alternatives += [(s, 0.9, game) for game, words in self._synonyms.items()
+                             for s in words.get(word, ())]
             best: dict[int, float] = {}
-            for alt, alt_weight in alternatives:
+            for alt, alt_weight, only in alternatives:
                 for term, quality in self._expand(stem(alt)):
                     matched[term] = max(matched.get(term, 0.0), quality * alt_weight)
                     idf = self._idf[term]
                     for doc, field_weight in self._postings[term].items():
+                        if only is not None and self._docs[doc][0] != only:
+                            continue
                         value = quality * alt_weight * field_weight * idf
                         if value > best.get(doc, 0.0):
                             best[doc] = value

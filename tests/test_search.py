@@ -13,7 +13,7 @@ from assistant.search import SearchIndex, tokens
 GOLDEN = tomllib.loads(
     (Path(__file__).parent / "tdt" / "golden" / "glossary_terms.toml").read_text())
 BOOK = find_game("tdt").rules
-INDEX = SearchIndex([("tdt", e) for e in BOOK])
+INDEX = SearchIndex([("tdt", e) for e in BOOK], {"tdt": find_game("tdt").synonyms})
 VOCABULARY = {w for e in BOOK for w in tokens(" ".join((e.title, e.text, *e.aliases)))}
 
 

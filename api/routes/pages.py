@@ -16,7 +16,6 @@ from flask import (
     Blueprint,
     Flask,
     Response,
-    abort,
     current_app,
     json,
     render_template,
@@ -30,11 +29,9 @@ from api import pages_text as text
 from api.errors import flatten_errors
 from api.schemas.forms import operation_schema_name, schema_for
 from assistant import links
-from assistant.errors import InvalidInput
-from assistant.errors import NotFound as DomainNotFound
+from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.search import Hit, SearchIndex
-from assistant.timers import stage_timers
 
 bp = Blueprint("pages", __name__)
 
@@ -50,8 +47,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.do")
     from api.routes.games import LINK_PROVIDERS
 
-    LINK_PROVIDERS["pages"] = lambda game: {"rules": links.rules_index(game.slug),
-                                            "timers": links.timers(game.slug)}
+    LINK_PROVIDERS["pages"] = lambda game: {
+        "rules": links.rules_index(game.slug),
+        **({"timers": links.timers(game.slug)} if game.timers else {})}
 
 
 @lru_cache(maxsize=64)
@@ -68,11 +66,6 @@ def asset(filename: str) -> str:
 
 def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
     return render_template(template, **context), status
-
-
-@bp.errorhandler(DomainNotFound)
-def _not_found(error: DomainNotFound) -> tuple[str, int]:
-    return _page("not_found.html", 404, error=error)
 
 
 # Home and search -------------------------------------------------------------------------
@@ -135,8 +128,7 @@ def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
     if game.scoring is not None and slug == game.scoring.slug:
         return game.scoring.title, links.score(game.slug)
     if game.setup is not None and slug == game.setup.slug:
-        return game.setup.title, links.setup(game.slug, game.modes[0].slug,
-                                             game.modes[0].min_players).split("?")[0]
+        return game.setup.title, links.setup(game.slug)
     return None
 
 
@@ -184,7 +176,7 @@ def calculator(game: str, slug: str) -> tuple[str, int]:
 def score(game: str) -> tuple[str, int]:
     found = find_game(game)
     if found.scoring is None:
-        abort(404)
+        raise NotFound(f"{found.title} has no final scoring here.")
     return _operation_page(found, found.scoring)
 
 
@@ -236,8 +228,10 @@ def _row_counts(op: Operation, data: Any) -> dict[str, int]:
 @bp.get("/g/<game>/timers")
 def timers(game: str) -> tuple[str, int]:
     found = find_game(game)
+    if not found.timers:
+        raise NotFound(f"{found.title} has no stage timers: its rulebook recommends none.")
     players = request.args.get("players", type=int)
-    return _page("timers.html", game=found, players=players, stages=stage_timers(found))
+    return _page("timers.html", game=found, players=players, stages=found.timers)
 
 
 # Offline support -------------------------------------------------------------------------
@@ -256,7 +250,7 @@ def service_worker() -> Response:
 
 @bp.get("/offline")
 def offline() -> tuple[str, int]:
-    return _page("offline.html")
+    return _page("offline.html", games=all_games())
 
 
 @bp.get("/offline.json")
@@ -266,12 +260,13 @@ def offline_manifest() -> Response:
             asset("app.css"), asset("app.js")]
     for game in all_games():
         urls.append(links.rules_index(game.slug))
-        urls.append(links.timers(game.slug))
+        if game.timers:
+            urls.append(links.timers(game.slug))
         urls.append(url_for("rules.index", game=game.slug))
         urls.extend(links.rule(game.slug, entry.id) for entry in game.rules)
         for mode in game.modes:
             urls.append(f"/g/{game.slug}/setup?mode={mode.slug}")
             if game.setup is not None:
-                urls.extend(links.setup(game.slug, mode.slug, n)
+                urls.extend(links.setup(game.slug, mode=mode.slug, players=n)
                             for n in range(mode.min_players, mode.max_players + 1))
     return Response(json.dumps(urls), mimetype="application/json")

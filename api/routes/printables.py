@@ -167,6 +167,15 @@ def printables_paths(spec: APISpec) -> None:
              "schema": {"type": "string", "enum": list(sheets.PAPERS), "default": "a4"},
              "description": "Paper size; anything else answers 422."}
     base = "/api/v1/games/{game}/printables"
+    printed = [g for g in all_games() if g.sheets is not None]
+    if not printed:
+        return
+    provider = printed[0].sheets()
+    cat = provider.CATALOGUE
+    aid = cat.aids[0].slug if cat.aids else "glossary"
+    score_mode = cat.score_modes[0] if cat.score_modes else printed[0].modes[0].slug
+    example_score = provider.score_sheet(score_mode).slug + "-a4.pdf"
+    example_aid = f"{printed[0].slug}-{aid}-a4.pdf"
     spec.path(path=base, operations={"get": {
         "tags": ["printables"], "summary": "List a game's printable sheets",
         "description": "Setup sheets for every mode, player count and team split, the "
@@ -174,40 +183,41 @@ def printables_paths(spec: APISpec) -> None:
         "parameters": [_game_param()],
         "responses": {"200": {"description": "OK", "content": {"application/json": {
             "schema": {"type": "object"},
-            "example": {"game": "tdt", "papers": list(sheets.PAPERS),
-                        "aids": [{"slug": "costs", "title": "Costs card"}]}}}}, **ERRORS}}})
-    for game in all_games():
-        try:
-            cat = sheets.catalogue(game.slug)
-        except DomainNotFound:
-            continue
+            "example": {"game": printed[0].slug, "papers": list(sheets.PAPERS),
+                        "aids": [{"slug": a.slug, "title": a.title} for a in cat.aids[:1]]}}}},
+            **ERRORS}}})
+    for game in printed:
         if game.setup is None:
             continue
+        own = game.sheets() if game.sheets else provider
+        variants = own.setup_variants()
+        example_setup = (own.setup_sheet(**variants[0]).slug if variants else game.slug)
         name = operation_schema_name(game.slug, game.setup.slug)
         spec.path(path=f"/api/v1/games/{game.slug}/printables/setup.pdf", operations={"get": {
             "tags": ["printables"], "summary": f"{game.title}: setup sheet (PDF)",
-            "description": cat.setup.summary + " Takes the setup's own query parameters; a "
+            "description": own.CATALOGUE.setup.summary + " Takes the setup's own query "
+                           "parameters; a "
                            "count the mode does not allow answers 422.",
             "parameters": [{"in": "query", "schema": schema_for(game.setup.form, name,
                                                                 strict=False)}, paper],
-            "responses": {"200": _pdf_ok(f"{game.slug}-setup-cutthroat-6p-a4.pdf"),
+            "responses": {"200": _pdf_ok(f"{example_setup}-a4.pdf"),
                           **ERRORS}}})
     spec.path(path=f"{base}/score-sheet.pdf", operations={"get": {
         "tags": ["printables"], "summary": "Score sheet for one mode (PDF)",
         "description": "A grid to fill in by hand at the end, with a QR code that opens the "
                        "scoring calculator.",
         "parameters": [_game_param(), {"in": "query", "name": "mode", "required": True,
-                                       "schema": {"type": "string"}, "example": "cutthroat"},
+                                       "schema": {"type": "string"}, "example": score_mode},
                        paper],
-        "responses": {"200": _pdf_ok("tdt-score-cutthroat-a4.pdf"), **ERRORS}}})
+        "responses": {"200": _pdf_ok(example_score), **ERRORS}}})
     spec.path(path=f"{base}/{{aid}}.pdf", operations={"get": {
         "tags": ["printables"], "summary": "A reference aid (PDF)",
-        "description": "One of the aids in the catalogue (round, costs, conflict, missions, "
-                       "betrayal-clock, endgame, glossary). An unknown aid answers 404.",
+        "description": "One of the aids in the game's catalogue (GET …/printables lists "
+                       "them). An unknown aid answers 404.",
         "parameters": [_game_param(), {"in": "path", "name": "aid", "required": True,
-                                       "schema": {"type": "string"}, "example": "costs"},
+                                       "schema": {"type": "string"}, "example": aid},
                        paper],
-        "responses": {"200": _pdf_ok("tdt-costs-a4.pdf"), **ERRORS}}})
+        "responses": {"200": _pdf_ok(example_aid), **ERRORS}}})
 
 
 # ---------------------------------------------------------------- the batch command
@@ -232,7 +242,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None) -> No
         click.echo(f"No LAIRSIDE_PUBLIC_URL: QR codes point at {base} (serve the app there, "
                    f"e.g. make run HOST=0.0.0.0).", err=True)
     papers = sheets.PAPERS if paper == "both" else (paper,)
-    todo = [sheet for game in all_games() if _links_game(game)
+    todo = [sheet for game in all_games() if game.sheets is not None
             for sheet in sheets.batch(game.slug)]
     folder = out or DEFAULT_OUT
     started = time.perf_counter()
@@ -248,16 +258,8 @@ def printables_command(out: Path | None, paper: str, base_url: str | None) -> No
 # ---------------------------------------------------------------- registration
 
 
-def _links_game(game: Game) -> bool:
-    try:
-        sheets.catalogue(game.slug)
-    except DomainNotFound:
-        return False
-    return True
-
-
 def _links(game: Game) -> str | None:
-    return url_for("printables.catalogue", game=game.slug) if _links_game(game) else None
+    return url_for("printables.catalogue", game=game.slug) if game.sheets else None
 
 
 def init_app(app: Flask) -> None:

@@ -1,135 +1,68 @@
-"""Shared game sessions: create, read, append events (If-Match, Idempotency-Key), undo,
-revert, score, export and import.
+"""Shared game sessions, for every game with a tracker: create, read, append events
+(If-Match, Idempotency-Key), undo, revert, score, export and import.
 
 Who may do what: the share code in the URL lets anyone read; a write also needs the edit
-token (Authorization: Bearer <token> or X-Edit-Token), answered once at creation and stored
-only as a hash. There is no list of sessions. Create/import and writes are rate limited per
-client. Every write names the version it was based on (If-Match: the ETag of the last read):
-a stale write gets 412 with the current version and changes nothing. A write is answered
-only after it is committed.
+token (see api/session_access.py), answered once at creation and stored only as a hash.
+There is no list of sessions. Creates and writes are rate limited per client. A write is
+answered only after it is committed, from what the write itself produced.
 """
 from __future__ import annotations
 
-import re
-import threading
-import time
 from typing import Any
 
-from apispec import APISpec
 from flask import Blueprint, Flask, Response, current_app, json, request, url_for
 
-from api.errors import Problem
+from api import ratelimit, session_access
 from api.openapi import CONTRIBUTORS
 from api.responses import json_body
-from api.storage import (
-    KeyReused,
-    SessionInfo,
-    StaleVersion,
-    Store,
-    StoredEvent,
-    database_url,
-    parse_stored_events,
-)
+from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
+from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
 from api.storage.tokens import token_matches
 from assistant import links, sheets
-from assistant.errors import InvalidInput
-from assistant.games import find_game
-from assistant.inputs import Flag, Form, Integer, OneOf, Text
-from assistant.tracker import (
-    EVENT_FORMS,
-    EventKind,
-    History,
-    State,
-    describe,
-    final_score,
-    parse_event,
-    parse_setup,
-)
-from assistant.tracker.forms import SEAT_FORM, SETUP_FORM
+from assistant.errors import InvalidInput, NotFound
+from assistant.games import Game, find_game
+from assistant.sheets.join import join_sheet
+from assistant.tracker import REVERT, SHARED, UNDO, History, Tracker, Viewer, parse_event
 
-bp = Blueprint("sessions", __name__, url_prefix="/api/v1/sessions")
+bp = Blueprint("sessions", __name__)
 
 EXPORT_FORMAT = "lairside-session"
 EXPORT_VERSION = 1
-DEFAULT_RATES = {"LAIRSIDE_RATE_CREATE": "20/3600", "LAIRSIDE_RATE_WRITE": "240/60"}
-"""Per client: 20 creates or imports an hour; 240 writes a minute (a burst of taps)."""
-MAX_EVENTS_PAGE = 500
 
 
 def init_app(app: Flask) -> None:
     """One Store per app. Not testing: migrate now, so `make run` creates the SQLite file;
     testing: the engine only (no connection) until a session route is used."""
-    import os
-
-    for key, default in DEFAULT_RATES.items():
-        app.config.setdefault(key, os.environ.get(key) or default)
+    ratelimit.init_app(app)
     url = database_url(app.config.get("LAIRSIDE_DATABASE_URL"), app.instance_path)
     store = Store(url)
     app.extensions["lairside.sessions"] = store
-    app.extensions["lairside.ratelimit"] = RateLimiter()
     if not app.testing:
         store.ready()
-    if _openapi not in CONTRIBUTORS:
-        CONTRIBUTORS.append(_openapi)
+    if contribute not in CONTRIBUTORS:
+        CONTRIBUTORS.append(contribute)
 
 
-def _store() -> Store:
-    store: Store = current_app.extensions["lairside.sessions"]
-    return store.ready()
+def store() -> Store:
+    found: Store = current_app.extensions["lairside.sessions"]
+    return found.ready()
 
 
-# --- rate limits ---------------------------------------------------------------------------
-
-class RateLimiter:
-    """Token buckets per client and kind, in this process (each worker keeps its own)."""
-
-    def __init__(self) -> None:
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def take(self, kind: str, client: str, rate: str) -> float | None:
-        """None if allowed, else the seconds to wait."""
-        if rate in ("", "0", "off"):
-            return None
-        count, _, per = rate.partition("/")
-        capacity, seconds = float(count), float(per or 60)
-        refill = capacity / seconds
-        now = time.monotonic()
-        with self._lock:
-            tokens, last = self._buckets.get((kind, client), (capacity, now))
-            tokens = min(capacity, tokens + (now - last) * refill)
-            if tokens < 1:
-                self._buckets[(kind, client)] = (tokens, now)
-                return (1 - tokens) / refill
-            self._buckets[(kind, client)] = (tokens - 1, now)
-            if len(self._buckets) > 10000:  # forget idle clients
-                self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < seconds}
-        return None
+def tracked_game(slug: str) -> tuple[Game, Tracker]:
+    game = find_game(slug)
+    if game.tracker is None:
+        raise NotFound(f"{game.title} has no table sessions here.")
+    return game, game.tracker
 
 
-def _limit(kind: str) -> None:
-    limiter: RateLimiter = current_app.extensions["lairside.ratelimit"]
-    wait = limiter.take(kind, request.remote_addr or "?",
-                        str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
-    if wait is not None:
-        seconds = max(1, round(wait + 0.5))
-        raise Problem(429, "Too Many Requests", f"Too many {kind} requests from this client; "
-                      f"try again in {seconds} s.", "rate-limited",
-                      {"Retry-After": str(seconds)}, retry_after=seconds)
-
-
-# --- reading helpers -----------------------------------------------------------------------
-
-def _etag(version: int) -> str:
-    return f'"v{version}"'
-
+# --- answers -------------------------------------------------------------------------------
 
 def _base_url() -> str:
     public = current_app.config.get("LAIRSIDE_PUBLIC_URL")
     return str(public or request.host_url).rstrip("/")
 
 
-def _urls(info: SessionInfo, token: str | None = None) -> dict[str, str]:
+def session_urls(info: SessionInfo, token: str | None = None) -> dict[str, str]:
     page = _base_url() + links.session(info.setup.game, info.code)
     api = url_for("sessions.read", code=info.code)
     out = {"api": api, "events": api + "/events", "score": api + "/score",
@@ -143,132 +76,61 @@ def _names(info: SessionInfo) -> dict[str, str]:
     return {s.id: s.name for s in info.setup.seats}
 
 
-def _event_json(info: SessionInfo, stored: StoredEvent) -> dict[str, Any]:
+def _event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
+                ) -> dict[str, Any]:
+    event, tracker = stored.event, info.tracker
+    history_kind = str(event.kind) in (UNDO, REVERT)
     return {"seq": stored.seq, "at": stored.created_at.isoformat(),
-            "event": stored.event.to_json(), "text": describe(stored.event, _names(info))}
+            "event": event.to_json() if history_kind else tracker.event_json(event, viewer),
+            "text": event.describe() if history_kind
+            else tracker.describe(event, _names(info), viewer)}
 
 
-def _session_json(info: SessionInfo, state: State, version: int, can_undo: bool
-                  ) -> dict[str, Any]:
-    return {"code": info.code, "game": info.setup.game, "mode": info.setup.mode.value,
+def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
+                 viewer: Viewer = SHARED) -> dict[str, Any]:
+    return {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
             "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
-            "state": state.to_json(), "urls": _urls(info)}
+            "state": info.tracker.state_json(info.setup, state, viewer),
+            "urls": session_urls(info)}
 
 
-def _answer(payload: Any, version: int, status: int = 200) -> Response:
+def _etag(version: int, viewer: Viewer) -> str:
+    return f"v{version}" if viewer.shared else f"v{version}-{viewer.seat}"
+
+
+def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHARED
+            ) -> Response:
     response = Response(json.dumps(payload), status=status, mimetype="application/json")
-    response.set_etag(f"v{version}")
-    response.cache_control.no_cache = True  # phones revalidate; a 304 costs one query
+    _revalidate(response, version, viewer)
     return response
 
 
-def _not_modified(info: SessionInfo) -> Response | None:
-    if request.if_none_match.contains(f"v{info.version}"):
+def _revalidate(response: Response, version: int, viewer: Viewer) -> None:
+    response.set_etag(_etag(version, viewer))
+    response.cache_control.no_cache = True  # phones revalidate; a 304 costs one query
+    if not viewer.shared:  # a seat's own view: never kept by a shared cache
+        response.cache_control.private = True
+        response.vary.add(session_access.SEAT_HEADER)
+
+
+def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None:
+    if request.if_none_match.contains(_etag(info.version, viewer)):
         response = Response(status=304)
-        response.set_etag(f"v{info.version}")
-        response.cache_control.no_cache = True
+        _revalidate(response, info.version, viewer)
         return response
     return None
 
 
-# --- writing helpers -----------------------------------------------------------------------
-
-def _token() -> str | None:
-    auth = request.headers.get("Authorization", "")
-    if auth[:7].lower() == "bearer ":
-        return auth[7:].strip()
-    return request.headers.get("X-Edit-Token")
-
-
-def _writable(code: str) -> SessionInfo:
-    _limit("write")
-    info = _store().info(code)
-    if not token_matches(_token(), info.token_hash):
-        raise Problem(403, "Forbidden", "Changing this session needs its edit token (send "
-                      "Authorization: Bearer <token>); the share code only reads.",
-                      "forbidden")
-    return info
-
-
-def _expected_version() -> int | None:
-    """The version named by If-Match (None for `*`); 428 when missing."""
-    raw = request.headers.get("If-Match")
-    if not raw:
-        raise Problem(428, "Precondition Required", "Send If-Match with the ETag of the "
-                      "version your change is based on (from the last read).",
-                      "precondition-required")
-    if raw.strip() == "*":
-        return None
-    found = re.search(r"\d+", raw)
-    if found is None:
-        raise Problem(428, "Precondition Required", f"If-Match {raw!r} names no version; send "
-                      "the ETag you read, e.g. \"v12\".", "precondition-required")
-    return int(found.group())
-
-
-def _idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    key = key.strip()
-    if not 1 <= len(key) <= 100:
-        raise InvalidInput("Idempotency-Key", "An Idempotency-Key is 1 to 100 characters.",
-                           "1-100 characters")
-    return key
-
-
-def _append(code: str, event_data: Any) -> Response:
-    info = _writable(code)
-    event = parse_event(event_data if isinstance(event_data, dict) else {})
-    expected = _expected_version()
-    key = _idempotency_key()
-    try:
-        done = _store().append(info, event, expected, key)
-    except StaleVersion as stale:
-        raise Problem(412, "Precondition Failed", f"The session is at version {stale.current}, "
-                      f"not {expected}: someone else changed it. Re-read it and apply your "
-                      "change again.", "precondition-failed", {"ETag": _etag(stale.current)},
-                      current_version=stale.current) from None
-    except KeyReused:
-        raise Problem(422, "Idempotency-Key reused", f"The Idempotency-Key {key!r} was "
-                      "already used on this session for a different event.",
-                      "idempotency-key-reused") from None
-    history = _store().history(info)
-    body = {"event": _event_json(info, done.stored), "version": done.version,
-            "can_undo": history.points[done.version].before is not None,
-            "state": done.state.to_json()}
-    response = _answer(body, done.version, 201)
-    response.headers["Location"] = url_for("sessions.events", code=info.code,
-                                            after=done.stored.seq - 1)
-    if done.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
-
-
-# --- the views -----------------------------------------------------------------------------
-
-@bp.post("")
-def create() -> Response:
-    _limit("create")
-    setup = parse_setup(_object(json_body()))
-    info, token = _store().create(setup)
-    return _created(info, token, History(setup).state)
-
-
-@bp.post("/import")
-def import_session() -> Response:
-    _limit("create")
-    data = _object(json_body())
-    if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
-        raise InvalidInput("format", f"This is not a Lairside session export "
-                           f"(format {data.get('format')!r}).", EXPORT_FORMAT)
-    setup = parse_setup(_object(data.get("setup"), "setup"))
-    raw_events = data.get("events", [])
-    if not isinstance(raw_events, list):
-        raise InvalidInput("events", "events is a list.", "a list")
-    events = parse_stored_events(raw_events)
-    info, token = _store().create(setup, events)
-    return _created(info, token, _store().state_at(info))
+def _viewer(info: SessionInfo) -> Viewer:
+    """The shared view, or a seat's own view when its phone sends its seat token."""
+    token = request.headers.get(session_access.SEAT_HEADER)
+    if token is None:
+        return SHARED
+    seat = store().seat_of(info, token)
+    if seat is None:
+        raise session_access.EditTokenRequired("That seat token is not one of this "
+                                               "session's; leave it out to follow the table.")
+    return Viewer(seat)
 
 
 def _object(data: Any, field: str = "_body") -> dict[str, Any]:
@@ -277,36 +139,95 @@ def _object(data: Any, field: str = "_body") -> dict[str, Any]:
     return data
 
 
-def _created(info: SessionInfo, token: str, state: State) -> Response:
+# --- creating ------------------------------------------------------------------------------
+
+@bp.post("/api/v1/games/<game>/sessions")
+def create(game: str) -> Response:
+    _found, tracker = tracked_game(game)
+    ratelimit.limit("create")
+    data = _object(json_body())
+    if data.get("game", game) != game:
+        raise InvalidInput("game", f"This creates a session of {game!r}; the body names "
+                           f"{data.get('game')!r}.", game)
+    setup = tracker.parse_setup(data)
+    info, token = store().create(tracker, setup)
+    return _created(info, token, History(tracker, setup).state)
+
+
+@bp.post("/api/v1/sessions")
+def create_any() -> Response:
+    """Kept for clients made before sessions moved under their game: the body names it."""
+    data = _object(json_body())
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise InvalidInput("game", "Name the game being played (or POST to "
+                           "/api/v1/games/<game>/sessions).", _tracked_slugs())
+    return create(game)
+
+
+def _tracked_slugs() -> str:
+    from assistant.games import all_games
+
+    return ", ".join(g.slug for g in all_games() if g.tracker is not None)
+
+
+@bp.post("/api/v1/sessions/import")
+def import_session() -> Response:
+    ratelimit.limit("create")
+    data = _object(json_body())
+    if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
+        raise InvalidInput("format", f"This is not a Lairside session export "
+                           f"(format {data.get('format')!r}).", EXPORT_FORMAT)
+    raw_setup = _object(data.get("setup"), "setup")
+    slug = raw_setup.get("game")
+    if not isinstance(slug, str):
+        raise InvalidInput("setup.game", "The export's setup names no game.", _tracked_slugs())
+    _found, tracker = tracked_game(slug)
+    setup = tracker.parse_setup(raw_setup)
+    raw_events = data.get("events", [])
+    if not isinstance(raw_events, list):
+        raise InvalidInput("events", "events is a list.", "a list")
+    events = parse_stored_events(tracker, raw_events)
+    info, token = store().create(tracker, setup, events)
+    return _created(info, token, store().state_at(info))
+
+
+def _created(info: SessionInfo, token: str, state: Any) -> Response:
     body = {"code": info.code, "edit_token": token,
             "note": "Keep the edit token: it is shown once. The share code only reads.",
-            **_session_json(info, state, info.version, info.version > 0),
-            "urls": _urls(info, token)}
+            **session_json(info, state, info.version, info.version > 0),
+            "urls": session_urls(info, token)}
     response = _answer(body, info.version, 201)
     response.headers["Location"] = url_for("sessions.read", code=info.code)
     return response
 
 
-@bp.get("/<code>")
+# --- reading -------------------------------------------------------------------------------
+
+@bp.get("/api/v1/sessions/<code>")
 def read(code: str) -> Response:
-    info = _store().info(code)
-    unchanged = _not_modified(info)
+    info = store().info(code)
+    viewer = _viewer(info)
+    unchanged = _not_modified(info, viewer)
     if unchanged is not None:
         return unchanged
-    history = _store().history(info)
-    point = history.points[info.version]
-    return _answer(_session_json(info, point.state, info.version, point.before is not None),
-                   info.version)
+    point = store().history(info).points[info.version]
+    body = session_json(info, point.state, info.version, point.before is not None, viewer)
+    if not viewer.shared:
+        body["seat"] = viewer.seat
+    return _answer(body, info.version, viewer=viewer)
 
 
-@bp.get("/<code>/events")
+@bp.get("/api/v1/sessions/<code>/events")
 def events(code: str) -> Response:
-    info = _store().info(code)
+    info = store().info(code)
+    viewer = _viewer(info)
     after = _int_arg("after", 0)
     limit = min(_int_arg("limit", MAX_EVENTS_PAGE), MAX_EVENTS_PAGE)
-    rows = _store().events(info, after, limit)
+    rows = store().events(info, after, limit)
     return _answer({"code": info.code, "version": info.version,
-                    "events": [_event_json(info, r) for r in rows]}, info.version)
+                    "events": [_event_json(info, r, viewer) for r in rows]}, info.version,
+                   viewer=viewer)
 
 
 def _int_arg(name: str, default: int) -> int:
@@ -319,303 +240,119 @@ def _int_arg(name: str, default: int) -> int:
     return int(raw)
 
 
-@bp.post("/<code>/events")
-def append(code: str) -> Response:
-    return _append(code, json_body())
-
-
-@bp.post("/<code>/undo")
-def undo(code: str) -> Response:
-    return _append(code, {"kind": EventKind.UNDO.value})
-
-
-@bp.post("/<code>/revert")
-def revert(code: str) -> Response:
-    body = _object(json_body())
-    return _append(code, {"kind": EventKind.REVERT.value, **body})
-
-
-@bp.get("/<code>/score")
+@bp.get("/api/v1/sessions/<code>/score")
 def score(code: str) -> Response:
-    info = _store().info(code)
+    info = store().info(code)
     unchanged = _not_modified(info)
     if unchanged is not None:
         return unchanged
-    answer = final_score(info.setup, _store().state_at(info)).to_json()
+    answer = info.tracker.score(info.setup, store().state_at(info)).to_json()
     return _answer({"code": info.code, "version": info.version, **answer}, info.version)
 
 
-@bp.get("/<code>/export")
+@bp.get("/api/v1/sessions/<code>/export")
 def export(code: str) -> Response:
-    info = _store().info(code)
+    info = store().info(code)
     body = {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "code": info.code,
             "version": info.version, "created_at": info.created_at.isoformat(),
             "setup": info.setup.to_json(),
             "events": [{"seq": r.seq, "at": r.created_at.isoformat(),
-                        "event": r.event.to_json()} for r in _store().events(info)]}
+                        "event": _event_json(info, r)["event"]} for r in store().events(info)]}
     response = _answer(body, info.version)
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
     return response
 
 
-@bp.get("/<code>/join.pdf")
-def join_sheet(code: str) -> Response:
-    """The "join this table" sheet: a QR code to follow the game and, for whoever sends the
-    edit token, a second one that opens the page ready to edit."""
-    from printables.render import render  # lazy: reportlab only when a sheet is printed
+# --- writing -------------------------------------------------------------------------------
 
-    info = _store().info(code)
-    token = _token()
-    editing = token is not None and token_matches(token, info.token_hash)
-    if token is not None and not editing:
-        raise Problem(403, "Forbidden", "That is not this session's edit token; leave it out "
-                      "for the follow-only sheet.", "forbidden")
-    paper = sheets.check_paper(request.args.get("paper", "a4"))
-    data = render(join_sheet_data(info, _urls(info, token if editing else None)), paper,
-                  lambda link: link.page)
-    response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.pdf"'
-    response.cache_control.no_store = True  # it may carry the edit link
+def _append(code: str, event_data: Any) -> Response:
+    ratelimit.limit("write")
+    info = store().info(code)
+    data = event_data if isinstance(event_data, dict) else {}
+    kind = data.get("kind")
+    private = isinstance(kind, str) and kind in getattr(info.tracker, "private_events", ())
+    viewer = _viewer(info) if private else SHARED
+    if private:  # only the seat's own phone writes its secrets, and only about itself
+        if viewer.shared or data.get("seat") != viewer.seat:
+            raise session_access.EditTokenRequired(
+                f"A {kind} event is written from that seat's own phone (send its "
+                f"{session_access.SEAT_HEADER}); the table's edit token may not.")
+    else:
+        session_access.require_editor(info)
+    event = parse_event(info.tracker, data)
+    expected = session_access.expected_version()
+    key = session_access.idempotency_key()
+    done = store().append(info, event, expected, key)
+    body = {"event": _event_json(info, done.stored, viewer), "version": done.version,
+            "can_undo": done.can_undo,
+            "state": info.tracker.state_json(info.setup, done.state, viewer)}
+    response = _answer(body, done.version, 201, viewer)
+    response.headers["Location"] = url_for("sessions.events", code=info.code,
+                                            after=done.stored.seq - 1)
+    if done.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 
-def join_sheet_data(info: SessionInfo, urls: dict[str, str]) -> sheets.Sheet:
-    """The join sheet as data for the printables renderer (assistant.sheets shapes)."""
-    setup = info.setup
-    seats = tuple(sheets.Fact(s.name, s.player or "-") for s in setup.seats)
-    follow = sheets.Section("Follow the game", (
-        sheets.Para("Scan to see the shared record live: VP, Betrayal Triggers, objectives, the "
-                    "Doomsday Clock and the Technology Track, and the final score. This code "
-                    "only reads."),
-        sheets.Facts((sheets.Fact("Share code", info.code.upper()),
-                      sheets.Fact("Mode", setup.mode.title()), *seats))),
-        link=sheets.Link(page=urls["view"], api=urls["api"], label="Follow"))
-    sections = [follow]
-    if "edit" in urls:
-        sections.append(sheets.Section("Keep score (editors)", (
-            sheets.Para("Scan to open the same page ready to record events and undo. Anyone "
-                        "holding this code can change the record: keep this half at the "
-                        "table."),), link=sheets.Link(page=urls["edit"], api=urls["api"],
-                                                      label="Edit")))
-    return sheets.Sheet(kind=sheets.Kind.AID, slug=f"lairside-session-{info.code}",
-                        title="Join this table", game="Tomorrow Dies Today",
-                        mode=setup.mode.title(), players=_henchmen_words(len(setup.henchmen)),
-                        sections=tuple(sections),
-                        link=sheets.Link(page=urls["view"], api=urls["api"], label="Follow"),
-                        columns=1)
+@bp.post("/api/v1/sessions/<code>/events")
+def append(code: str) -> Response:
+    return _append(code, json_body())
 
 
-def _henchmen_words(n: int) -> str:
-    return f"{n} Named Henchm{'a' if n == 1 else 'e'}n"
+@bp.post("/api/v1/sessions/<code>/undo")
+def undo(code: str) -> Response:
+    return _append(code, {"kind": UNDO})
 
 
-# --- OpenAPI -------------------------------------------------------------------------------
-
-def _schema(form: Form, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    props: dict[str, Any] = dict(extra or {})
-    required = [name for name in props]
-    for f in form:
-        item: dict[str, Any] = {"description": f.help}
-        if isinstance(f, Integer):
-            item["type"] = "integer"
-            if f.minimum is not None:
-                item["minimum"] = f.minimum
-            if f.maximum is not None:
-                item["maximum"] = f.maximum
-        elif isinstance(f, Flag):
-            item["type"] = "boolean"
-        elif isinstance(f, OneOf):
-            item.update(type="string", enum=list(f.options))
-        elif isinstance(f, Text):
-            item.update(type="string", maxLength=f.max_length)
-        else:
-            continue
-        if getattr(f, "default", None) is not None:
-            item["default"] = f.default
-        if getattr(f, "required", False):
-            required.append(f.name)
-        props[f.name] = item
-    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
-    if required:
-        out["required"] = required
-    return out
+@bp.post("/api/v1/sessions/<code>/revert")
+def revert(code: str) -> Response:
+    return _append(code, {"kind": REVERT, **_object(json_body())})
 
 
-EXAMPLE_SETUP = {"mode": "cutthroat", "seats": [
-    {"goodman": True, "player": "Gil"}, {"henchman": "Azura Badeau", "player": "Ana"},
-    {"henchman": "Jin Feng", "player": "Jo"}, {"henchman": "Boris Myasneek", "player": "Bo"}]}
-EXAMPLE_EVENTS = {
-    "vp": {"kind": "vp", "seat": "jin-feng", "amount": 2, "reason": "mission reward"},
-    "trigger": {"kind": "trigger", "seat": "azura-badeau", "trigger": 3, "active": True},
-    "objective": {"kind": "objective", "seat": "jin-feng", "objective": "side-job", "vp": 2,
-                  "title": "Smash and grab"},
-    "clock": {"kind": "clock", "to": 8},
-    "betrayal": {"kind": "betrayal", "seat": "boris-myasneek"},
-}
+@bp.post("/api/v1/sessions/<code>/seats/<seat>/claim")
+def claim_seat(code: str, seat: str) -> Response:
+    """A seat's own phone claims it once, and gets the token that shows it that seat's
+    secrets (a hidden plan, an identity). A second claim of the same seat is refused (409)."""
+    ratelimit.limit("create")
+    info = store().info(code)
+    ids = [s.id for s in info.setup.seats]
+    if seat not in ids:
+        raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
+    token = store().claim_seat(info, seat)
+    page = _base_url() + links.session(info.setup.game, info.code)
+    response = _answer({"code": info.code, "seat": seat, "seat_token": token,
+                        "note": "Keep this on the seat's own phone: it shows that seat's "
+                                "secrets and is shown once.",
+                        "urls": {"seat": f"{page}#seat={seat}&key={token}"}},
+                       info.version, 201, Viewer(seat))
+    response.cache_control.no_store = True
+    return response
 
 
-def _openapi(spec: APISpec) -> None:
-    def problem(description: str) -> dict[str, Any]:
-        return {"description": description,
-                "content": {"application/problem+json": {"schema": "ProblemOut"}}}
+# --- the join sheet ------------------------------------------------------------------------
 
-    obj = {"type": "object"}
-    setup = _schema(SETUP_FORM)
-    setup["properties"]["seats"] = {"type": "array", "minItems": 1, "maxItems": 7,
-                                    "items": _schema(SEAT_FORM), "description":
-                                    "Seat ids are the henchman names in lower case with "
-                                    "hyphens; Goodman's is 'goodman'."}
-    spec.components.schema("SessionSetupIn", setup)
-    kinds = []
-    for kind, form in EVENT_FORMS.items():
-        name = "SessionEvent" + "".join(p.capitalize() for p in kind.value.split("-")) + "In"
-        spec.components.schema(name, _schema(form, {"kind": {"type": "string",
-                                                             "enum": [kind.value]}}))
-        kinds.append({"$ref": f"#/components/schemas/{name}"})
-    spec.components.schema("SessionEventIn", {"oneOf": kinds, "description":
-                                              "One event; the fields depend on its kind."})
-    code = {"in": "path", "name": "code", "required": True, "schema": {"type": "string"},
-            "description": "The session's share code (8 letters and digits).",
-            "example": "k7m2x9qa"}
-    auth = [{"in": "header", "name": "Authorization", "required": True,
-             "schema": {"type": "string"}, "description": "Bearer <edit token> (or send "
-             "X-Edit-Token)."},
-            {"in": "header", "name": "If-Match", "required": True,
-             "schema": {"type": "string"}, "example": '"v12"',
-             "description": "The ETag of the version you read."},
-            {"in": "header", "name": "Idempotency-Key", "required": False,
-             "schema": {"type": "string", "maxLength": 100},
-             "description": "Any unique string per intended change: a retried write with the "
-                            "same key counts once."}]
-    write_errors = {
-        "403": problem("Missing or wrong edit token."),
-        "404": problem("No session with this code."),
-        "412": problem("Stale If-Match: body has current_version, ETag header the current "
-                       "version; nothing changed."),
-        "422": problem("The event breaks a rule of the game (nothing changed), or the "
-                       "Idempotency-Key was used for another event."),
-        "428": problem("If-Match is missing."),
-        "429": problem("Too many writes from this client (see Retry-After)."),
-    }
-    state_example = {"code": "k7m2x9qa", "game": "tdt", "mode": "cutthroat", "version": 3,
-                     "can_undo": True, "setup": {"...": "..."},
-                     "state": {"clock": 8, "tech": None, "betrayer": None, "seats": []}}
-    written = {"description": "Committed. ETag is the new version.",
-               "content": {"application/json": {"schema": obj, "example": {
-                   "event": {"seq": 4, "at": "2025-01-31T20:15:00+00:00",
-                             "event": EXAMPLE_EVENTS["vp"], "text": "Jin Feng +2 VP "
-                             "(mission reward)"}, "version": 4, "can_undo": True,
-                   "state": {"clock": 8}}}}}
-    tags = ["sessions"]
-    created = {"description": "Created", "content": {"application/json": {
-        "schema": obj, "example": {"code": "k7m2x9qa", "edit_token": "…", "version": 0,
-                                   "urls": {"view": "https://…/g/tdt/sessions/k7m2x9qa",
-                                            "edit": "https://…/g/tdt/sessions/k7m2x9qa"
-                                                    "#token=…"}}}}}
-    spec.path(path="/api/v1/sessions", operations={"post": {
-        "tags": tags, "summary": "Create a session",
-        "description": "Starts a tracked game. Answers the edit token (shown once), the "
-                       "read-only share code and the join URLs for QR codes. Rate limited "
-                       "per client.",
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": "SessionSetupIn", "example": EXAMPLE_SETUP}}},
-        "responses": {"201": created,
-            "422": problem("The seats break a rule of the mode."),
-            "429": problem("Too many sessions created from this client.")}}})
-    spec.path(path="/api/v1/sessions/import", operations={"post": {
-        "tags": tags, "summary": "Import an exported session",
-        "description": "Replays an export (GET …/export) into a new session with a new code "
-                       "and edit token; every event is checked again.",
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": obj, "example": {"format": EXPORT_FORMAT, "setup": EXAMPLE_SETUP,
-                                       "events": [{"event": EXAMPLE_EVENTS["clock"]}]}}}},
-        "responses": {"201": created,
-                      "422": problem("The export is not valid or an event is refused.")}}})
-    spec.path(path="/api/v1/sessions/{code}", operations={"get": {
-        "tags": tags, "summary": "Read a session's state",
-        "description": "The state folded from every event. ETag is the version; send "
-                       "If-None-Match to get 304 while nothing changed.",
-        "parameters": [code],
-        "responses": {"200": {"description": "OK", "content": {"application/json": {
-            "schema": obj, "example": state_example}}},
-            "304": {"description": "Not modified since the ETag you sent."},
-            "404": problem("No session with this code.")}}})
-    spec.path(path="/api/v1/sessions/{code}/events", operations={
-        "get": {"tags": tags, "summary": "List a session's events",
-                "description": "Every event in order (undo and revert included), with a "
-                               "readable line each. `after` skips to newer ones.",
-                "parameters": [code, {"in": "query", "name": "after", "schema": {
-                    "type": "integer", "minimum": 0}}, {"in": "query", "name": "limit",
-                                                       "schema": {"type": "integer",
-                                                                  "maximum": MAX_EVENTS_PAGE}}],
-                "responses": {"200": {"description": "OK", "content": {"application/json": {
-                    "schema": obj, "example": {"version": 1, "events": [
-                        {"seq": 1, "event": EXAMPLE_EVENTS["clock"],
-                         "text": "Doomsday Clock to 8"}]}}}},
-                    "404": problem("No session with this code.")}},
-        "post": {"tags": tags, "summary": "Append an event",
-                 "description": "Checks the event against the rules and the version in "
-                                "If-Match, then commits it before answering.",
-                 "parameters": [code, *auth],
-                 "requestBody": {"required": True, "content": {"application/json": {
-                     "schema": "SessionEventIn",
-                     "examples": {k: {"value": v} for k, v in EXAMPLE_EVENTS.items()}}}},
-                 "responses": {"201": written, **write_errors}}})
-    spec.path(path="/api/v1/sessions/{code}/undo", operations={"post": {
-        "tags": tags, "summary": "Undo the last change",
-        "description": "Recorded as an event: the history keeps everything. Redo is a revert "
-                       "to the version before the undo.",
-        "parameters": [code, *auth], "responses": {"201": written, **write_errors}}})
-    spec.path(path="/api/v1/sessions/{code}/revert", operations={"post": {
-        "tags": tags, "summary": "Go back to an earlier version",
-        "description": "The state becomes what it was at `to_version`; recorded as an event.",
-        "parameters": [code, *auth],
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": obj, "example": {"to_version": 3}}}},
-        "responses": {"201": written, **write_errors}}})
-    spec.path(path="/api/v1/sessions/{code}/score", operations={"get": {
-        "tags": tags, "summary": "Final score from the state",
-        "description": "The game's scoring fed by the folded state; provisional until the "
-                       "game has ended.",
-        "parameters": [code],
-        "responses": {"200": {"description": "OK", "content": {"application/json": {
-            "schema": "ExplainedOut", "example": _score_example()}}},
-                      "404": problem("No session with this code.")}}})
-    spec.path(path="/g/{game}/sessions/{code}", operations={"get": {
-        "tags": ["pages"], "summary": "The session page (HTML)",
-        "description": "Follow the game live (polling); with #token=<edit token> in the URL "
-                       "the page also records events, undoes and goes back. The join sheet's "
-                       "QR codes open it.",
-        "parameters": [{"in": "path", "name": "game", "required": True,
-                        "schema": {"type": "string"}, "example": "tdt"}, code],
-        "responses": {"200": {"description": "HTML", "content": {"text/html": {
-            "schema": {"type": "string"}}}}, "404": {"description": "No such session."}}}})
-    spec.path(path="/api/v1/sessions/{code}/join.pdf", operations={"get": {
-        "tags": tags, "summary": "Print the join-this-table QR sheet",
-        "description": "A PDF with a QR code to follow the game; with the edit token "
-                       "(Authorization: Bearer ...) a second QR code opens the page ready to "
-                       "edit. Never cached.",
-        "parameters": [code, {"in": "query", "name": "paper", "schema": {
-            "type": "string", "enum": ["a4", "letter"], "default": "a4"}}],
-        "responses": {"200": {"description": "The sheet", "content": {
-            "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
-            "403": problem("A wrong edit token was sent."),
-            "404": problem("No session with this code.")}}})
-    spec.path(path="/api/v1/sessions/{code}/export", operations={"get": {
-        "tags": tags, "summary": "Export the whole session as JSON",
-        "description": "Setup and every event with its time; no token. Import it with POST "
-                       "/api/v1/sessions/import.",
-        "parameters": [code],
-        "responses": {"200": {"description": "OK", "content": {"application/json": {
-            "schema": obj, "example": {"format": EXPORT_FORMAT, "format_version": 1,
-                                       "setup": EXAMPLE_SETUP, "events": []}}}},
-            "404": problem("No session with this code.")}}})
+@bp.get("/api/v1/sessions/<code>/join.pdf")
+def join_pdf(code: str) -> Response:
+    """A QR code to follow the game and, for whoever sends the edit token, a second one that
+    opens the page ready to edit. Never cached: it may carry the edit link."""
+    from printables.render import render  # lazy: reportlab only when a sheet is printed
+
+    info = store().info(code)
+    token = session_access.edit_token()
+    if token is not None and not token_matches(token, info.token_hash):
+        raise session_access.EditTokenRequired("That is not this session's edit token; leave "
+                                               "it out for the follow-only sheet.")
+    paper = sheets.check_paper(request.args.get("paper", "a4"))
+    seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
+                       session_urls(info, token))
+    response = Response(render(sheet, paper, lambda link: link.page),
+                        mimetype="application/pdf")
+    edit = "-edit" if token is not None else ""
+    response.headers["Content-Disposition"] = (f'inline; filename="lairside-{info.code}'
+                                               f'{edit}.pdf"')
+    response.cache_control.no_store = True
+    return response
 
 
-__all__ = ["bp", "init_app"]
-
-
-def _score_example() -> dict[str, Any]:
-    """What the score of a finished Cutthroat game looks like: the scoring's own example."""
-    scoring = find_game("tdt").scoring
-    return scoring.run(scoring.example).to_json() if scoring else {}
+__all__ = ["bp", "init_app", "session_json", "store"]

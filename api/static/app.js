@@ -214,25 +214,41 @@
     var players = $("input[name=players]", form);
     var saved = store.get("table", null);
     var fromUrl = new URLSearchParams(location.search).has("players");
+    function showGame() {
+      var game = $("input[name=game]:checked", form);
+      if (!game) return form.dataset.game || null;
+      $$("[data-modes-for]", form).forEach(function (set) {
+        var mine = set.dataset.modesFor === game.value;
+        set.hidden = !mine; set.disabled = !mine;
+      });
+      form.action = game.dataset.setup;
+      return game.value;
+    }
     if (saved && !fromUrl) {
-      var mode = $("input[name=mode][value='" + saved.mode + "']", form);
+      var game = saved.game && $("input[name=game][value='" + saved.game + "']", form);
+      if (game) game.checked = true;
+      showGame();
+      var mode = $("fieldset:not([disabled]) input[name=mode][value='" + saved.mode + "']", form) ||
+        (!$("[data-modes-for]", form) && $("input[name=mode][value='" + saved.mode + "']", form));
       if (mode) mode.checked = true;
       if (saved.players) players.value = saved.players;
     }
     function update() {
-      var mode = $("input[name=mode]:checked", form);
+      var game = showGame();
+      var mode = $("fieldset:not([disabled]) input[name=mode]:checked", form) || $("input[name=mode]:checked", form);
       if (mode) {
         players.min = mode.dataset.min; players.max = mode.dataset.max;
         var n = Number(players.value) || Number(mode.dataset.min);
         players.value = String(Math.min(Number(mode.dataset.max), Math.max(Number(mode.dataset.min), n)));
       }
-      var state = { mode: mode ? mode.value : null, players: Number(players.value) };
+      var state = { game: game, mode: mode ? mode.value : null, players: Number(players.value) };
       store.set("table", state);
       $$("[data-table-link]").forEach(function (a) {
         var url = new URL(a.href);
         var kind = a.dataset.tableLink;
-        if (kind === "setup") { url.searchParams.set("mode", state.mode); url.searchParams.set("players", state.players); }
-        if (kind === "score") url.searchParams.set("mode", state.mode);
+        var own = !game || url.pathname.indexOf("/g/" + game + "/") === 0;
+        if (kind === "setup" && own) { url.searchParams.set("mode", state.mode); url.searchParams.set("players", state.players); }
+        if (kind === "score" && own) url.searchParams.set("mode", state.mode);
         if (kind === "timers") url.searchParams.set("players", state.players);
         a.href = url.pathname + url.search;
       });

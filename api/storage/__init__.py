@@ -9,6 +9,7 @@ from .engine import database_url, make_engine
 from .store import (
     Appended,
     KeyReused,
+    SeatTaken,
     SessionInfo,
     StaleVersion,
     Store,
@@ -16,5 +17,6 @@ from .store import (
     parse_stored_events,
 )
 
-__all__ = ["Appended", "KeyReused", "SessionInfo", "StaleVersion", "Store", "StoredEvent",
+__all__ = ["Appended", "KeyReused", "SeatTaken", "SessionInfo", "StaleVersion", "Store",
+           "StoredEvent",
            "database_url", "make_engine", "parse_stored_events"]

@@ -42,3 +42,15 @@ class EventRow(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(100), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatClaimRow(Base):
+    """A seat claimed by its player's own phone: the hash of that phone's seat token."""
+
+    __tablename__ = "seat_claims"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    seat: Mapped[str] = mapped_column(String(60), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -10,12 +10,17 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.errors import UnknownGame, UnknownOperation
 from assistant.explain import Explained
 from assistant.inputs import Form
 from assistant.rules import RuleBook
+from assistant.timers import StageTimer
+
+if TYPE_CHECKING:  # the parts' protocols import this module
+    from assistant.sheets.contract import SheetProvider
+    from assistant.tracker.contract import Tracker
 
 
 @dataclass(frozen=True)
@@ -50,16 +55,26 @@ class Operation:
 
 @dataclass(frozen=True)
 class Game:
+    """Everything about one game, each part in a slot; a game without a part leaves it empty
+    and every layer (API, OpenAPI, pages, printables, sessions) hides that part.
+
+    See README.md beside this file for the contract and how to add a game."""
+
     slug: str
     title: str
     modes: tuple[Mode, ...]
     rules: RuleBook
-    publisher_note: str = ""
     setup: Operation | None = None
     scoring: Operation | None = None
     calculators: Mapping[str, Operation] = field(default_factory=dict)
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    """Game-specific data other layers may use (e.g. printable sheets); never required."""
+    synonyms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Search: a word players type (an acronym, slang) → the words the rules use for it."""
+    timers: tuple[StageTimer, ...] = ()
+    """Recommended minutes per stage of a round, for the phone timers and the round aid."""
+    sheets: Callable[[], SheetProvider] | None = None
+    """Loads the game's printable sheets on first use (see assistant/sheets)."""
+    tracker: Tracker | None = None
+    """The game's rules of a table session (see assistant/tracker)."""
 
     def mode(self, slug: str) -> Mode:
         for mode in self.modes:

@@ -5,31 +5,27 @@ sections, each section optionally linked to a phone page by a QR code. printable
 `Sheet` into a PDF; this package never imports reportlab or qrcode, and no number is typed
 here: every value comes from a game's setup tables, calculators, scoring or rules reference.
 
-Each game that has printables provides a module `assistant.sheets.<game slug>` with:
-    CATALOGUE: Catalogue                     which sheets exist
-    setup_sheet(**params) -> Sheet           one mode and player count
-    aid_sheet(slug) -> Sheet                 one reference aid
-    score_sheet(mode) -> Sheet               one score sheet
-    setup_variants() -> list[dict]           every mode / player count / team split we print
-    batch() -> list[Sheet]                   every sheet, for `make printables`
+A game that has printables fills its `Game.sheets` slot with a loader of a SheetProvider
+(contract.py): its catalogue, setup sheet, aids, score sheet, setup variants and batch. The
+functions below dispatch on the game; a game without sheets answers NotFound (404).
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from types import ModuleType
 from typing import Any
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.explain import Provenance
 from assistant.games import find_game
 
+from .contract import SheetProvider
+
 __all__ = ["LEGEND", "MARKS", "PAPERS", "Block", "Bullets", "Catalogue", "Check", "Checklist",
            "Fact", "Facts", "Kind", "Link", "Para", "ParaStyle", "Section", "Sheet", "Spec",
-           "Table", "aid_sheet", "batch", "catalogue", "check_paper", "mark", "score_sheet",
+           "SheetProvider", "Table", "aid_sheet", "batch", "catalogue", "check_paper", "has_sheets",
+           "mark", "score_sheet",
            "setup_sheet", "setup_variants"]
 
 PAPERS = ("a4", "letter")
@@ -161,7 +157,7 @@ class Section:
 class Sheet:
     kind: Kind
     slug: str
-    """File stem without the paper size, e.g. "tdt-setup-cutthroat-6p"."""
+    """File stem without the paper size, starting with the game slug."""
     title: str
     game: str
     mode: str
@@ -211,43 +207,40 @@ def check_paper(paper: str) -> str:
     return value
 
 
-def _provider(game: str) -> ModuleType:
+def _provider(game: str) -> SheetProvider:
     found = find_game(game)  # UnknownGame (404) first
-    name = f"{__name__}.{found.slug}"
-    if importlib.util.find_spec(name) is None:
+    if found.sheets is None:
         raise NotFound(f"{found.title} has no printable sheets yet.")
-    return importlib.import_module(name)
+    return found.sheets()
+
+
+def has_sheets(game: str) -> bool:
+    return find_game(game).sheets is not None
 
 
 def catalogue(game: str) -> Catalogue:
-    value: Catalogue = _provider(game).CATALOGUE
-    return value
+    return _provider(game).CATALOGUE
 
 
 def setup_sheet(game: str, **params: Any) -> Sheet:
-    build: Callable[..., Sheet] = _provider(game).setup_sheet
-    return build(**params)
+    return _provider(game).setup_sheet(**params)
 
 
 def aid_sheet(game: str, slug: str) -> Sheet:
     provider = _provider(game)
     provider.CATALOGUE.aid(slug)  # NotFound with suggestions
-    build: Callable[[str], Sheet] = provider.aid_sheet
-    return build(slug)
+    return provider.aid_sheet(slug)
 
 
 def score_sheet(game: str, mode: str) -> Sheet:
-    build: Callable[[str], Sheet] = _provider(game).score_sheet
-    return build(mode)
+    return _provider(game).score_sheet(mode)
 
 
 def setup_variants(game: str) -> Sequence[Mapping[str, Any]]:
     """The setup sheets printed in a batch, as the parameters of `setup_sheet`."""
-    build: Callable[[], Sequence[Mapping[str, Any]]] = _provider(game).setup_variants
-    return build()
+    return _provider(game).setup_variants()
 
 
 def batch(game: str) -> Sequence[Sheet]:
     """Every sheet of a game, for the printables batch."""
-    build: Callable[[], Sequence[Sheet]] = _provider(game).batch
-    return build()
+    return _provider(game).batch()

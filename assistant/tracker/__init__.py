@@ -1,17 +1,26 @@
-"""A table's game session as an append-only list of events, folded into the state that
-matters for the end (VP, triggers, objectives, clock, tech track, Betrayer, tie-breaks).
+"""The session kernel: a table's game as an append-only list of events folded into state.
 
+Generic over games: each game supplies a Tracker (contract.py) in its `Game.tracker` slot;
+the kernel owns the event envelope, undo and revert (kernel.py) and the history (history.py).
 Pure: standard library and `assistant` only (see README.md).
 """
 from __future__ import annotations
 
-from .events import EVENT_FORMS, Event, EventKind, ObjectiveKind, VpSource, describe, parse_event
-from .history import History, Point, fold, fold_json
-from .score import final_score
-from .setup import GOODMAN_ID, Mode, Seat, Setup, parse_setup
-from .state import SeatState, State, apply, initial
+from .contract import (
+    SHARED,
+    Action,
+    Board,
+    Counter,
+    Show,
+    Toggles,
+    Track,
+    Tracker,
+    Viewer,
+    Wording,
+)
+from .history import History, Point, fold
+from .kernel import HISTORY_FORMS, REVERT, UNDO, Event, HistoryEvent, event_forms, parse_event
 
-__all__ = ["EVENT_FORMS", "GOODMAN_ID", "Event", "EventKind", "History", "Mode",
-           "ObjectiveKind", "Point", "Seat", "SeatState", "Setup", "State", "VpSource", "apply",
-           "describe", "final_score", "fold", "fold_json", "initial", "parse_event",
-           "parse_setup"]
+__all__ = ["HISTORY_FORMS", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter", "Event",
+           "History", "HistoryEvent", "Point", "Show", "Toggles", "Track", "Tracker", "Viewer",
+           "Wording", "event_forms", "fold", "parse_event"]

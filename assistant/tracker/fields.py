@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
 
 
 def _name(prefix: str, name: str) -> str:
@@ -55,6 +55,10 @@ def _allowed(f: Any) -> str:
         return "true or false"
     if isinstance(f, Text):
         return f"text of 1-{f.max_length} characters"
+    if isinstance(f, IntList):
+        low = "" if f.minimum is None else str(f.minimum)
+        high = "" if f.maximum is None else str(f.maximum)
+        return f"a list of {f.min_items}-{f.max_items} whole numbers {low}-{high}".rstrip("- ")
     return "see the form"
 
 
@@ -81,4 +85,12 @@ def _check(f: Any, value: Any, at: str) -> Any:
             raise InvalidInput(at, f"{f.name} must be text of 1 to {f.max_length} "
                                "characters.", _allowed(f))
         return value.strip()
+    if isinstance(f, IntList):
+        ok = (isinstance(value, list) and f.min_items <= len(value) <= f.max_items
+              and all(isinstance(v, int) and not isinstance(v, bool)
+                      and (f.minimum is None or v >= f.minimum)
+                      and (f.maximum is None or v <= f.maximum) for v in value))
+        if not ok:
+            raise InvalidInput(at, f"{value!r} is not accepted for {f.name}.", _allowed(f))
+        return list(value)
     raise TypeError(f"unsupported field {f!r}")

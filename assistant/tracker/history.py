@@ -1,95 +1,78 @@
 """The append-only history: every accepted event is a version, undo and revert included.
 
 Version 0 is the setup; event n makes version n. Undo and revert never delete anything: they
-are events that set the state back to an earlier point, so they can themselves be undone
-(undo an undo by reverting to the version before it). Undo takes back the most recent change
-still in effect: after a revert to version 5, undo takes back what version 5 had last changed.
+are events, so they can themselves be taken back. The laws (README.md) hold for every game.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
 
-from .events import Event, EventKind, parse_event
-from .setup import Setup
-from .state import State, apply, initial
+from .contract import Tracker
+from .kernel import UNDO, HistoryEvent
 
 
 @dataclass(frozen=True)
 class Point:
-    """The state at one version, with the point before its last change (for undo)."""
+    """The state at one version, with the point an undo goes back to."""
 
-    state: State
+    state: Any
     before: Point | None
-    changed_at: int
-    """The version whose event made this state (0 for the setup)."""
+    """The point before the change that made this one (None at setup or past every change)."""
 
 
 class History:
     """The states of one session at every version; grows by `append`, never shrinks."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, tracker: Tracker, setup: Any) -> None:
+        self.tracker = tracker
         self.setup = setup
-        self.points: list[Point] = [Point(initial(setup), None, 0)]
+        self.points: list[Point] = [Point(tracker.initial(setup), None)]
 
     @property
     def version(self) -> int:
         return len(self.points) - 1
 
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         return self.points[-1].state
 
-    def state_at(self, version: int) -> State:
-        return self.points[version].state
+    def can_undo(self, version: int | None = None) -> bool:
+        return self.points[self.version if version is None else version].before is not None
 
-    def can_undo(self) -> bool:
-        return self.points[-1].before is not None
-
-    def check(self, event: Event) -> Point:
+    def check(self, event: Any) -> Point:
         """The point `event` would lead to, or InvalidInput; the history does not change."""
         current = self.points[-1]
-        version = self.version + 1
-        if event.kind is EventKind.UNDO:
-            if current.before is None:
-                raise InvalidInput("kind", "There is nothing to undo: this is the state at "
-                                   "setup.", "a change first")
-            return current.before
-        if event.kind is EventKind.REVERT:
+        if isinstance(event, HistoryEvent):
+            if event.kind == UNDO:
+                if current.before is None:
+                    raise InvalidInput("kind", "There is nothing to undo: this is the state "
+                                       "at setup.", "a change first")
+                return current.before
             to = event.to_version if event.to_version is not None else -1
             if not 0 <= to < self.version:
                 raise InvalidInput("to_version", f"Go back to an earlier version: 0 to "
                                    f"{self.version - 1} (now at {self.version}).",
                                    f"0-{max(self.version - 1, 0)}")
-            return self.points[to]
-        return Point(apply(self.setup, current.state, event, version), current, version)
+            # A revert is a change of its own: undo right after it comes back here.
+            return Point(self.points[to].state, current)
+        state = self.tracker.apply(self.setup, current.state, event, self.version + 1)
+        return Point(state, current)
 
-    def append(self, event: Event) -> State:
+    def append(self, event: Any) -> Any:
         """Accept `event` as the next version (InvalidInput and no change if it is refused)."""
         self.points.append(self.check(event))
         return self.state
 
-    def extend(self, events: Iterable[Event]) -> History:
+    def extend(self, events: Iterable[Any]) -> History:
         for event in events:
             self.append(event)
         return self
 
 
-def fold(setup: Setup, events: Iterable[Event]) -> History:
+def fold(tracker: Tracker, setup: Any, events: Iterable[Any]) -> History:
     """The history of `events` played from `setup` (InvalidInput at the first refused one)."""
-    return History(setup).extend(events)
-
-
-def fold_json(setup: Setup, events: Iterable[Mapping[str, Any]]) -> History:
-    """As `fold`, from stored or imported JSON events; errors name the event's position."""
-    history = History(setup)
-    for i, data in enumerate(events):
-        try:
-            history.append(parse_event(data))
-        except InvalidInput as error:
-            raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: {error.detail}",
-                               error.allowed) from None
-    return history
+    return History(tracker, setup).extend(events)

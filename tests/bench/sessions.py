@@ -20,7 +20,8 @@ SETUP = {"mode": "cutthroat", "seats": [
 
 
 def _create(base: str) -> dict:
-    request = urllib.request.Request(base + "/api/v1/sessions", data=json.dumps(SETUP).encode(),
+    request = urllib.request.Request(base + "/api/v1/games/tdt/sessions",
+                                     data=json.dumps(SETUP).encode(),
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as answer:
         return json.loads(answer.read())

@@ -15,7 +15,7 @@ MAIN_PAGES = [
     ("search", links.search("betrayl")),
     ("rules-index", links.rules_index("tdt")),
     ("rule", links.rule("tdt", "fund-deployment")),
-    ("setup", links.setup("tdt", "cutthroat", 6, seed="demo")),
+    ("setup", links.setup("tdt", mode="cutthroat", players=6, seed="demo")),
     ("calculators", "/g/tdt/calculators"),
     ("calculator", links.calculator("tdt", "fund-deployment") + "?example=1"),
     ("score", links.score("tdt", "cutthroat")),
@@ -69,6 +69,7 @@ def test_search_works_without_javascript_from_a_shared_link(make_context: Any) -
 
 def test_cutthroat_six_players_setup_from_home(page: Any) -> None:
     page.goto(links.home())
+    page.locator("label.option", has_text="Tomorrow Dies Today").click()
     page.locator("label.option", has_text="Cutthroat").click()
     page.get_by_label("Players at the table").fill("6")
     page.get_by_role("button", name="Set up the game").click()
@@ -92,7 +93,7 @@ def test_cutthroat_six_players_setup_from_home(page: Any) -> None:
 
 
 def test_setup_random_deal_shows_its_seed(page: Any) -> None:
-    page.goto(links.setup("tdt", "cutthroat", 5, seed="table7"))
+    page.goto(links.setup("tdt", mode="cutthroat", players=5, seed="table7"))
     deal = page.locator("#deal").locator("..")
     assert "table7" in deal.inner_text()
     first = deal.locator("dd").first.inner_text()

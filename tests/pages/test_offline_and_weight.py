@@ -16,7 +16,7 @@ WEIGHED = [
     ("search", links.search("betrayl")),
     ("rules-index", links.rules_index("tdt")),
     ("rule", links.rule("tdt", "fund-deployment")),
-    ("setup", links.setup("tdt", "cutthroat", 6, seed="demo")),
+    ("setup", links.setup("tdt", mode="cutthroat", players=6, seed="demo")),
     ("calculator", links.calculator("tdt", "fund-deployment")),
     ("calculator-largest", links.calculator("tdt", "mission")),
     ("score", links.score("tdt", "cutthroat")),
@@ -50,7 +50,7 @@ def test_rules_and_setup_work_offline_after_the_first_visit(make_context: Any) -
     page.goto(links.home())
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     rule = links.rule("tdt", "conflict-resolution")  # never opened: saved by the install step
-    setup = links.setup("tdt", "syndicate", 3)
+    setup = links.setup("tdt", mode="syndicate", players=3)
     page.wait_for_function(
         "async ([rule, setup]) => !!(await caches.match(rule)) && !!(await caches.match(setup))",
         arg=[rule, setup], timeout=30_000)

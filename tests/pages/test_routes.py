@@ -15,8 +15,9 @@ def _page_paths() -> list[str]:
     paths = [links.home(), links.search(), links.search("vp", "tdt"), "/g/tdt",
              "/g/tdt/calculators"]
     for game in all_games():
-        paths += [links.rules_index(game.slug), links.timers(game.slug),
-                  links.timers(game.slug, players=4)]
+        paths.append(links.rules_index(game.slug))
+        if game.timers:
+            paths += [links.timers(game.slug), links.timers(game.slug, players=4)]
         paths += [links.rule(game.slug, e.id) for e in game.rules]
         paths += [links.calculator(game.slug, slug) for slug in game.calculators]
         paths += [links.calculator(game.slug, slug) + "?example=1" for slug in game.calculators]
@@ -24,7 +25,7 @@ def _page_paths() -> list[str]:
             paths += [links.score(game.slug)] + [links.score(game.slug, m.slug)
                                                  for m in game.modes]
         for mode in game.modes:
-            paths += [links.setup(game.slug, mode.slug, n, seed="s1")
+            paths += [links.setup(game.slug, mode=mode.slug, players=n, seed="s1")
                       for n in range(mode.min_players, mode.max_players + 1)]
     return paths
 
@@ -52,7 +53,7 @@ def test_api_errors_stay_problem_json(client) -> None:
 
 
 def test_setup_refusal_names_the_allowed_range(client) -> None:
-    response = client.get(links.setup("tdt", "cutthroat", 3))
+    response = client.get(links.setup("tdt", mode="cutthroat", players=3))
     assert response.status_code == 422
     assert b"4 to 7" in response.data or b"4-7" in response.data
 
@@ -117,7 +118,7 @@ def test_service_worker_and_offline_list(client) -> None:
     assert b"__VERSION__" not in worker.data
     saved = client.get("/offline.json").get_json()
     assert links.rule("tdt", "betrayal-triggers") in saved
-    assert links.setup("tdt", "cutthroat", 6) in saved
+    assert links.setup("tdt", mode="cutthroat", players=6) in saved
 
 
 def test_game_description_links_to_the_pages(client) -> None:

@@ -10,8 +10,8 @@ from pypdf import PdfReader
 
 from api.routes.printables import resolver
 from assistant import sheets
+from assistant.games.tdt import sheets as tdt
 from assistant.games.tdt.setup import setup_for
-from assistant.sheets import tdt
 from printables import layouts
 from printables.meta import lairside_version
 from printables.render import render

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from api.routes.printables import resolver
 from assistant import sheets
-from assistant.sheets import tdt
+from assistant.games.tdt import sheets as tdt
 from tests.support import require_tool
 
 from .conftest import BASE
@@ -167,7 +167,10 @@ def test_batch_command_writes_every_sheet_and_an_index(papp, tmp_path):
     result = runner.invoke(args=["printables", "--out", str(tmp_path), "--paper", "a4"])
     assert result.exit_code == 0, result.output
     pdfs = sorted(p.name for p in tmp_path.glob("*.pdf"))
-    assert pdfs == sorted(f"{s.slug}-a4.pdf" for s in tdt.batch())
+    from assistant.games import all_games  # every registered game's sheets, not one game's
+    assert pdfs == sorted(f"{s.slug}-a4.pdf" for g in all_games() if g.sheets
+                          for s in g.sheets().batch())
+    assert any(name.startswith("tdt-") for name in pdfs)
     index = (tmp_path / "index.html").read_text()
     assert all(name in index for name in pdfs)
     assert "Setup sheets" in index and "Score sheets" in index

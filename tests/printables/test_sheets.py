@@ -6,9 +6,9 @@ import pytest
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound, UnknownGame
 from assistant.games import find_game
+from assistant.games.tdt import sheets as tdt
 from assistant.games.tdt.calculators.deployment import SQUAD_LIMIT, squad_cost
 from assistant.games.tdt.setup import setup_for
-from assistant.sheets import tdt
 
 GAME = find_game("tdt")
 

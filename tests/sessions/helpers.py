@@ -7,7 +7,7 @@ CUTTHROAT = {"mode": "cutthroat", "seats": [
 
 
 def create(client, setup=None):
-    answer = client.post("/api/v1/sessions", json=setup or CUTTHROAT)
+    answer = client.post("/api/v1/games/tdt/sessions", json=setup or CUTTHROAT)
     assert answer.status_code == 201, answer.json
     return answer.json
 

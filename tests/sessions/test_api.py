@@ -15,7 +15,7 @@ VP = {"kind": "vp", "seat": "jin-feng", "amount": 2, "reason": "mission reward"}
 
 
 def test_create_answers_token_code_and_join_urls(api):
-    answer = api.post("/api/v1/sessions", json=CUTTHROAT)
+    answer = api.post("/api/v1/games/tdt/sessions", json=CUTTHROAT)
     body = answer.json
     assert answer.status_code == 201 and answer.headers["ETag"] == '"v0"'
     assert answer.headers["Location"].endswith(f"/api/v1/sessions/{body['code']}")
@@ -34,7 +34,7 @@ def test_create_answers_token_code_and_join_urls(api):
     ([1, 2], "_body"),
 ])
 def test_create_refuses_bad_setups(api, body, field):
-    answer = api.post("/api/v1/sessions", json=body)
+    answer = api.post("/api/v1/games/tdt/sessions", json=body)
     assert answer.status_code == 422
     assert answer.mimetype == "application/problem+json"
     assert field in answer.json["errors"]
@@ -130,11 +130,14 @@ def test_undo_revert_and_history(api):
     redone = write(api, s, {"to_version": 2}, 3, path="revert")
     assert redone.json["state"]["clock"] == 9 and redone.json["version"] == 4
     back = write(api, s, {"to_version": 0}, 4, path="revert")
-    assert back.json["state"]["seats"][2]["vp"] == 0 and back.json["can_undo"] is False
-    bad = write(api, s, {"to_version": 9}, 5, path="revert")
+    assert back.json["state"]["seats"][2]["vp"] == 0 and back.json["can_undo"] is True
+    # undo right after a revert restores the state before the revert (kernel law)
+    again = write(api, s, None, 5, path="undo")
+    assert again.json["state"]["seats"][2]["vp"] == 2 and again.json["state"]["clock"] == 9
+    bad = write(api, s, {"to_version": 9}, 6, path="revert")
     assert bad.status_code == 422 and "to_version" in bad.json["errors"]
     events = api.get(f"/api/v1/sessions/{s['code']}/events?after=2").json["events"]
-    assert [e["event"]["kind"] for e in events] == ["undo", "revert", "revert"]
+    assert [e["event"]["kind"] for e in events] == ["undo", "revert", "revert", "undo"]
     assert events[0]["text"] == "Undo the last change"
 
 
@@ -179,12 +182,12 @@ def test_create_and_writes_are_rate_limited(sqlite_url):
     client = app.test_client()
     s = create(client)
     create(client)
-    limited = client.post("/api/v1/sessions", json=CUTTHROAT)
+    limited = client.post("/api/v1/games/tdt/sessions", json=CUTTHROAT)
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
     assert limited.json["type"] == "/problems/rate-limited"
     codes = [write(client, s, {"kind": "clock", "to": 9 - n}, n).status_code for n in range(4)]
     assert codes == [201, 201, 201, 429]
-    other = client.post("/api/v1/sessions", json=CUTTHROAT,
+    other = client.post("/api/v1/games/tdt/sessions", json=CUTTHROAT,
                         environ_base={"REMOTE_ADDR": "10.0.0.9"})
     assert other.status_code == 201  # per client
 

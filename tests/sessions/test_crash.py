@@ -54,7 +54,7 @@ def call(method: str, url: str, body: object = None, headers: dict[str, str] | N
 def test_sigkill_mid_stream_loses_no_acknowledged_event(db_url):
     server, base = start_server(db_url)
     try:
-        status, created = call("POST", base + "/api/v1/sessions", SETUP)
+        status, created = call("POST", base + "/api/v1/games/tdt/sessions", SETUP)
         assert status == 201
         code, token = created["code"], created["edit_token"]
         acked: dict[int, str] = {}

@@ -106,7 +106,20 @@ def phone(browser, base):
 
 
 def vp_of(page, seat):
-    return page.locator(f'[data-seat="{seat}"] [data-vp-total]')
+    return page.locator(f'[data-seat="{seat}"] [data-counter="vp"] ~ [data-value]')
+
+
+def vp_button(page, seat, delta):
+    return page.locator(f'[data-seat="{seat}"] [data-counter="vp"][data-delta="{delta}"]')
+
+
+def trigger(seat, n):
+    return f'[data-seat="{seat}"] [data-toggle="triggers"][data-n="{n}"]'
+
+
+def pressed(selector, value):
+    quoted = selector.replace('"', '\\"')
+    return (f'document.querySelector("{quoted}").getAttribute("aria-pressed") == "{value}"')
 
 
 def test_two_phones_edit_and_follow_live(served):
@@ -116,8 +129,9 @@ def test_two_phones_edit_and_follow_live(served):
 def two_phones(served, browser):
     import json
     import urllib.request
-    request = urllib.request.Request(served + "/api/v1/sessions", data=json.dumps(CUTTHROAT)
-                                     .encode(), headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(served + "/api/v1/games/tdt/sessions",
+                                     data=json.dumps(CUTTHROAT).encode(),
+                                     headers={"Content-Type": "application/json"})
     s = json.loads(urllib.request.urlopen(request).read())
     path = links.session("tdt", s["code"])
     editor_a, editor_b, follower = (phone(browser, served) for _ in range(3))
@@ -125,25 +139,22 @@ def two_phones(served, browser):
     editor_b.goto(f"{path}#token={s['edit_token']}")
     follower.goto(path)
     assert "token" not in editor_a.url  # the token leaves the address bar
-    assert follower.locator('[data-vp="jin-feng"]').first.is_hidden()  # read-only
+    assert vp_button(follower, "jin-feng", 1).is_hidden()  # read-only
 
-    editor_a.locator('[data-vp="jin-feng"][data-amount="1"]').click()
+    vp_button(editor_a, "jin-feng", 1).click()
     editor_a.wait_for_function("document.querySelector('[data-status]').textContent == 'Saved.'")
     # editor B still shows version 0: its tap is stale, gets 412, and is applied on top
-    editor_b.locator('[data-vp="jin-feng"][data-amount="1"]').click()
+    vp_button(editor_b, "jin-feng", 1).click()
     editor_b.wait_for_function("document.querySelector('[data-status]').textContent == 'Saved.'")
     assert vp_of(editor_b, "jin-feng").inner_text() == "2"
     follower.wait_for_function(
-        "document.querySelector('[data-seat=\"jin-feng\"] [data-vp-total]').textContent == '2'")
+        "document.querySelector('[data-seat=\"jin-feng\"] [data-counter=\"vp\"] ~ "
+        "[data-value]').textContent == '2'")
 
-    editor_a.locator('[data-trigger="azura-badeau"][data-n="3"]').click()
-    editor_a.wait_for_function(
-        "document.querySelector('[data-trigger=\"azura-badeau\"][data-n=\"3\"]')"
-        ".getAttribute('aria-pressed') == 'true'")
+    editor_a.locator(trigger("azura-badeau", 3)).click()
+    editor_a.wait_for_function(pressed(trigger("azura-badeau", 3), "true"))
     editor_a.locator("[data-undo]").click()
-    editor_a.wait_for_function(
-        "document.querySelector('[data-trigger=\"azura-badeau\"][data-n=\"3\"]')"
-        ".getAttribute('aria-pressed') == 'false'")
+    editor_a.wait_for_function(pressed(trigger("azura-badeau", 3), "false"))
     follower.locator("[data-score]").click()
     follower.locator("[data-score-out]").wait_for()
     assert "Jin Feng 2 VP" in follower.locator("[data-score-out]").inner_text()

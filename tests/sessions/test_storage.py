@@ -11,7 +11,7 @@ from sqlalchemy import inspect, text
 from api.storage import KeyReused, StaleVersion, Store, parse_stored_events
 from api.storage.migrate import HEAD, current_revision
 from assistant.errors import InvalidInput
-from assistant.tracker import parse_event, parse_setup
+from tests.games.tdt.tracker.kit import TRACKER, parse_event, parse_setup
 
 from .helpers import CUTTHROAT
 
@@ -58,7 +58,7 @@ def test_workers_starting_together_migrate_once(db_url):
 
 
 def test_append_read_and_gapless_sequence(store):
-    info, token = store.create(SETUP)
+    info, token = store.create(TRACKER, SETUP)
     for version, event in enumerate(CLOCK[:5]):
         done = store.append(info, event, version)
         assert done.version == done.stored.seq == version + 1
@@ -71,7 +71,7 @@ def test_append_read_and_gapless_sequence(store):
 
 
 def test_stale_and_refused_writes_change_nothing(store):
-    info, _ = store.create(SETUP)
+    info, _ = store.create(TRACKER, SETUP)
     store.append(info, CLOCK[0], 0)
     with pytest.raises(StaleVersion) as stale:
         store.append(info, CLOCK[1], 0)
@@ -83,7 +83,7 @@ def test_stale_and_refused_writes_change_nothing(store):
 
 
 def test_idempotent_retry_counts_once(store):
-    info, _ = store.create(SETUP)
+    info, _ = store.create(TRACKER, SETUP)
     first = store.append(info, CLOCK[0], 0, key="tap-1")
     again = store.append(info, CLOCK[0], 0, key="tap-1")  # the retry still names version 0
     assert (again.replayed, again.stored.seq, again.version) == (True, 1, 1)
@@ -95,7 +95,7 @@ def test_idempotent_retry_counts_once(store):
 
 def test_two_workers_share_one_database(db_url):
     a, b = Store(db_url).ready(), Store(db_url).ready()
-    info, _ = a.create(SETUP)
+    info, _ = a.create(TRACKER, SETUP)
     assert b.state_at(b.info(info.code)).clock == SETUP.clock
     a.append(info, CLOCK[0], 0)
     a.append(info, CLOCK[1], 1)
@@ -108,7 +108,7 @@ def test_two_workers_share_one_database(db_url):
 
 def test_racing_writers_on_one_version_one_wins(db_url):
     stores = [Store(db_url).ready() for _ in range(6)]
-    info, _ = stores[0].create(SETUP)
+    info, _ = stores[0].create(TRACKER, SETUP)
     results: list[str] = []
     barrier = threading.Barrier(len(stores))
 
@@ -133,17 +133,17 @@ def test_racing_writers_on_one_version_one_wins(db_url):
 
 def test_import_keeps_events_and_times(store):
     at = datetime(2025, 1, 31, 20, 15, tzinfo=UTC)
-    events = parse_stored_events([{"event": {"kind": "clock", "to": 7}, "at": at.isoformat()},
-                                  {"kind": "undo"}])
-    info, _ = store.create(SETUP, events)
+    events = parse_stored_events(TRACKER, [
+        {"event": {"kind": "clock", "to": 7}, "at": at.isoformat()}, {"kind": "undo"}])
+    info, _ = store.create(TRACKER, SETUP, events)
     stored = store.events(info)
     assert [e.seq for e in stored] == [1, 2] and stored[0].created_at == at
     assert store.state_at(info).clock == SETUP.clock
 
 
 def test_import_refuses_a_bad_event(store):
-    events = parse_stored_events([{"event": {"kind": "clock", "to": 7}},
+    events = parse_stored_events(TRACKER, [{"event": {"kind": "clock", "to": 7}},
                                   {"event": {"kind": "betrayal", "seat": "jin-feng"}}])
     with pytest.raises(InvalidInput) as refused:
-        store.create(SETUP, events)
+        store.create(TRACKER, SETUP, events)
     assert refused.value.field == "events.1.seat"

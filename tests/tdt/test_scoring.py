@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from assistant.errors import InvalidInput
 from assistant.explain import Provenance
-from assistant.games.tdt.ranking import UNRESOLVED, Criterion, rank
 from assistant.games.tdt.scoring import (
     EXAMPLE,
     FORM,
@@ -33,6 +32,7 @@ from assistant.games.tdt.scoring import (
     summarise,
     vp_before_penalties,
 )
+from assistant.ranking import UNRESOLVED, Criterion, rank
 
 GOLDEN = tomllib.loads((Path(__file__).parent / "golden" / "scoring.toml").read_text())["case"]
 

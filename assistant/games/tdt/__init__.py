@@ -2,38 +2,65 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from pathlib import Path
-from typing import Any
 
 from assistant.games import Game, Mode, register
 from assistant.rules import RuleBook
 
 from .calculators import collect as _collect_calculators
+from .modes import PLAYERS, PlayMode
+from .scoring import SCORING
+from .setup import SETUP
+from .timers import stage_timers
+from .tracker import TRACKER
 
-CUTTHROAT = Mode("cutthroat", "Cutthroat", 4, 7,
+RULES = RuleBook.load(Path(__file__).parent / "rules")
+# What players type → the words the rulebook uses (search; whole query words only).
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "vp": ("villain", "prestige"),
+    "tl": ("team", "leader"),
+    "hq": ("headquarters",),
+    "hqs": ("headquarters",),
+    "n": ("named", "henchman"),
+    "supervillain": ("goodman",),
+    "boss": ("goodman",),
+    "general": ("goodman",),
+    "minion": ("faceless", "henchman"),
+    "minions": ("faceless", "henchman"),
+    "rideshare": ("travel", "squad"),
+    "carpool": ("travel", "squad"),
+    "betray": ("betrayal", "betrayer"),
+    "traitor": ("betrayer",),
+    "fight": ("conflict",),
+    "combat": ("conflict", "combat"),
+    "money": ("funding",),
+    "cash": ("funding",),
+    "tech": ("technology",),
+    "timer": ("time", "minutes"),
+    "tie": ("tie", "tied"),
+    "score": ("scoring", "vp"),
+}
+
+CUTTHROAT = Mode("cutthroat", "Cutthroat", *PLAYERS[PlayMode.CUTTHROAT],
                  "One player is General Goodman; the others are his Named Henchmen, racing "
                  "for Villain Prestige or betraying the organization.")
-SYNDICATE = Mode("syndicate", "Syndicate", 1, 6,
+SYNDICATE = Mode("syndicate", "Syndicate", *PLAYERS[PlayMode.SYNDICATE],
                  "Co-operative: the players' Named Henchmen complete the Doomsday Plan "
                  "together before the clock runs out.")
-MAYHEM = Mode("mayhem", "Mayhem", 2, 6,
+MAYHEM = Mode("mayhem", "Mayhem", *PLAYERS[PlayMode.MAYHEM],
               "Two or three teams compete over six rounds for the most Villain Prestige.")
-
-
-def _optional(module: str, attr: str) -> Any:
-    """A part of the game that may not be written yet (setup, scoring): None if absent."""
-    if importlib.util.find_spec(f"{__name__}.{module}") is None:
-        return None
-    return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
 
 
 GAME = register(Game(
     slug="tdt",
     title="Tomorrow Dies Today",
     modes=(CUTTHROAT, SYNDICATE, MAYHEM),
-    rules=RuleBook.load(Path(__file__).parent / "rules"),
-    setup=_optional("setup", "SETUP"),
-    scoring=_optional("scoring", "SCORING"),
+    rules=RULES,
+    setup=SETUP,
+    scoring=SCORING,
     calculators=_collect_calculators(),
+    synonyms=SYNONYMS,
+    timers=stage_timers(RULES),
+    sheets=lambda: importlib.import_module(f"{__name__}.sheets"),
+    tracker=TRACKER,
 ))

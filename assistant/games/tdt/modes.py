@@ -18,5 +18,21 @@ class PlayMode(StrEnum):
 
 MODE_OPTIONS = tuple(m.value for m in PlayMode)
 
+PLAYERS: Mapping[PlayMode, tuple[int, int]] = MappingProxyType({
+    PlayMode.CUTTHROAT: (4, 7), PlayMode.SYNDICATE: (1, 6), PlayMode.MAYHEM: (2, 6)})
+"""Players per mode (Game Modes)."""
+NAMED_HENCHMEN: Mapping[PlayMode, tuple[int, int]] = MappingProxyType({
+    PlayMode.CUTTHROAT: (3, 6), PlayMode.SYNDICATE: (1, 6), PlayMode.MAYHEM: (2, 6)})
+"""Named Henchmen in play per mode: Cutthroat is 4-7 players, one of them Goodman; never more
+than six Named Henchmen in play (Pick Characters)."""
+MAYHEM_TEAMS = (2, 3)
+"""Mayhem is played by 2 or 3 teams (Game Modes › Mayhem)."""
+CLOCK_MAX = 10
+"""The Doomsday Clock runs from 10 down to 0 (Doomsday Clock)."""
+MAX_TRIGGERS = 5
+"""Betrayal Trigger slots on a Named Henchman's sheet, the first being the Team Leader's."""
+BETRAYAL_THRESHOLD = 3
+"""Active triggers that allow a voluntary betrayal (Betraying the Organization: 3 of 5)."""
+
 MODE_TITLES: Mapping[PlayMode, str] = MappingProxyType({
     PlayMode.CUTTHROAT: "Cutthroat", PlayMode.SYNDICATE: "Syndicate", PlayMode.MAYHEM: "Mayhem"})

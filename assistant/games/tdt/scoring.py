@@ -31,18 +31,20 @@ from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
+from assistant.ranking import UNRESOLVED, Criterion, Placed, rank
 
-from .modes import PlayMode
-from .ranking import UNRESOLVED, Criterion, Placed, rank
+from .modes import (
+    BETRAYAL_THRESHOLD,
+    CLOCK_MAX,
+    MAX_TRIGGERS,
+    MAYHEM_TEAMS,
+    NAMED_HENCHMEN,
+    PlayMode,
+)
 
 GOODMAN = "General Goodman"
-MAX_TRIGGERS = 5
-SYNDICATE_BLOCKING_TRIGGERS = 3
-CLOCK_MAX = 10
-HENCHMEN_PER_MODE = {"cutthroat": (3, 6), "mayhem": (2, 6), "syndicate": (1, 6)}
-"""Named Henchmen listed per mode: Cutthroat is 4-7 players one of whom is Goodman; no more
-than six Named Henchmen are ever in play (Pick Characters)."""
-MAYHEM_TEAMS = (2, 3)
+SYNDICATE_BLOCKING_TRIGGERS = BETRAYAL_THRESHOLD
+HENCHMEN_PER_MODE = {m.value: span for m, span in NAMED_HENCHMEN.items()}
 
 OTHER_VP_NOTE = ("The scoring list names Goodman's awards, objectives and Nefarious Plans, but "
                  "VP also reaches the Vault from mission rewards, the Doomsday affinity bonus and "

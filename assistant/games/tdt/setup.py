@@ -19,9 +19,8 @@ from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, IntList, OneOf, Text
 
 from . import components
-from .modes import MODE_TITLES, PlayMode
+from .modes import MAX_TRIGGERS, MAYHEM_TEAMS, MODE_TITLES, PLAYERS, PlayMode
 from .setup_data import (
-    BETRAYAL_TRIGGERS,
     CLOCK_N_NOTE,
     CLOCK_START,
     CUTTHROAT_DOOMSDAY_HANDS,
@@ -37,8 +36,6 @@ from .setup_data import (
     MAYHEM_DOOMSDAY_KEPT_PER_TEAM,
     MAYHEM_FACELESS,
     MAYHEM_FACELESS_NOTE,
-    MAYHEM_TEAM_COUNTS,
-    PLAYERS,
     RESOURCE_TILES,
     RESOURCE_TYPES,
     SIDE_JOBS_DRAWN,
@@ -261,7 +258,7 @@ def default_teams(players: int) -> tuple[int, ...]:
     The fewest equal teams in which every player runs exactly one Named Henchman
     (2: 1+1, 3: 1+1+1, 4: 2+2, 6: 3+3); 5 players have no such split, so 3+2.
     """
-    for count in MAYHEM_TEAM_COUNTS:
+    for count in MAYHEM_TEAMS:
         size, rest = divmod(players, count)
         if rest == 0 and size <= MAX_NAMED_HENCHMEN // count:
             return (size,) * count
@@ -269,8 +266,8 @@ def default_teams(players: int) -> tuple[int, ...]:
 
 
 def _check_teams(players: int, teams: tuple[int, ...]) -> None:
-    counts = " or ".join(str(c) for c in MAYHEM_TEAM_COUNTS)
-    if len(teams) not in MAYHEM_TEAM_COUNTS:
+    counts = " or ".join(str(c) for c in MAYHEM_TEAMS)
+    if len(teams) not in MAYHEM_TEAMS:
         raise InvalidInput("teams", f"Mayhem is played in {counts} teams; you gave "
                            f"{len(teams)}.", f"a list of {counts} team sizes, e.g. [2, 2]")
     for i, size in enumerate(teams):
@@ -295,7 +292,7 @@ def _check_teams(players: int, teams: tuple[int, ...]) -> None:
 def _allowed_splits(players: int) -> str:
     """Every valid Mayhem split for a player count, in words (e.g. "[3, 3] or [2, 2, 2]")."""
     found: list[str] = []
-    for count in MAYHEM_TEAM_COUNTS:
+    for count in MAYHEM_TEAMS:
         cap = MAX_NAMED_HENCHMEN // count
         for first in range(cap, 0, -1):
             found.extend(str(list(s)) for s in _splits(players, count, first))
@@ -941,8 +938,8 @@ def _track_steps(s: Setup) -> list[SetupStep]:
                   f"Each Named Henchman puts a token on every one of its Betrayal Triggers "
                   f"that is already active.{first} In {title}, {consequence}",
                   "setup-betrayal-triggers", S_TRACKS,
-                  {"triggers": BETRAYAL_TRIGGERS,
-                   "counted": BETRAYAL_TRIGGERS - 1 if ignored else BETRAYAL_TRIGGERS,
+                  {"triggers": MAX_TRIGGERS,
+                   "counted": MAX_TRIGGERS - 1 if ignored else MAX_TRIGGERS,
                    "team_leader_trigger_ignored": ignored}, "counted"),
     ]
 

@@ -15,10 +15,6 @@ from assistant.explain import Provenance
 
 from .modes import PlayMode
 
-# Player counts per mode (Setting and Goal of the Game; glossary "Syndicate", "Mayhem").
-PLAYERS: Mapping[PlayMode, tuple[int, int]] = MappingProxyType({
-    PlayMode.CUTTHROAT: (4, 7), PlayMode.SYNDICATE: (1, 6), PlayMode.MAYHEM: (2, 6)})
-
 RESOURCE_TILES = 18
 """Resource Mission tiles in the box (Resource Missions and the Interpol Agent)."""
 DOOMSDAY_TILES = 12
@@ -27,8 +23,6 @@ TILES_ON_WAR_MAP = 6
 """Six Resource Missions go around Interpol HQ and six Doomsday Missions around CIA HQ."""
 MAX_NAMED_HENCHMEN = 6
 """Base sections around Goodman's Lair; also Mayhem's cap on Named Henchmen in play."""
-MAYHEM_TEAM_COUNTS = (2, 3)
-"""Mayhem is played in two or three teams (glossary "Mayhem")."""
 GADGETS_IN_R_AND_D = 3
 DIRECTIVES_FACE_UP = 3
 HIGH_ALERT_ON_INTERPOL = 1
@@ -40,8 +34,6 @@ SIDE_JOBS_DRAWN = 4
 """...draws four more..."""
 SIDE_JOBS_KEPT = 2
 """...and keeps two of the five."""
-BETRAYAL_TRIGGERS = 5
-"""Triggers per Named Henchman (Betraying the Organization: "3 of your 5")."""
 GOODMAN_DOOMSDAY_VAULT_CAP = 3
 """Cutthroat Doomsday hand-out, step 5: Goodman keeps at most three leftover tiles."""
 

@@ -11,9 +11,8 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf
 
-from ..modes import MODE_OPTIONS, PlayMode
+from ..modes import CLOCK_MAX, MODE_OPTIONS, PlayMode
 
-CLOCK_MAX = 10
 """Highest start on the setup table (Cutthroat with 3 Henchmen, Syndicate solo)."""
 
 

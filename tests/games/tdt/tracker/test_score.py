@@ -2,8 +2,8 @@
 from hypothesis import given, settings
 
 from assistant.games.tdt import scoring
-from assistant.tracker import final_score, fold, parse_event, parse_setup
 
+from .kit import final_score, fold, parse_event, parse_setup
 from .test_laws import STREAMS, TABLES, accepted
 
 SETUP = parse_setup({"mode": "cutthroat", "seats": [

@@ -15,12 +15,6 @@ from assistant import links
 from assistant.errors import InvalidInput
 from assistant.explain import Provenance
 from assistant.games import find_game
-from assistant.games.tdt import scoring
-from assistant.games.tdt.calculators import betrayal, clock, conflict, costs, deployment
-from assistant.games.tdt.calculators.agents import CorruptOption, corrupt_cost
-from assistant.games.tdt.modes import MODE_TITLES, PlayMode
-from assistant.games.tdt.setup import Setup, deal_for, setup_for
-from assistant.games.tdt.setup_data import CLOCK_START, MAYHEM_TEAM_COUNTS, PLAYERS
 from assistant.rules import Entry, KeyNumber
 from assistant.sheets import (
     Block,
@@ -39,7 +33,13 @@ from assistant.sheets import (
     Spec,
     Table,
 )
-from assistant.timers import stage_timers
+
+from . import scoring
+from .calculators import betrayal, clock, conflict, costs, deployment
+from .calculators.agents import CorruptOption, corrupt_cost
+from .modes import MAYHEM_TEAMS, MODE_TITLES, PLAYERS, PlayMode
+from .setup import Setup, deal_for, setup_for
+from .setup_data import CLOCK_START
 
 GAME = find_game("tdt")
 G = GAME.slug
@@ -68,8 +68,8 @@ def calculator_link(slug: str) -> Link:
 def setup_link(s: Setup, seed: str | None, section: str | None = None,
                label: str = "This whole setup") -> Link:
     named = s.named_henchmen if s.mode.value != "cutthroat" else None
-    page = links.setup(G, s.mode.value, s.players, named_henchmen=named,
-                       teams=s.teams or None, seed=seed, section=section)
+    page = links.setup(G, section, mode=s.mode.value, players=s.players,
+                       named_henchmen=named, teams=list(s.teams) or None, seed=seed)
     query = page.split("#")[0].partition("?")[2]
     return Link(page, _api("/setup") + (f"?{query}" if query else ""), label)
 
@@ -95,18 +95,15 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _number(entry_id: str, label_start: str) -> KeyNumber:
-    """A key number of a rule entry, found by the start of its label (KeyError if absent)."""
-    for number in GAME.rules.get(entry_id).numbers:
-        if number.label.startswith(label_start):
-            return number
-    raise KeyError(f"{entry_id}: no number labelled {label_start!r}")
+def _number(entry_id: str, key: str) -> KeyNumber:
+    """A key number of a rule entry, by its stable key (LookupError if absent)."""
+    return GAME.rules.get(entry_id).number(key)
 
 
-def _int(entry_id: str, label_start: str) -> int:
-    value = _number(entry_id, label_start).value
+def _int(entry_id: str, key: str) -> int:
+    value = _number(entry_id, key).value
     if not isinstance(value, int):
-        raise TypeError(f"{entry_id}: {label_start!r} is {value!r}, not a whole number")
+        raise TypeError(f"{entry_id}: {key!r} is {value!r}, not a whole number")
     return value
 
 
@@ -293,7 +290,7 @@ def mayhem_splits(players: int) -> list[tuple[int, ...]]:
         for size in range(min(largest, left), 0, -1):
             grow(left - size, count - 1, size, (*prefix, size))
 
-    for count in MAYHEM_TEAM_COUNTS:
+    for count in MAYHEM_TEAMS:
         grow(players, count, players, ())
     valid = []
     for split in found:
@@ -330,7 +327,7 @@ def _minutes(value: float) -> str:
 
 
 def round_aid() -> Sheet:
-    scheming, villainy, mono = stage_timers(GAME)
+    scheming, villainy, mono = GAME.timers
     phases = villainy.phases
     conflict_extra = _minutes(villainy.per_conflict)
     rows = tuple((str(n), _minutes(scheming.minutes(n)), _minutes(villainy.per_player * n),
@@ -362,13 +359,13 @@ def _funding_rows() -> list[tuple[str, str]]:
 
 def costs_aid() -> Sheet:
     funding = _funding_rows()
-    discount = _number("fund-deployment", "Discount")
-    free = _number("fund-deployment", "Return to Base")
+    discount = _number("fund-deployment", "base-discount")
+    free = _number("fund-deployment", "return-to-base")
     fund = Table(("Fund Deployment", "Cost"),
                  (*funding, (discount.label, f"-{discount.value} {discount.unit}"),
                   (free.label, f"{free.value} {free.unit}")),
                  (3, 1.2), (*(DERIVED,) * len(funding), discount.provenance, free.provenance))
-    occupied = _int("plotting-costs", "Resource Mission surcharge if Occupied")
+    occupied = _int("plotting-costs", "occupied-surcharge")
     plots = Table(("Plotting target", "Espionage", "Occupied", "Each High Alert"),
                   tuple((row.label, str(row.base),
                          f"+{occupied}" if row.occupied_counts else "-",
@@ -393,7 +390,7 @@ def costs_aid() -> Sheet:
                               for _rate, _src, note in costs.REQUISITION_RATES.values()))
     reassign = ", ".join(f"{cost} Infamy ({reading.value} reading)"
                          for reading, cost in costs.REASSIGN_COST.items())
-    faceless = _number("requisition-resources", "Mayhem: VP for one Faceless Henchman")
+    faceless = _number("requisition-resources", "mayhem-faceless-vp")
     alerts = range(0, 4)
     corrupt_labels = {CorruptOption.ADJUST_ALERT: "Add or remove a High Alert",
                       CorruptOption.TAKE_RESOURCE_MISSION: "Resource Mission from the World",
@@ -549,7 +546,7 @@ def score_sheet(mode: str) -> Sheet:
     sections: list[Section] = []
     header: tuple[str, ...]
     if mode == "cutthroat":
-        per_trigger = _int("scoring-cutthroat", "VP lost per active Betrayal Trigger")
+        per_trigger = _int("scoring-cutthroat", "vp-per-trigger")
         header = ("Named Henchman", "VP from Goodman", "Objective VP", "Nefarious Plan VP",
                   "Other VP", f"Triggers ({per_trigger} each)", "Final VP",
                   "Objectives (no Disloyal)", "Resources + Gadgets", "Place")
@@ -562,13 +559,13 @@ def score_sheet(mode: str) -> Sheet:
         sections.append(entry_section("tie-breaks-cutthroat", *tie_chain(), text=False))
         sections.append(entry_section("scoring-cutthroat"))
     elif mode == "mayhem":
-        per_trigger = _int("scoring-mayhem", "VP lost per active Betrayal Trigger")
+        per_trigger = _int("scoring-mayhem", "vp-per-trigger")
         header = ("Named Henchman", "Team", "Objective VP", "Nefarious Plan VP", "Other VP",
                   f"Triggers, not Team Leader ({per_trigger} each)", "Final VP")
         sections.append(Section("Named Henchmen", (
             Table(header, (), (2.2, 1.2, 1, 1, 1, 1.4, 1), blank_rows=high, row_height=11),),
             None, RULEBOOK, "Endgame and Scoring"))
-        teams = max(MAYHEM_TEAM_COUNTS)
+        teams = max(MAYHEM_TEAMS)
         sections.append(Section("Team totals", (
             Table(("Team", "Sum of Final VP", "Place"), (), (2, 1.5, 1), blank_rows=teams,
                   row_height=11),

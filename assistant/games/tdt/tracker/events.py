@@ -12,10 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from assistant.errors import InvalidInput
 from assistant.inputs import Flag, Form, Integer, OneOf, Text
-
-from .fields import check_form
 
 
 class EventKind(StrEnum):
@@ -45,10 +42,6 @@ class EventKind(StrEnum):
     """The Team Leader token passed to a seat."""
     NOTE = "note"
     """A free note for the table's record."""
-    UNDO = "undo"
-    """Take back the most recent change still in effect."""
-    REVERT = "revert"
-    """Go back to the state as it was at an earlier version (the history stays)."""
 
 
 class ObjectiveKind(StrEnum):
@@ -100,14 +93,9 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
     EventKind.TEAM_LEADER: (SEAT,),
     EventKind.NOTE: (Text("text", "The note.", max_length=280, required=True),
                      Text("seat", "The seat it is about (optional).", max_length=40)),
-    EventKind.UNDO: (),
-    EventKind.REVERT: (Integer("to_version", "The version to go back to.", minimum=0,
-                               required=True),),
 }
-"""The fields of each kind; `kind` itself is always required."""
-
-HISTORY_KINDS = frozenset({EventKind.UNDO, EventKind.REVERT})
-"""Kinds that move through the history instead of changing the game."""
+"""The fields of each kind; `kind` itself is always required (undo and revert belong to the
+session kernel)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +114,6 @@ class Event:
     to: int | None = None
     forced: bool | None = None
     text: str | None = None
-    to_version: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The event as sent: its kind and the fields of that kind that hold a value."""
@@ -138,22 +125,14 @@ class Event:
         return out
 
 
-def parse_event(data: Mapping[str, Any]) -> Event:
-    """An Event from JSON, every field checked; InvalidInput names the first bad field."""
-    if not isinstance(data, Mapping):
-        raise InvalidInput("kind", "An event is a JSON object with a kind.", "an object")
-    raw_kind = data.get("kind")
-    try:
-        kind = EventKind(raw_kind if isinstance(raw_kind, str) else "")
-    except ValueError:
-        raise InvalidInput("kind", f"There is no event kind {raw_kind!r}.",
-                           ", ".join(EventKind)) from None
-    values = check_form(EVENT_FORMS[kind], data, allow_extra=("kind",))
+def build_event(kind: str, checked: Mapping[str, Any]) -> Event:
+    """An Event from values the session kernel checked against EVENT_FORMS[kind]."""
+    values = dict(checked)
     if "source" in values:
         values["source"] = VpSource(values["source"])
     if "objective" in values:
         values["objective"] = ObjectiveKind(values["objective"])
-    return Event(kind, **values)
+    return Event(EventKind(kind), **values)
 
 
 def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
@@ -187,8 +166,4 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
         return f"{who} {'was forced out as' if event.forced else 'became'} the Betrayer"
     if event.kind is k.TEAM_LEADER:
         return f"Team Leader token to {who}"
-    if event.kind is k.NOTE:
-        return f"Note{f' ({who})' if who else ''}: {event.text}"
-    if event.kind is k.UNDO:
-        return "Undo the last change"
-    return f"Back to version {event.to_version}"
+    return f"Note{f' ({who})' if who else ''}: {event.text}"

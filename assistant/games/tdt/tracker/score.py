@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 from assistant.explain import Explained
-from assistant.games.tdt import scoring
 
+from .. import scoring
 from .events import ObjectiveKind
-from .setup import Setup
+from .setup import SessionSetup
 from .state import State
 
 _CLAIMED = (ObjectiveKind.SIDE_JOB, ObjectiveKind.DISLOYAL_SIDE_JOB, ObjectiveKind.DIRECTIVE,
             ObjectiveKind.GLOBAL_EVENT)
 
 
-def henchmen(setup: Setup, state: State) -> list[scoring.Henchman]:
+def henchmen(setup: SessionSetup, state: State) -> list[scoring.Henchman]:
     """One scoring record per Named Henchman (Goodman is not scored)."""
     out = []
     for seat in setup.henchmen:
@@ -28,7 +28,7 @@ def henchmen(setup: Setup, state: State) -> list[scoring.Henchman]:
     return out
 
 
-def final_score(setup: Setup, state: State) -> Explained:
+def final_score(setup: SessionSetup, state: State) -> Explained:
     """Totals, ranking and outcome, provisional until the game has ended."""
     report = scoring.score(setup.mode.value, henchmen(setup, state),
                            plan_completed=state.doomsday_completed, clock=state.clock)

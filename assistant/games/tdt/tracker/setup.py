@@ -9,38 +9,22 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.games.tdt.calculators.costs import TECH_MAX, TECH_MIN
-from assistant.games.tdt.modes import PlayMode
-from assistant.games.tdt.setup_data import CLOCK_START
+from assistant.tracker.fields import check_form
 
-from .fields import check_form
+from ..modes import MAYHEM_TEAMS, NAMED_HENCHMEN, PlayMode
+from ..setup_data import CLOCK_START
 from .forms import SEAT_FORM, SETUP_FORM
 
 GAME = "tdt"
 GOODMAN_ID = "goodman"
 GOODMAN_NAME = "General Goodman"
-CLOCK_MAX = 10
-HENCHMEN = {"cutthroat": (3, 6), "syndicate": (1, 6), "mayhem": (2, 6)}
-"""Named Henchmen per mode: Cutthroat is 4-7 players, one of them Goodman; never more than six
-Named Henchmen in play (Pick Characters)."""
-MAYHEM_TEAMS = (2, 3)
-
-
-class Mode(StrEnum):
-    CUTTHROAT = "cutthroat"
-    """Goodman and 3-6 Named Henchmen; VP race, Disloyal Side Jobs and perhaps a Betrayer."""
-    SYNDICATE = "syndicate"
-    """Co-operative, 1-6 Named Henchmen; no VP race, no betrayal."""
-    MAYHEM = "mayhem"
-    """2 or 3 teams with equal numbers of Named Henchmen; team VP at the clock's end."""
 
 
 @dataclass(frozen=True)
-class Seat:
+class SessionSeat:
     id: str
     name: str
     """The Named Henchman, or General Goodman."""
@@ -55,10 +39,10 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Setup:
+class SessionSetup:
     game: str
-    mode: Mode
-    seats: tuple[Seat, ...]
+    mode: PlayMode
+    seats: tuple[SessionSeat, ...]
     clock: int
     """Where the Doomsday Marker starts."""
     tech: int | None
@@ -66,7 +50,7 @@ class Setup:
     team_leader: str | None = None
     """Seat id holding the Team Leader token at the start, if the table said."""
 
-    def seat(self, seat_id: str, field: str = "seat") -> Seat:
+    def seat(self, seat_id: str, field: str = "seat") -> SessionSeat:
         for seat in self.seats:
             if seat.id == seat_id:
                 return seat
@@ -74,7 +58,7 @@ class Setup:
                            ", ".join(s.id for s in self.seats))
 
     @property
-    def henchmen(self) -> tuple[Seat, ...]:
+    def henchmen(self) -> tuple[SessionSeat, ...]:
         return tuple(s for s in self.seats if not s.goodman)
 
     def to_json(self) -> dict[str, Any]:
@@ -88,25 +72,25 @@ def seat_id(name: str) -> str:
     return slug or "seat"
 
 
-def parse_setup(data: Mapping[str, Any]) -> Setup:
+def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     """A Setup from a create request (or an export), checked against the rules of the mode."""
     values = check_form(SETUP_FORM, data)
-    mode = Mode(values["mode"])
+    mode = PlayMode(values["mode"])
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list) or not raw_seats:
         raise InvalidInput("seats", "List the seats: one per Named Henchman in play, plus "
                            "General Goodman in Cutthroat.", "a non-empty list")
     seats = _seats(mode, raw_seats)
     henchmen = [s for s in seats if not s.goodman]
-    low, high = HENCHMEN[mode]
+    low, high = NAMED_HENCHMEN[mode]
     if not low <= len(henchmen) <= high:
         raise InvalidInput("seats", f"{mode.title()} is played with {low} to {high} Named "
                            f"Henchmen; you listed {len(henchmen)}.", f"{low}-{high}")
-    if mode is Mode.MAYHEM:
+    if mode is PlayMode.MAYHEM:
         _check_teams(henchmen)
     clock = values.get("clock")
     if clock is None:
-        clock = CLOCK_START[PlayMode(mode.value)][len(henchmen)]
+        clock = CLOCK_START[mode][len(henchmen)]
     tech = values.get("tech")
     leader = values.get("team_leader")
     if leader is not None:
@@ -115,11 +99,11 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
             raise InvalidInput("team_leader", f"The Team Leader token goes to a Named Henchman "
                                f"at the table; there is no such seat {leader!r}.",
                                ", ".join(s.id for s in henchmen))
-    return Setup(GAME, mode, tuple(seats), clock, tech, leader)
+    return SessionSetup(GAME, mode, tuple(seats), clock, tech, leader)
 
 
-def _seats(mode: Mode, raw: Sequence[Any]) -> list[Seat]:
-    seats: list[Seat] = []
+def _seats(mode: PlayMode, raw: Sequence[Any]) -> list[SessionSeat]:
+    seats: list[SessionSeat] = []
     for i, item in enumerate(raw):
         at = f"seats.{i}"
         if not isinstance(item, Mapping):
@@ -130,36 +114,36 @@ def _seats(mode: Mode, raw: Sequence[Any]) -> list[Seat]:
         name = values.get("henchman") or (item.get("name") if not goodman else None)
         team = values.get("team")
         if goodman:
-            if mode is not Mode.CUTTHROAT:
+            if mode is not PlayMode.CUTTHROAT:
                 raise InvalidInput(f"{at}.goodman", f"Nobody plays General Goodman in "
                                    f"{mode.title()}.", "Cutthroat only")
             if team:
                 raise InvalidInput(f"{at}.team", "General Goodman plays for no team.", "none")
-            seats.append(Seat(GOODMAN_ID, GOODMAN_NAME, values.get("player"), goodman=True))
+            seats.append(SessionSeat(GOODMAN_ID, GOODMAN_NAME, values.get("player"), goodman=True))
             continue
         if not isinstance(name, str) or not name.strip():
             raise InvalidInput(f"{at}.henchman", "Each seat names its Named Henchman.",
                                "a name")
-        if mode is Mode.MAYHEM and not team:
+        if mode is PlayMode.MAYHEM and not team:
             raise InvalidInput(f"{at}.team", f"In Mayhem every Named Henchman plays for a "
                                f"team; {name} has none.", "a team name")
-        if mode is not Mode.MAYHEM and team:
+        if mode is not PlayMode.MAYHEM and team:
             raise InvalidInput(f"{at}.team", f"Teams exist only in Mayhem, not in "
                                f"{mode.title()}.", "no team")
-        seats.append(Seat(seat_id(name), name.strip(), values.get("player"),
+        seats.append(SessionSeat(seat_id(name), name.strip(), values.get("player"),
                           team.strip() if team else None))
     ids = [s.id for s in seats]
     for i, sid in enumerate(ids):
         if sid in ids[:i]:
             what = "General Goodman" if sid == GOODMAN_ID else repr(seats[i].name)
             raise InvalidInput(f"seats.{i}", f"{what} is seated twice.", "each seat once")
-    if mode is Mode.CUTTHROAT and GOODMAN_ID not in ids:
+    if mode is PlayMode.CUTTHROAT and GOODMAN_ID not in ids:
         raise InvalidInput("seats", "Cutthroat needs a seat for General Goodman "
                            "({\"goodman\": true}).", "one Goodman seat")
     return seats
 
 
-def _check_teams(henchmen: Sequence[Seat]) -> None:
+def _check_teams(henchmen: Sequence[SessionSeat]) -> None:
     sizes: dict[str, int] = {}
     for seat in henchmen:
         key = (seat.team or "").casefold()
@@ -170,7 +154,3 @@ def _check_teams(henchmen: Sequence[Seat]) -> None:
     if len(set(sizes.values())) > 1:
         raise InvalidInput("seats", "Mayhem teams pick equal numbers of Named Henchmen; yours "
                            f"field {sorted(sizes.values())}.", "the same number per team")
-
-
-__all__ = ["CLOCK_MAX", "GOODMAN_ID", "Mode", "Seat", "Setup", "TECH_MAX", "TECH_MIN",
-           "parse_setup", "seat_id"]

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import InvalidInput
-from assistant.tracker import History, fold, parse_event, parse_setup
+
+from .kit import History, fold, parse_event, parse_setup
 
 DATA = tomllib.loads((Path(__file__).parent / "cases.toml").read_text())
 TABLES = {name: parse_setup(table) for name, table in DATA["tables"].items()}
@@ -32,7 +33,7 @@ def test_event_case(case):
 
 
 def test_every_kind_has_a_case():
-    from assistant.tracker import EventKind
+    from assistant.games.tdt.tracker.events import EventKind
     kinds = {c["event"]["kind"] for c in DATA["case"]}
     assert kinds >= {k.value for k in EventKind}
 

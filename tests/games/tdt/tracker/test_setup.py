@@ -2,7 +2,8 @@
 import pytest
 
 from assistant.errors import InvalidInput
-from assistant.tracker import parse_setup
+
+from .kit import parse_setup
 
 H = ["Azura Badeau", "Jin Feng", "Boris Myasneek", "Cassandra O'Shea", "Ugo", "Dmitri", "Extra"]
 

@@ -24,11 +24,10 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 
+from ..modes import BETRAYAL_THRESHOLD, PlayMode
 from .events import Event, EventKind, ObjectiveKind, VpSource
-from .setup import GOODMAN_ID, Mode, Setup
+from .setup import GOODMAN_ID, SessionSetup
 
-BETRAYAL_THRESHOLD = 3
-"""Active triggers that allow a voluntary betrayal (Betraying the Organization: 3 of 5)."""
 GLOBAL_EVENT_VP = 1
 """A solved Global Event gives 1 VP (Monologuing › Global Events)."""
 
@@ -115,15 +114,13 @@ class State:
                           for n in self.notes]}
 
 
-def initial(setup: Setup) -> State:
+def initial(setup: SessionSetup) -> State:
     return State(tuple(SeatState(s.id) for s in setup.seats), setup.clock, setup.tech,
                  team_leader=setup.team_leader)
 
 
-def apply(setup: Setup, state: State, event: Event, version: int) -> State:
+def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     """The state after `event` (recorded as `version`), or InvalidInput and no change."""
-    if event.kind in (EventKind.UNDO, EventKind.REVERT):
-        raise ValueError("undo and revert are handled by the history, not by apply")
     return _HANDLERS[event.kind](setup, state, event, version)
 
 
@@ -133,11 +130,11 @@ def _refuse(field: str, detail: str, allowed: str | None = None) -> InvalidInput
     return InvalidInput(field, detail, allowed)
 
 
-def _name(setup: Setup, seat_id: str) -> str:
+def _name(setup: SessionSetup, seat_id: str) -> str:
     return setup.seat(seat_id).name
 
 
-def _seat(setup: Setup, state: State, event: Event, *, henchman: bool = False) -> SeatState:
+def _seat(setup: SessionSetup, state: State, event: Event, *, henchman: bool = False) -> SeatState:
     seat = setup.seat(event.seat or "")
     if henchman and seat.goodman:
         raise _refuse("seat", f"General Goodman has no {event.kind.value.replace('-', ' ')}s; "
@@ -149,15 +146,15 @@ def _put(state: State, seat: SeatState) -> State:
     return replace(state, seats=tuple(seat if s.id == seat.id else s for s in state.seats))
 
 
-def _cutthroat_only(setup: Setup, field: str, what: str) -> None:
-    if setup.mode is not Mode.CUTTHROAT:
+def _cutthroat_only(setup: SessionSetup, field: str, what: str) -> None:
+    if setup.mode is not PlayMode.CUTTHROAT:
         raise _refuse(field, f"{what} belong to Cutthroat; this table plays "
                       f"{setup.mode.title()}.", "Cutthroat only")
 
 
 # --- one handler per kind ------------------------------------------------------------------
 
-def _vp(setup: Setup, state: State, event: Event, version: int) -> State:
+def _vp(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event)
     amount = event.amount or 0
     if amount == 0:
@@ -179,7 +176,7 @@ def _vp(setup: Setup, state: State, event: Event, version: int) -> State:
     return _put(state, replace(seat, vp_other=held + amount))
 
 
-def _trigger(setup: Setup, state: State, event: Event, version: int) -> State:
+def _trigger(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event, henchman=True)
     number = event.trigger or 0
     on = bool(event.active)
@@ -190,7 +187,7 @@ def _trigger(setup: Setup, state: State, event: Event, version: int) -> State:
     return _put(state, replace(seat, triggers=frozenset(triggers)))
 
 
-def _objective(setup: Setup, state: State, event: Event, version: int) -> State:
+def _objective(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event, henchman=True)
     kind = event.objective or ObjectiveKind.SIDE_JOB
     name = _name(setup, seat.id)
@@ -205,15 +202,15 @@ def _objective(setup: Setup, state: State, event: Event, version: int) -> State:
             raise _refuse("vp", "Solving a Global Event gives 1 VP.", "1")
         vp = GLOBAL_EVENT_VP
     if kind is ObjectiveKind.NEFARIOUS_PLAN:
-        if setup.mode is Mode.SYNDICATE:
+        if setup.mode is PlayMode.SYNDICATE:
             raise _refuse("objective", "Syndicate deals no Nefarious Plans.",
                           "Cutthroat or Mayhem")
         owner = _plan_holder(setup, state, seat.id)
         if owner is not None:
-            whose = ("This team" if setup.mode is Mode.MAYHEM else name)
+            whose = ("This team" if setup.mode is PlayMode.MAYHEM else name)
             raise _refuse("objective", f"{whose} already revealed a Nefarious Plan "
                           f"({_name(setup, owner)}); there is one per "
-                          f"{'team' if setup.mode is Mode.MAYHEM else 'player'}.",
+                          f"{'team' if setup.mode is PlayMode.MAYHEM else 'player'}.",
                           "one Nefarious Plan")
     if vp is None:
         raise _refuse("vp", f"Say how many VP the {kind.value.replace('-', ' ')} gave.",
@@ -222,7 +219,7 @@ def _objective(setup: Setup, state: State, event: Event, version: int) -> State:
                                                  Objective(kind, vp, event.title, version))))
 
 
-def _plan_holder(setup: Setup, state: State, seat_id: str) -> str | None:
+def _plan_holder(setup: SessionSetup, state: State, seat_id: str) -> str | None:
     team = setup.seat(seat_id).team
     mates = {s.id for s in setup.seats
              if s.id == seat_id or (team is not None and s.team is not None
@@ -233,40 +230,40 @@ def _plan_holder(setup: Setup, state: State, seat_id: str) -> str | None:
     return None
 
 
-def _resources(setup: Setup, state: State, event: Event, version: int) -> State:
+def _resources(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event)
     return _put(state, replace(seat, resources=event.count or 0))
 
 
-def _gadgets(setup: Setup, state: State, event: Event, version: int) -> State:
+def _gadgets(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event)
     return _put(state, replace(seat, gadgets=event.count or 0))
 
 
-def _clock(setup: Setup, state: State, event: Event, version: int) -> State:
+def _clock(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     to = event.to or 0
     if to == state.clock:
         raise _refuse("to", f"The clock is already at {to}.", "another space")
-    if setup.mode is Mode.CUTTHROAT and to == 0 and state.doomsday_completed:
+    if setup.mode is PlayMode.CUTTHROAT and to == 0 and state.doomsday_completed:
         raise _refuse("to", "Goodman completed his plan, which ended the game before the clock "
                       "could reach 0.", "1-10")
     return replace(state, clock=to)
 
 
-def _tech(setup: Setup, state: State, event: Event, version: int) -> State:
+def _tech(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     if event.to == state.tech:
         raise _refuse("to", f"The Technology Track is already at {event.to}.", "another level")
     return replace(state, tech=event.to)
 
 
-def _revealed(setup: Setup, state: State, event: Event, version: int) -> State:
+def _revealed(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     _no_plan_in_mayhem(setup)
     if state.doomsday_revealed:
         raise _refuse("kind", "The Doomsday Plan is already revealed.", "once")
     return replace(state, doomsday_revealed=True)
 
 
-def _completed(setup: Setup, state: State, event: Event, version: int) -> State:
+def _completed(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     _no_plan_in_mayhem(setup)
     if state.doomsday_completed:
         raise _refuse("kind", "The Doomsday Plan is already completed.", "once")
@@ -276,13 +273,13 @@ def _completed(setup: Setup, state: State, event: Event, version: int) -> State:
     return replace(state, doomsday_revealed=True, doomsday_completed=True)
 
 
-def _no_plan_in_mayhem(setup: Setup) -> None:
-    if setup.mode is Mode.MAYHEM:
+def _no_plan_in_mayhem(setup: SessionSetup) -> None:
+    if setup.mode is PlayMode.MAYHEM:
         raise _refuse("kind", "Mayhem has no Doomsday Plan; the game ends when the clock "
                       "reaches 0.", "Cutthroat or Syndicate")
 
 
-def _betrayal(setup: Setup, state: State, event: Event, version: int) -> State:
+def _betrayal(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     _cutthroat_only(setup, "kind", "Betrayals")
     seat = _seat(setup, state, event, henchman=True)
     name = _name(setup, seat.id)
@@ -314,18 +311,18 @@ def _betrayal(setup: Setup, state: State, event: Event, version: int) -> State:
     return replace(state, betrayer=seat.id)
 
 
-def _team_leader(setup: Setup, state: State, event: Event, version: int) -> State:
+def _team_leader(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event, henchman=True)
     return replace(state, team_leader=seat.id)
 
 
-def _note(setup: Setup, state: State, event: Event, version: int) -> State:
+def _note(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     if event.seat is not None:
         setup.seat(event.seat)
     return replace(state, notes=(*state.notes, Note(event.text or "", event.seat, version)))
 
 
-_HANDLERS: dict[EventKind, Callable[[Setup, State, Event, int], State]] = {
+_HANDLERS: dict[EventKind, Callable[[SessionSetup, State, Event, int], State]] = {
     EventKind.VP: _vp, EventKind.TRIGGER: _trigger, EventKind.OBJECTIVE: _objective,
     EventKind.RESOURCES: _resources, EventKind.GADGETS: _gadgets, EventKind.CLOCK: _clock,
     EventKind.TECH: _tech, EventKind.DOOMSDAY_REVEALED: _revealed,

@@ -1,0 +1,258 @@
+"""The sessions' part of the OpenAPI document, generic over every game with a tracker: each
+game's setup and event forms become schemas, its own example setup and events the examples,
+and the score example is computed by folding those events (never typed by hand)."""
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec
+
+from assistant.games import Game, all_games
+from assistant.inputs import Flag, Form, IntList, ListOf, OneOf, Text
+from assistant.inputs import Integer as IntegerField
+from assistant.tracker import HISTORY_FORMS, SHARED, Tracker, fold, parse_event
+
+MAX_EVENTS_PAGE = 500
+
+
+def _camel(slug: str) -> str:
+    return "".join(p.capitalize() for p in slug.replace("_", "-").split("-"))
+
+
+def form_schema(form: Form, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A JSON schema for a form (the core checks the same rules on every request)."""
+    props: dict[str, Any] = dict(extra or {})
+    required = list(props)
+    for f in form:
+        item: dict[str, Any] = {"description": f.help}
+        if isinstance(f, IntegerField):
+            item["type"] = "integer"
+            if f.minimum is not None:
+                item["minimum"] = f.minimum
+            if f.maximum is not None:
+                item["maximum"] = f.maximum
+        elif isinstance(f, Flag):
+            item["type"] = "boolean"
+        elif isinstance(f, OneOf):
+            item.update(type="string", enum=list(f.options))
+        elif isinstance(f, Text):
+            item.update(type="string", maxLength=f.max_length)
+        elif isinstance(f, ListOf):
+            item.update(type="array", minItems=f.min_items, maxItems=f.max_items,
+                        items=form_schema(f.fields))
+        elif isinstance(f, IntList):
+            item.update(type="array", items={"type": "integer"}, maxItems=f.max_items)
+        if getattr(f, "default", None) is not None:
+            item["default"] = f.default
+        if getattr(f, "required", False):
+            required.append(f.name)
+        props[f.name] = item
+    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = required
+    return out
+
+
+def _problem(description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/problem+json": {"schema": "ProblemOut"}}}
+
+
+def _examples(game: Game, tracker: Tracker) -> dict[str, Any]:
+    """The game's example session, folded by the real code."""
+    setup = tracker.parse_setup(tracker.example_setup)
+    events = [parse_event(tracker, e) for e in tracker.example_events]
+    history = fold(tracker, setup, events)
+    return {"setup": dict(tracker.example_setup), "events": list(tracker.example_events),
+            "state": tracker.state_json(setup, history.state, SHARED),
+            "score": tracker.score(setup, history.state).to_json(), "version": len(events)}
+
+
+def contribute(spec: APISpec) -> None:
+    tracked = [(g, g.tracker) for g in all_games() if g.tracker is not None]
+    if not tracked:
+        return
+    setups, kinds = [], []
+    for game, tracker in tracked:
+        name = f"{_camel(game.slug)}SessionSetupIn"
+        spec.components.schema(name, form_schema(tracker.setup_form))
+        setups.append({"$ref": f"#/components/schemas/{name}"})
+        for kind, form in {**tracker.event_forms, **HISTORY_FORMS}.items():
+            event_name = f"{_camel(game.slug)}SessionEvent{_camel(kind)}In"
+            spec.components.schema(event_name, form_schema(
+                form, {"kind": {"type": "string", "enum": [kind]}}))
+            kinds.append({"$ref": f"#/components/schemas/{event_name}"})
+    spec.components.schema("SessionSetupIn", {"oneOf": setups, "description":
+                                              "The setup of a tracked game; fields per game."})
+    spec.components.schema("SessionEventIn", {"oneOf": kinds, "description":
+                                              "One event; the fields depend on the game and "
+                                              "the kind."})
+    first, tracker = tracked[0]
+    ex = _examples(first, tracker)
+    slug = first.slug
+    code = {"in": "path", "name": "code", "required": True, "schema": {"type": "string"},
+            "description": "The session's share code (8 letters and digits).",
+            "example": "k7m2x9qa"}
+    game_param = {"in": "path", "name": "game", "required": True, "schema": {
+        "type": "string", "enum": [g.slug for g, _ in tracked]}, "example": slug}
+    auth = [{"in": "header", "name": "Authorization", "required": True,
+             "schema": {"type": "string"}, "description": "Bearer <edit token> (or send "
+             "X-Edit-Token)."},
+            {"in": "header", "name": "If-Match", "required": True,
+             "schema": {"type": "string"}, "example": '"v12"',
+             "description": "The ETag of the version you read."},
+            {"in": "header", "name": "Idempotency-Key", "required": False,
+             "schema": {"type": "string", "maxLength": 100},
+             "description": "Any unique string per intended change: a retried write with the "
+                            "same key counts once."}]
+    write_errors = {
+        "403": _problem("Missing or wrong edit token."),
+        "404": _problem("No session with this code."),
+        "412": _problem("Stale If-Match: body has current_version, ETag header the current "
+                        "version; nothing changed."),
+        "422": _problem("The event breaks a rule of the game (nothing changed), or the "
+                        "Idempotency-Key was used for another event."),
+        "428": _problem("If-Match is missing."),
+        "429": _problem("Too many writes from this client (see Retry-After)."),
+    }
+    obj = {"type": "object"}
+    state_example = {"code": "k7m2x9qa", "game": slug, "mode": ex["setup"].get("mode"),
+                     "version": ex["version"], "can_undo": True, "state": ex["state"]}
+    written = {"description": "Committed. ETag is the new version.",
+               "content": {"application/json": {"schema": obj, "example": {
+                   "event": {"seq": 1, "at": "2025-01-31T20:15:00+00:00",
+                             "event": ex["events"][0] if ex["events"] else {"kind": "undo"}},
+                   "version": ex["version"], "can_undo": True, "state": ex["state"]}}}}
+    tags = ["sessions"]
+    page = f"https://…/g/{slug}/sessions/k7m2x9qa"
+    created = {"description": "Created", "content": {"application/json": {
+        "schema": obj, "example": {"code": "k7m2x9qa", "edit_token": "…", "version": 0,
+                                   "urls": {"view": page, "edit": page + "#token=…"}}}}}
+    spec.path(path="/api/v1/games/{game}/sessions", operations={"post": {
+        "tags": tags, "summary": "Create a session",
+        "description": "Starts a tracked game. Answers the edit token (shown once), the "
+                       "read-only share code and the join URLs for QR codes. Rate limited "
+                       "per client.",
+        "parameters": [game_param],
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": "SessionSetupIn", "examples": {
+                g.slug: {"value": dict(t.example_setup)} for g, t in tracked}}}},
+        "responses": {"201": created,
+                      "404": _problem("No such game, or it has no table sessions."),
+                      "422": _problem("The seats break a rule of the game."),
+                      "429": _problem("Too many sessions created from this client.")}}})
+    spec.path(path="/api/v1/sessions", operations={"post": {
+        "tags": tags, "summary": "Create a session (naming the game in the body)",
+        "deprecated": True,
+        "description": "As POST /api/v1/games/{game}/sessions, with the game's slug in the "
+                       "body's `game` field; kept for clients made before sessions moved "
+                       "under their game.",
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": obj, "example": {"game": slug, **ex["setup"]}}}},
+        "responses": {"201": created,
+                      "404": _problem("No such game, or it has no table sessions."),
+                      "422": _problem("No game named, or the seats break a rule of the game."),
+                      "429": _problem("Too many sessions created from this client.")}}})
+    spec.path(path="/api/v1/sessions/import", operations={"post": {
+        "tags": tags, "summary": "Import an exported session",
+        "description": "Replays an export (GET …/export) into a new session with a new code "
+                       "and edit token; every event is checked again.",
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": obj, "example": {"format": "lairside-session",
+                                       "setup": {"game": slug, **ex["setup"]},
+                                       "events": [{"event": e} for e in ex["events"]]}}}},
+        "responses": {"201": created,
+                      "422": _problem("The export is not valid or an event is refused.")}}})
+    spec.path(path="/api/v1/sessions/{code}", operations={"get": {
+        "tags": tags, "summary": "Read a session's state",
+        "description": "The state folded from every event. ETag is the version; send "
+                       "If-None-Match to get 304 while nothing changed.",
+        "parameters": [code],
+        "responses": {"200": {"description": "OK", "content": {"application/json": {
+            "schema": obj, "example": state_example}}},
+            "304": {"description": "Not modified since the ETag you sent."},
+            "404": _problem("No session with this code.")}}})
+    spec.path(path="/api/v1/sessions/{code}/events", operations={
+        "get": {"tags": tags, "summary": "List a session's events",
+                "description": "Every event in order (undo and revert included), with a "
+                               "readable line each. `after` skips to newer ones.",
+                "parameters": [code, {"in": "query", "name": "after", "schema": {
+                    "type": "integer", "minimum": 0}}, {"in": "query", "name": "limit",
+                                                       "schema": {"type": "integer",
+                                                                  "maximum": MAX_EVENTS_PAGE}}],
+                "responses": {"200": {"description": "OK", "content": {"application/json": {
+                    "schema": obj, "example": {"version": ex["version"], "events": [
+                        {"seq": i + 1, "event": e} for i, e in enumerate(ex["events"])]}}}},
+                    "404": _problem("No session with this code.")}},
+        "post": {"tags": tags, "summary": "Append an event",
+                 "description": "Checks the event against the rules and the version in "
+                                "If-Match, then commits it before answering.",
+                 "parameters": [code, *auth],
+                 "requestBody": {"required": True, "content": {"application/json": {
+                     "schema": "SessionEventIn",
+                     "examples": {f"{slug}-{i}": {"value": e}
+                                  for i, e in enumerate(ex["events"])}}}},
+                 "responses": {"201": written, **write_errors}}})
+    spec.path(path="/api/v1/sessions/{code}/undo", operations={"post": {
+        "tags": tags, "summary": "Undo the last change",
+        "description": "Recorded as an event: the history keeps everything. Undo right after "
+                       "a revert comes back to where the revert started.",
+        "parameters": [code, *auth], "responses": {"201": written, **write_errors}}})
+    spec.path(path="/api/v1/sessions/{code}/revert", operations={"post": {
+        "tags": tags, "summary": "Go back to an earlier version",
+        "description": "The state becomes what it was at `to_version`; recorded as an event.",
+        "parameters": [code, *auth],
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": obj, "example": {"to_version": 0}}}},
+        "responses": {"201": written, **write_errors}}})
+    spec.path(path="/api/v1/sessions/{code}/score", operations={"get": {
+        "tags": tags, "summary": "Final score from the state",
+        "description": "The game's scoring fed by the folded state; provisional until the "
+                       "game has ended.",
+        "parameters": [code],
+        "responses": {"200": {"description": "OK", "content": {"application/json": {
+            "schema": "ExplainedOut", "example": ex["score"]}}},
+                      "404": _problem("No session with this code.")}}})
+    spec.path(path="/g/{game}/sessions/{code}", operations={"get": {
+        "tags": ["pages"], "summary": "The session page (HTML)",
+        "description": "Follow the game live (polling); with #token=<edit token> in the URL "
+                       "the page also records events, undoes and goes back. The join sheet's "
+                       "QR codes open it.",
+        "parameters": [game_param, code],
+        "responses": {"200": {"description": "HTML", "content": {"text/html": {
+            "schema": {"type": "string"}}}}, "404": {"description": "No such session."}}}})
+    spec.path(path="/api/v1/sessions/{code}/seats/{seat}/claim", operations={"post": {
+        "tags": tags, "summary": "Claim a seat on its own phone",
+        "description": "Answers, once, the seat token that phone sends as X-Seat-Token to see "
+                       "that seat's secrets (a hidden plan, an identity) and to write its "
+                       "private events. Nobody else's view ever carries them.",
+        "parameters": [code, {"in": "path", "name": "seat", "required": True,
+                              "schema": {"type": "string"}, "example": "ana"}],
+        "responses": {"201": {"description": "Claimed", "content": {"application/json": {
+            "schema": obj, "example": {"code": "k7m2x9qa", "seat": "ana",
+                                       "seat_token": "…", "urls": {
+                                           "seat": page + "#seat=ana&key=…"}}}}},
+            "404": _problem("No session with this code."),
+            "409": _problem("Another phone already claimed this seat."),
+            "422": _problem("No such seat at this table.")}}})
+    spec.path(path="/api/v1/sessions/{code}/join.pdf", operations={"get": {
+        "tags": tags, "summary": "Print the join-this-table QR sheet",
+        "description": "A PDF with a QR code to follow the game; with the edit token "
+                       "(Authorization: Bearer ...) a second QR code opens the page ready to "
+                       "edit. Never cached.",
+        "parameters": [code, {"in": "query", "name": "paper", "schema": {
+            "type": "string", "enum": ["a4", "letter"], "default": "a4"}}],
+        "responses": {"200": {"description": "The sheet", "content": {
+            "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
+            "403": _problem("A wrong edit token was sent."),
+            "404": _problem("No session with this code.")}}})
+    spec.path(path="/api/v1/sessions/{code}/export", operations={"get": {
+        "tags": tags, "summary": "Export the whole session as JSON",
+        "description": "Setup and every event with its time; no token. Import it with POST "
+                       "/api/v1/sessions/import.",
+        "parameters": [code],
+        "responses": {"200": {"description": "OK", "content": {"application/json": {
+            "schema": obj, "example": {"format": "lairside-session", "format_version": 1,
+                                       "setup": {"game": slug, **ex["setup"]},
+                                       "events": []}}}},
+            "404": _problem("No session with this code.")}}})

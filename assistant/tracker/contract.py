@@ -1,0 +1,204 @@
+"""What a game gives the session kernel: its setup and event forms, how an event changes the
+state, the state as each viewer may see it, the final score, and a board the page renders.
+
+The kernel (history.py) owns the history, undo and revert; a game never sees those two kinds.
+Open_spiel's split: the Tracker is the game's immutable rules, the state a value it folds.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from assistant.explain import Explained
+from assistant.inputs import Form
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the table's shared view (seat None) or one seat's own phone.
+
+    Secrets (a hidden identity, a private plan) are part of a seat's own view only; the
+    shared view and every other seat never carry them."""
+
+    seat: str | None = None
+
+    @property
+    def shared(self) -> bool:
+        return self.seat is None
+
+
+SHARED = Viewer()
+
+
+@dataclass(frozen=True)
+class Wording:
+    """The words pages and the join sheet use for this game's table."""
+
+    seat: str = "seat"
+    """One seat as the game names it ("Named Henchman", "villain", "player")."""
+    seats: str = "seats"
+    follows: str = "the shared record of the game and its final score"
+    """What the follow code shows, completing "Scan to see ..."."""
+
+
+@dataclass(frozen=True)
+class Track:
+    """A table-wide number (a clock, a round, an alert level): the page shows it with − and +,
+    each sending `{"kind": event, field: new value}`. Read from state_json()[key]."""
+
+    key: str
+    label: str
+    minimum: int
+    maximum: int
+    event: str
+    field: str = "to"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number per seat, read from state_json()["seats"][i][key]. With `delta` the buttons
+    send a change of ±1 in `field` (e.g. VP with its reason); otherwise the new value."""
+
+    key: str
+    label: str
+    minimum: int
+    maximum: int
+    event: str
+    field: str = "count"
+    delta: bool = False
+    skip: str = ""
+    """A seat's setup flag (setup JSON) that, when true, leaves this counter off that seat."""
+
+
+@dataclass(frozen=True)
+class Toggles:
+    """Numbered on/off boxes per seat (e.g. Betrayal Triggers 1-5); state_json()["seats"][i]
+    [key] lists the numbers that are on. A tap sends {kind: event, seat, field: n, on: bool}."""
+
+    key: str
+    label: str
+    numbers: tuple[int, ...]
+    event: str
+    field: str
+    on: str = "active"
+    skip: str = ""
+
+
+@dataclass(frozen=True)
+class Show:
+    """A read-only table-wide value, state_json()[key]; with `seat_name` the value is a seat
+    id shown as that seat's name."""
+
+    key: str
+    label: str
+    seat_name: bool = False
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button (or a small form when it `asks` for fields of the event form) that records an
+    event. `per_seat` puts one on every seat card (sending that seat); `confirm` asks first;
+    `unless` hides it while state_json()[unless] is truthy."""
+
+    event: str
+    label: str
+    per_seat: bool = False
+    asks: tuple[str, ...] = ()
+    confirm: str = ""
+    unless: str = ""
+    skip: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the session page shows and lets an editor change, declared by the game."""
+
+    tracks: tuple[Track, ...] = ()
+    shows: tuple[Show, ...] = ()
+    counters: tuple[Counter, ...] = ()
+    toggles: tuple[Toggles, ...] = ()
+    actions: tuple[Action, ...] = ()
+    seat_lines: tuple[str, ...] = field(default=())
+    """Keys of state_json()["seats"][i] shown as a small line of text under each seat."""
+
+
+class SeatLike(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class TableSetup(Protocol):
+    """A game's session setup: whatever it holds, the kernel needs these."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[SeatLike]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameEvent(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Tracker(Protocol):
+    """A game's rules of a table session. Every method is pure; `apply` and `parse_setup`
+    raise assistant.errors.InvalidInput (naming the field and what is allowed) and change
+    nothing."""
+
+    @property
+    def setup_form(self) -> Form: ...
+
+    @property
+    def event_forms(self) -> Mapping[str, Form]:
+        """Each event kind's fields (`kind` itself is implied). Never "undo" or "revert"."""
+        ...
+
+    @property
+    def wording(self) -> Wording: ...
+
+    @property
+    def example_setup(self) -> Mapping[str, Any]:
+        """A valid create request, for the API docs and the conformance tests."""
+        ...
+
+    @property
+    def example_events(self) -> Sequence[Mapping[str, Any]]:
+        """Events that example_setup accepts in this order (docs, tests, benchmarks)."""
+        ...
+
+    def parse_setup(self, data: Mapping[str, Any]) -> Any: ...
+
+    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
+        """The game's event from form-checked values (see kernel.Event for a plain one)."""
+        ...
+
+    def initial(self, setup: Any) -> Any: ...
+
+    def apply(self, setup: Any, state: Any, event: Any, version: int) -> Any: ...
+
+    def describe(self, event: Any, names: Mapping[str, str], viewer: Viewer) -> str:
+        """One line for the history list, as `viewer` may read it."""
+        ...
+
+    def event_json(self, event: Any, viewer: Viewer) -> dict[str, Any]:
+        """The event as `viewer` may see it (secret fields left out for others)."""
+        ...
+
+    def state_json(self, setup: Any, state: Any, viewer: Viewer) -> dict[str, Any]: ...
+
+    def score(self, setup: Any, state: Any) -> Explained: ...
+
+    def board(self, setup: Any) -> Board: ...

@@ -1,0 +1,267 @@
+"""The game contract, checked for every registered game and for the test-only fixture game
+(tests/games/fixture_game), which gets the whole product from its own folder."""
+from __future__ import annotations
+
+import io
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from api import create_app
+from assistant import links
+from assistant.errors import InvalidInput
+from assistant.games import Game, all_games, find_game
+from assistant.search import SearchIndex
+from tests.support import require_tool
+
+from .fixture_game import registered
+
+SLUGS = [g.slug for g in all_games()] + ["coin-heist"]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: Any) -> Iterator[Any]:
+    db = tmp_path_factory.mktemp("conformance") / "sessions.sqlite3"
+    with registered():
+        app = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": f"sqlite:///{db}",
+                          "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
+        yield app
+        app.extensions["lairside.sessions"].dispose()
+
+
+@pytest.fixture()
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture(params=SLUGS)
+def game(request: Any, app: Any) -> Game:
+    return find_game(request.param)
+
+
+def operations(game: Game) -> list[Any]:
+    return [op for op in (game.setup, game.scoring, *game.calculators.values()) if op]
+
+
+def test_examples_run_and_explain_themselves(game: Game) -> None:
+    for op in operations(game):
+        answer = op.run(op.example)
+        assert answer.steps and answer.summary, op.slug
+        for rule in op.rules:
+            assert rule in game.rules, f"{op.slug} links the missing rule {rule!r}"
+        for step in answer.steps:
+            assert step.rule is None or step.rule in game.rules, (op.slug, step.rule)
+
+
+def test_every_rule_link_resolves(game: Game) -> None:
+    tools = {*game.calculators, *(op.slug for op in (game.setup, game.scoring) if op)}
+    for entry in game.rules:
+        for related in entry.related:
+            assert related in game.rules, f"{entry.id} → {related}"
+        for tool in entry.calculators:
+            assert tool in tools, f"{entry.id} names the missing calculator {tool!r}"
+
+
+def test_search_finds_every_rule_by_its_title(game: Game) -> None:
+    index = SearchIndex([(game.slug, e) for e in game.rules], {game.slug: game.synonyms})
+    for entry in game.rules:
+        assert index.search(entry.title)[0].entry.id == entry.id, entry.title
+
+
+def test_setup_answers_every_count_and_refuses_the_rest(game: Game, client: Any) -> None:
+    if game.setup is None:
+        assert client.get(f"/api/v1/games/{game.slug}/setup").status_code == 404
+        return
+    for mode in game.modes:
+        for n in range(mode.min_players, mode.max_players + 1):
+            answer = client.get(links.setup(f"{game.slug}", mode=mode.slug, players=n)
+                                .replace("/g/", "/api/v1/games/", 1))
+            assert answer.status_code == 200, (mode.slug, n, answer.json)
+        for n in (mode.min_players - 1, mode.max_players + 1):
+            if n < 0:
+                continue
+            refused = client.get(f"/api/v1/games/{game.slug}/setup?mode={mode.slug}&players={n}")
+            assert refused.status_code == 422, (mode.slug, n)
+            assert refused.mimetype == "application/problem+json"
+            assert "players" in refused.json.get("errors", {}), refused.json
+
+
+def test_api_openapi_and_pages_serve_the_game(game: Game, client: Any) -> None:
+    assert client.get(f"/api/v1/games/{game.slug}").status_code == 200
+    paths = client.get("/openapi.json").json["paths"]
+    for slug in game.calculators:
+        assert f"/api/v1/games/{game.slug}/calculators/{slug}" in paths
+    pages = [links.rules_index(game.slug), f"/g/{game.slug}",
+             *(links.rule(game.slug, e.id) for e in list(game.rules)[:5]),
+             *(links.calculator(game.slug, s) + "?example=1" for s in game.calculators)]
+    if game.scoring:
+        pages.append(links.score(game.slug))
+    if game.timers:
+        pages.append(links.timers(game.slug, players=game.modes[0].min_players))
+    else:
+        assert client.get(links.timers(game.slug)).status_code == 404
+    for path in pages:
+        response = client.get(path)
+        assert response.status_code == 200 and response.mimetype == "text/html", path
+
+
+def test_sheets_render_and_every_code_opens_a_page(game: Game, client: Any,
+                                                    tmp_path: Any) -> None:
+    if game.sheets is None:
+        assert client.get(f"/api/v1/games/{game.slug}/printables").status_code == 404
+        return
+    from pypdf import PdfReader
+
+    from printables.render import render
+
+    provider = game.sheets()
+    sheets = list(provider.batch())
+    assert sheets and all(s.slug.startswith(game.slug) for s in sheets)
+    first = None
+    for sheet in sheets:
+        pdf = render(sheet, "a4", lambda link: "http://localhost" + link.page)
+        assert PdfReader(io.BytesIO(pdf)).pages, sheet.slug
+        first = first or pdf
+        for link in _links(sheet):
+            assert client.get(link.page.split("#")[0]).status_code == 200, link.page
+    assert first is not None
+    # the codes printed on the first sheet decode to those pages
+    pdftoppm, zbarimg = require_tool("pdftoppm"), require_tool("zbarimg")
+    (tmp_path / "s.pdf").write_bytes(first)
+    subprocess.run([pdftoppm, "-r", "200", "-png", str(tmp_path / "s.pdf"),
+                    str(tmp_path / "p")], check=True)
+    found = subprocess.run([zbarimg, "-q", "--raw", *map(str, sorted(tmp_path.glob("p*.png")))],
+                           capture_output=True, text=True).stdout.split()
+    assert found, "no QR code decoded"
+    for url in found:
+        assert client.get(url.removeprefix("http://localhost")).status_code == 200, url
+
+
+def _links(sheet: Any) -> list[Any]:
+    found = [sheet.link] if sheet.link else []
+    return found + [s.link for s in sheet.sections if s.link]
+
+
+def test_a_table_session_runs_through_the_api(game: Game, client: Any) -> None:
+    tracker = game.tracker
+    if tracker is None:
+        assert client.post(f"/api/v1/games/{game.slug}/sessions",
+                           json={}).status_code == 404
+        return
+    made = client.post(f"/api/v1/games/{game.slug}/sessions", json=dict(tracker.example_setup))
+    assert made.status_code == 201, made.json
+    s = made.json
+    auth = {"Authorization": f"Bearer {s['edit_token']}"}
+    for version, event in enumerate(tracker.example_events):
+        written = client.post(f"/api/v1/sessions/{s['code']}/events", json=dict(event),
+                              headers={**auth, "If-Match": f'"v{version}"'})
+        assert written.status_code == 201, (event, written.json)
+    read = client.get(f"/api/v1/sessions/{s['code']}").json
+    assert read["version"] == len(tracker.example_events) and read["game"] == game.slug
+    assert client.get(f"/api/v1/sessions/{s['code']}/score").json["summary"]
+    exported = client.get(f"/api/v1/sessions/{s['code']}/export").json
+    again = client.post("/api/v1/sessions/import", json=exported)
+    assert again.status_code == 201 and again.json["state"] == read["state"]
+    bad = client.post(f"/api/v1/sessions/{s['code']}/events", json={"kind": "no-such-kind"},
+                      headers={**auth, "If-Match": f'"v{read["version"]}"'})
+    assert bad.status_code == 422 and bad.mimetype == "application/problem+json"
+    page = client.get(links.session(game.slug, s["code"]))
+    assert page.status_code == 200 and "session-board" in page.get_data(as_text=True)
+    board = tracker.board(tracker.parse_setup(tracker.example_setup))
+    for kind in {*(t.event for t in board.tracks), *(c.event for c in board.counters),
+                 *(t.event for t in board.toggles), *(a.event for a in board.actions)}:
+        assert kind in tracker.event_forms, f"the board sends an unknown kind {kind!r}"
+
+
+def test_refusals_name_the_field_and_setups_round_trip(game: Game) -> None:
+    tracker = game.tracker
+    if tracker is None:
+        return
+    setup = tracker.parse_setup(tracker.example_setup)
+    saved = setup.to_json()
+    assert saved["game"] == game.slug and tracker.parse_setup(saved) == setup
+    assert [(s["id"], s["name"]) for s in saved["seats"]] == [(s.id, s.name) for s in setup.seats]
+    with pytest.raises(InvalidInput) as refused:
+        tracker.parse_setup({})
+    assert refused.value.field and refused.value.allowed
+
+
+def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
+    """The fixture's stash is private: written and seen by its seat's own phone only."""
+    made = client.post("/api/v1/games/coin-heist/sessions", json={
+        "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
+    code, auth = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
+    claim = client.post(f"/api/v1/sessions/{code}/seats/ana/claim")
+    assert claim.status_code == 201 and "no-store" in claim.headers["Cache-Control"]
+    assert client.post(f"/api/v1/sessions/{code}/seats/ana/claim").status_code == 409
+    assert client.post(f"/api/v1/sessions/{code}/seats/zed/claim").status_code == 422
+    ana = {"X-Seat-Token": claim.json["seat_token"]}
+    stash = {"kind": "stash", "seat": "ana", "coins": 7}
+    by_table = client.post(f"/api/v1/sessions/{code}/events", json=stash,
+                           headers={**auth, "If-Match": '"v0"'})
+    assert by_table.status_code == 403  # the table's edit token may not write a secret
+    bo = client.post(f"/api/v1/sessions/{code}/seats/bo/claim").json["seat_token"]
+    as_bo = client.post(f"/api/v1/sessions/{code}/events", json=stash,
+                        headers={"X-Seat-Token": bo, "If-Match": '"v0"'})
+    assert as_bo.status_code == 403  # nor another seat's phone
+    written = client.post(f"/api/v1/sessions/{code}/events", json=stash,
+                          headers={**ana, "If-Match": '"v0"'})
+    assert written.status_code == 201 and written.json["state"]["seats"][0]["stash"] == 7
+    shared = [client.get(f"/api/v1/sessions/{code}").get_data(as_text=True),
+              client.get(f"/api/v1/sessions/{code}/events").get_data(as_text=True),
+              client.get(f"/api/v1/sessions/{code}/export").get_data(as_text=True),
+              client.get(f"/api/v1/sessions/{code}", headers={"X-Seat-Token": bo})
+              .get_data(as_text=True),
+              client.get(links.session("coin-heist", code)).get_data(as_text=True)]
+    for text in shared:
+        assert '"stash": 7' not in text and '"coins": 7' not in text and "stashed" not in text
+    own = client.get(f"/api/v1/sessions/{code}", headers=ana)
+    assert own.json["state"]["seats"][0]["stash"] == 7 and own.json["seat"] == "ana"
+    assert "Cache-Control" in own.headers and "private" in own.headers["Cache-Control"]
+    assert own.headers["ETag"] != client.get(f"/api/v1/sessions/{code}").headers["ETag"]
+    assert client.get(f"/api/v1/sessions/{code}",
+                      headers={"X-Seat-Token": "forged"}).status_code == 403
+
+
+def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any) -> None:
+    """In Chromium at 390 px: Ana's phone claims her seat, stashes coins and sees them; a
+    following phone sees the table but never the stash."""
+    from tests.support import serve_in_thread
+
+    executable = require_tool("chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    client = app.test_client()
+    made = client.post("/api/v1/games/coin-heist/sessions", json={
+        "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
+    path = links.session("coin-heist", made["code"])
+    errors: list[str] = []
+    with serve_in_thread(app) as base, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        try:
+            phones = [browser.new_context(viewport={"width": 390, "height": 844},
+                                          base_url=base, service_workers="block").new_page()
+                      for _ in range(2)]
+            for phone in phones:
+                phone.on("pageerror", lambda error: errors.append(str(error)))
+                phone.on("dialog", lambda dialog: dialog.accept())
+                phone.goto(path)
+            ana, follower = phones
+            ana.locator('[data-claim="ana"]').click()
+            ana.locator('[data-seat="ana"] [data-action-form="stash"]').wait_for()
+            ana.locator('[data-seat="ana"] [data-action-form="stash"] input').fill("7")
+            ana.locator('[data-seat="ana"] [data-action-form="stash"] button').click()
+            ana.wait_for_function("document.querySelector('[data-status]').textContent == "
+                                  "'Saved.'")
+            assert "stash 7" in ana.locator('[data-seat="ana"]').inner_text()
+            assert ana.evaluate("document.documentElement.scrollWidth <= "
+                                "document.documentElement.clientWidth")
+            follower.wait_for_function("document.querySelectorAll('[data-history] li')"
+                                       ".length == 1", timeout=10_000)
+            assert "7" not in follower.locator("[data-seats]").inner_text()
+            assert "touched their stash" in follower.locator("[data-history]").inner_text()
+        finally:
+            browser.close()
+    assert not errors, errors
