@@ -1,0 +1,103 @@
+"""The forms of a Maniacal table session: its setup and every event kind."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+
+from ..facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, number
+from ..modes import MODE_OPTIONS, TYPE_ORDER, Difficulty
+
+TYPES = tuple(t.value for t in TYPE_ORDER)
+LOCATIONS = ("underground", "hospital", "lounge")
+EFFECTS = ("none", "injured", "captured", "captured-mercenary", "scheme", "power")
+SCHEMES = ("target", "die", "week", "injury", "steal",          # negative side
+           "reroll", "weeks", "refresh", "cancel", "consolation")  # positive side
+NEGATIVE = SCHEMES[:5]
+CONTRACT_MIN = number("actions-and-time", "contract-min")
+CONTRACT_MAX = number("actions-and-time", "contract-max")
+
+SEAT: Form = (
+    Text("name", "The Supervillain (or colour) played from this seat.", max_length=40,
+         required=True),
+    Text("player", "The player's own name (optional).", max_length=40),
+)
+
+TABLE_VALUES: Form = (
+    Integer("round_2_weeks", "Round 2's Time track: its starting number on your board.",
+            minimum=1, maximum=20),
+    Integer("round_3_weeks", "Round 3's Time track: its starting number on your board.",
+            minimum=1, maximum=20),
+    Text("money_bonus", "Money-rank Infamy bonus from your board, 1st place first, "
+         "comma-separated (e.g. 5, 3, 1).", max_length=40),
+    OneOf("after_money_tie", "After a money tie the next player's place: skip (1, 1, 3) or "
+          "next (1, 1, 2).", ("skip", "next")),
+    *(Integer(f"round_3_{d.value}", f"Contract Key, round 3: {d.value.capitalize()} "
+              "contracts (from your board).", minimum=0, maximum=MAP_SPACES)
+      for d in Difficulty),
+)
+
+SETUP_FORM: Form = (
+    OneOf("game", "The game being played.", ("maniacal",), default="maniacal"),
+    OneOf("mode", "Way to play.", MODE_OPTIONS, default=MODE_OPTIONS[0]),
+    ListOf("seats", f"{MIN_PLAYERS}-{MAX_PLAYERS} seats in player order: the first player "
+           "first, then clockwise.", SEAT, min_items=MIN_PLAYERS, max_items=MAX_PLAYERS,
+           required=True),
+    Integer("attraction_start", "The number on the start space of the attraction tracks "
+            "(enter from your board).", minimum=0, maximum=20, required=True),
+    Flag("bodyguards", "Bodyguard option: everyone starts with a Mercenary as a Bodyguard."),
+    *TABLE_VALUES,
+)
+
+SEAT_ID = Text("seat", "Seat id.", max_length=40, required=True)
+AMOUNT = Integer("amount", "Change (+ or -).", minimum=-30, maximum=30, required=True)
+REASON = Text("reason", "Why (optional).", max_length=60)
+
+EVENT_FORMS: Mapping[str, Form] = {
+    "money": (SEAT_ID, AMOUNT, REASON),
+    "infamy": (SEAT_ID, AMOUNT, REASON),
+    **{t: (SEAT_ID, AMOUNT) for t in TYPES},
+    "henchmen": (SEAT_ID, AMOUNT, REASON),
+    "mercenaries": (SEAT_ID, AMOUNT),
+    "injuries": (SEAT_ID, AMOUNT),
+    "build": (SEAT_ID, Integer("cost", "The room's cost.", minimum=0, maximum=20,
+                               required=True),
+              OneOf("type", "Henchman type it attracts.", TYPES, required=True),
+              Integer("points", "Attraction points it gives.", minimum=0, maximum=15,
+                      required=True),
+              Text("room", "Room name (optional).", max_length=60)),
+    "sell": (SEAT_ID, Integer("cost", "The room's cost.", minimum=0, maximum=20,
+                              required=True),
+             Text("room", "Room name (optional).", max_length=60)),
+    "henchmen-phase": (),
+    "recruit": (SEAT_ID, OneOf("type", "Henchman type.", TYPES, required=True),
+                Integer("cost", "Cost in attraction points.", minimum=0, maximum=10,
+                        required=True),
+                Text("name", "Henchman name (optional).", max_length=40)),
+    "start-contracts": (),
+    "room": (SEAT_ID, Integer("weeks", "Weeks printed on the room (usually 1).", minimum=1,
+                              maximum=5, default=1),
+             Text("room", "Room name (optional).", max_length=60)),
+    "contract": (SEAT_ID,
+                 Integer("weeks", "Weeks from your Supervillain card for that continent.",
+                         minimum=CONTRACT_MIN, maximum=CONTRACT_MAX, required=True),
+                 Flag("extra_week", "A rival's Scheme added 1 week."),
+                 OneOf("difficulty", "Contract difficulty.", tuple(d.value for d in Difficulty),
+                       required=True),
+                 Flag("success", "The contract succeeded."),
+                 Integer("infamy", "Infamy on the line that applies.", minimum=0, maximum=30,
+                         default=0),
+                 Integer("money", "Money on the line that applies (after any Scheme).",
+                         minimum=0, maximum=30, default=0),
+                 OneOf("effect", "Special effect on that line.", EFFECTS, default="none")),
+    "visit": (SEAT_ID, OneOf("location", "Special Location.", LOCATIONS, required=True),
+              Integer("injuries", "Hospital: Injury tokens removed.", minimum=0, maximum=10,
+                      default=0)),
+    "pass": (SEAT_ID,),
+    "scheme": (SEAT_ID, OneOf("effect", "The Scheme effect played.", SCHEMES, required=True)),
+    "clean-up": (Text("fire", "Seat ids that fire one henchman, comma-separated (optional).",
+                      max_length=200),),
+    "table-values": TABLE_VALUES,
+    "laugh": (SEAT_ID,),
+    "note": (Text("text", "The note.", max_length=200, required=True),),
+}

@@ -1,0 +1,474 @@
+"""A Maniacal table session: the setup, the state, and how each event changes it.
+
+Everything is a frozen value; `apply` returns a new state or raises InvalidInput (naming the
+field and what is allowed) and changes nothing. Rules enforced are the rulebook's (cited in
+each refusal's rule entry); values the book does not print come from the table's own entries
+(setup or the "table-values" event) and are never filled in.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.tracker import Event
+from assistant.tracker.fields import check_form
+
+from ..calculators.cleanup import payroll
+from ..facts import MAX_PLAYERS, MIN_PLAYERS, PER_TYPE, ROUND_ONE_WEEKS, ROUNDS, number
+from ..setup import starting_money
+from .forms import NEGATIVE, SEAT, SETUP_FORM, TABLE_VALUES, TYPES
+
+PICKS = number("room-draft", "picks")
+LOCATION_WEEKS = number("special-locations", "weeks")
+PER_INJURY = number("hoodlum-hospital", "per-injury")
+SCHEME_INFAMY = number("negative-schemes", "infamy")
+REGAIN = number("positive-schemes", "weeks")
+CONSOLATION_INFAMY = number("positive-schemes", "consolation-infamy")
+CONSOLATION_MONEY = number("positive-schemes", "consolation-money")
+EXTRA_WEEK = number("negative-schemes", "weeks")
+
+BASE, HENCHMEN, CONTRACT, OVER = "base-building", "henchmen", "contract", "over"
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class SessionSetup:
+    seats: tuple[Seat, ...]
+    attraction_start: int
+    bodyguards: bool = False
+    values: tuple[tuple[str, Any], ...] = ()
+    """Table values entered at setup (Time-track starts, money bonus, Contract Key row)."""
+    game: str = "maniacal"
+    mode: str = "standard"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "mode": self.mode, "attraction_start": self.attraction_start,
+            "bodyguards": self.bodyguards,
+            "seats": [{"id": s.id, "name": s.name,
+                       **({"player": s.player} if s.player else {})} for s in self.seats]}
+        out.update({k: ", ".join(map(str, v)) if isinstance(v, tuple) else v
+                    for k, v in self.values})
+        return out
+
+
+def _seat_id(name: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split()) or "seat"
+
+
+def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
+    values = check_form(SETUP_FORM, data)
+    raw = data.get("seats")
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise InvalidInput("seats", f"Maniacal seats {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                           "(worked out from the components).",
+                           f"{MIN_PLAYERS}-{MAX_PLAYERS} seats")
+    seats: list[Seat] = []
+    for i, item in enumerate(raw):
+        item = item if isinstance(item, Mapping) else {}
+        got = check_form(SEAT, item, f"seats.{i}", allow_extra=("id",))
+        sid = _seat_id(str(item.get("id") or got["name"]))
+        if any(s.id == sid for s in seats):
+            raise InvalidInput(f"seats.{i}.name", f"Two seats are called {got['name']!r}.",
+                               "a different name per seat")
+        seats.append(Seat(sid, got["name"], got.get("player")))
+    table = tuple(sorted(_table_values({f.name: values.get(f.name)
+                                        for f in TABLE_VALUES}).items()))
+    return SessionSetup(tuple(seats), values["attraction_start"],
+                        bool(values.get("bodyguards", False)), table)
+
+
+def bonus_list(text: str, field_name: str = "money_bonus") -> tuple[int, ...]:
+    """The money-bonus values typed as "5, 3, 1" (1st place first)."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts) or len(parts) > MAX_PLAYERS:
+        raise InvalidInput(field_name, f"Enter the bonus per money place as whole numbers, "
+                           f"1st place first; got {text!r}.",
+                           f"1-{MAX_PLAYERS} numbers such as 5, 3, 1")
+    return tuple(int(p) for p in parts)
+
+
+def _table_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in values.items() if v is not None}
+    if "money_bonus" in out:
+        out["money_bonus"] = bonus_list(str(out["money_bonus"]))
+    return out
+
+
+@dataclass(frozen=True)
+class Villain:
+    money: int
+    infamy: int
+    attraction: tuple[int, int, int, int]
+    henchmen: int
+    mercenaries: int = 0
+    injuries: int = 0
+    picks: int = 0
+    negative_schemes: int = 0
+    positive_schemes: int = 0
+    rooms_used: int = 0
+    fired: int = 0
+
+    def score(self, kind: str) -> int:
+        return self.attraction[TYPES.index(kind)]
+
+
+@dataclass(frozen=True)
+class Result:
+    seat: str
+    round: int
+    difficulty: str
+    success: bool
+    infamy: int
+    money: int
+    effect: str
+
+
+@dataclass(frozen=True)
+class State:
+    round: int
+    phase: str
+    villains: tuple[Villain, ...]
+    order: tuple[str, ...]
+    """Player Order track, 1st first (seat ids)."""
+    spaces: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """The Time track: (weeks left, tokens bottom first), leftmost space first."""
+    finished: tuple[str, ...] = ()
+    """Tokens back on the Player Order track this Contract Phase, in arrival order."""
+    recruited: tuple[int, int, int, int] = (0, 0, 0, 0)
+    values: tuple[tuple[str, Any], ...] = ()
+    results: tuple[Result, ...] = ()
+    laugh: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def value(self, name: str) -> Any:
+        return dict(self.values).get(name)
+
+    def weeks(self, seat: str) -> int | None:
+        for space, stack in self.spaces:
+            if seat in stack:
+                return space
+        return None
+
+    def active(self) -> str | None:
+        for _, stack in self.spaces:
+            if stack:
+                return stack[-1]
+        return None
+
+
+def initial(setup: SessionSetup) -> State:
+    start = setup.attraction_start
+    lackey = number("setup-supervillains", "lackeys")
+    guard = number("bodyguard-option", "per-player") if setup.bodyguards else 0
+    villains = tuple(Villain(starting_money(k + 1), number("setup-tokens", "infamy-start"),
+                             (start, start, start, start), lackey + guard)
+                     for k in range(len(setup.seats)))
+    return State(1, BASE, villains, tuple(s.id for s in setup.seats), values=setup.values)
+
+
+# ---------------------------------------------------------------- helpers
+
+def _index(setup: SessionSetup, seat: str) -> int:
+    ids = [s.id for s in setup.seats]
+    if seat not in ids:
+        raise InvalidInput("seat", f"There is no seat {seat!r}.", ", ".join(ids))
+    return ids.index(seat)
+
+
+def _with(state: State, i: int, villain: Villain) -> State:
+    return replace(state, villains=(*state.villains[:i], villain, *state.villains[i + 1:]))
+
+
+def _phase(state: State, *phases: str) -> None:
+    if state.phase not in phases:
+        raise InvalidInput("kind", f"That belongs to the {' or '.join(phases)} phase; the "
+                           f"table is in the {state.phase} phase.", ", ".join(phases))
+
+
+def _non_negative(name: str, value: int, field_name: str = "amount") -> int:
+    if value < 0:
+        raise InvalidInput(field_name, f"{name} cannot go below 0 (it would be {value}).",
+                           f"a change leaving {name} at 0 or more")
+    return value
+
+
+def _active(setup: SessionSetup, state: State, seat: str) -> int:
+    _phase(state, CONTRACT)
+    i = _index(setup, seat)
+    if state.active() != seat:
+        who = state.active()
+        raise InvalidInput("seat", f"It is not {setup.seats[i].name}'s turn on the Time track.",
+                           who or "nobody: everyone has used their time")
+    return i
+
+
+def _spend(setup: SessionSetup, state: State, seat: str, weeks: int) -> State:
+    left = state.weeks(seat) or 0
+    if weeks > left:
+        raise InvalidInput("weeks", f"{seat} has {left} week(s) left; that needs {weeks}.",
+                           f"at most {left}, or pass")
+    to = left - weeks
+    spaces = [(s, tuple(t for t in stack if t != seat)) for s, stack in state.spaces]
+    finished = state.finished
+    if to <= 0:
+        finished = (*finished, seat)
+    else:
+        found = False
+        for k, (s, stack) in enumerate(spaces):
+            if s == to:
+                spaces[k] = (s, (*stack, seat))
+                found = True
+        if not found:
+            spaces.append((to, (seat,)))
+    spaces = sorted(((s, st) for s, st in spaces if st), key=lambda p: -p[0])
+    return replace(state, spaces=tuple(spaces), finished=finished)
+
+
+def _move_left(state: State, seat: str, weeks: int, cap: int) -> State:
+    left = state.weeks(seat) or 0
+    to = min(cap, left + weeks)
+    spaces = [(s, tuple(t for t in stack if t != seat)) for s, stack in state.spaces]
+    spaces.append((to, (seat,)))  # the active token is leftmost: the new space is empty
+    spaces = sorted(((s, st) for s, st in spaces if st), key=lambda p: -p[0])
+    return replace(state, spaces=tuple(spaces))
+
+
+def start_weeks(state: State) -> int:
+    if state.round == 1:
+        return ROUND_ONE_WEEKS
+    given = state.value(f"round_{state.round}_weeks")
+    if given is None:
+        raise InvalidInput(f"round_{state.round}_weeks", f"Round {state.round}'s Time track "
+                           "start is not printed in the rulebook: enter it from your board "
+                           "(table values).", "a number from your board")
+    return int(given)
+
+
+# ---------------------------------------------------------------- apply
+
+def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
+    kind = event.kind
+    if kind == "note":
+        return replace(state, notes=(*state.notes, str(event["text"])))
+    if kind == "table-values":
+        merged = dict(state.values)
+        merged.update(_table_values(event))
+        return replace(state, values=tuple(sorted(merged.items())))
+    if kind == "henchmen-phase":
+        _phase(state, BASE)
+        return replace(state, phase=HENCHMEN, recruited=(0, 0, 0, 0))
+    if kind == "start-contracts":
+        _phase(state, HENCHMEN)
+        start = start_weeks(state)
+        return replace(state, phase=CONTRACT, spaces=((start, tuple(reversed(state.order))),),
+                       finished=())
+    if kind == "clean-up":
+        return _clean_up(setup, state, event)
+    if kind == "laugh":
+        _index(setup, str(event["seat"]))
+        return replace(state, laugh=str(event["seat"]))
+    i = _index(setup, str(event["seat"]))
+    v = state.villains[i]
+    if kind in ("money", "infamy", "henchmen", "mercenaries", "injuries"):
+        now = _non_negative(kind, int(getattr(v, kind)) + int(event["amount"]))
+        changed = {"money": lambda: replace(v, money=now),
+                   "infamy": lambda: replace(v, infamy=now),
+                   "henchmen": lambda: replace(v, henchmen=now),
+                   "mercenaries": lambda: replace(v, mercenaries=now),
+                   "injuries": lambda: replace(v, injuries=now)}
+        return _with(state, i, changed[kind]())
+    if kind in TYPES:
+        k = TYPES.index(kind)
+        now = _non_negative(f"{kind} attraction", v.attraction[k] + int(event["amount"]))
+        return _with(state, i, replace(v, attraction=_set(v.attraction, k, now)))
+    if kind in ("build", "sell"):
+        return _pick(state, i, v, event)
+    if kind == "recruit":
+        return _recruit(setup, state, i, v, event)
+    if kind == "scheme":
+        return _scheme(setup, state, i, v, event)
+    return _contract_action(setup, state, i, v, event)
+
+
+def _set(values: tuple[int, int, int, int], k: int, now: int) -> tuple[int, int, int, int]:
+    out = list(values)
+    out[k] = now
+    return (out[0], out[1], out[2], out[3])
+
+
+def _pick(state: State, i: int, v: Villain, event: Event) -> State:
+    _phase(state, BASE)
+    if v.picks >= PICKS:
+        raise InvalidInput("kind", f"Every player makes {PICKS} picks a round; this seat has "
+                           "made them all.", "wait for the Henchmen phase")
+    cost = int(event["cost"])
+    if event.kind == "sell":
+        return _with(state, i, replace(v, money=v.money + cost, picks=v.picks + 1))
+    if cost > v.money:
+        raise InvalidInput("cost", f"Building it costs ${cost}; the seat has ${v.money}.",
+                           f"a room costing at most ${v.money}, or sell it")
+    k = TYPES.index(str(event["type"]))
+    return _with(state, i, replace(v, money=v.money - cost, picks=v.picks + 1,
+                                   attraction=_set(v.attraction, k,
+                                                   v.attraction[k] + int(event["points"]))))
+
+
+def _recruit(setup: SessionSetup, state: State, i: int, v: Villain, event: Event) -> State:
+    _phase(state, HENCHMEN)
+    kind, cost = str(event["type"]), int(event["cost"])
+    k = TYPES.index(kind)
+    if state.recruited[k] >= PER_TYPE:
+        raise InvalidInput("type", f"{PER_TYPE} {kind} have been recruited this round, the "
+                           "most per type.", ", ".join(t for j, t in enumerate(TYPES)
+                                                       if state.recruited[j] < PER_TYPE)
+                           or "none: the phase is done")
+    ids = [s.id for s in setup.seats]
+    top = max(x.attraction[k] for x in state.villains)
+    tied = [sid for sid in state.order if state.villains[ids.index(sid)].attraction[k] == top]
+    if tied[0] != ids[i]:
+        who = setup.seats[ids.index(tied[0])].name
+        raise InvalidInput("seat", f"{who} has the highest {kind} score ({top}"
+                           + (", winning the tie on the Player Order track" if len(tied) > 1
+                              else "") + ") and recruits.", tied[0])
+    if cost > v.attraction[k]:
+        raise InvalidInput("cost", f"{setup.seats[i].name} has {v.attraction[k]} {kind} "
+                           f"points; the card costs {cost}. Nobody can pay: it stays face up "
+                           f"and no more {kind} are recruited this round.",
+                           f"a cost of at most {v.attraction[k]}")
+    recruited = _set(state.recruited, k, state.recruited[k] + 1)
+    return _with(replace(state, recruited=recruited), i,
+                 replace(v, attraction=_set(v.attraction, k, v.attraction[k] - cost),
+                         henchmen=v.henchmen + 1))
+
+
+def _scheme(setup: SessionSetup, state: State, i: int, v: Villain, event: Event) -> State:
+    _phase(state, CONTRACT)
+    effect = str(event["effect"])
+    seat = setup.seats[i].id
+    if effect in NEGATIVE:
+        if state.active() in (seat, None):
+            raise InvalidInput("seat", "A negative Scheme is played against the active "
+                               "player's contract, by an opponent.",
+                               "a seat other than the active one")
+        return _with(state, i, replace(v, infamy=v.infamy + SCHEME_INFAMY,
+                                       negative_schemes=v.negative_schemes + 1))
+    _active(setup, state, seat)
+    v = replace(v, positive_schemes=v.positive_schemes + 1)
+    if effect == "consolation":
+        v = replace(v, infamy=v.infamy + CONSOLATION_INFAMY,
+                    money=v.money + CONSOLATION_MONEY)
+    state = _with(state, i, v)
+    if effect == "weeks":
+        state = _move_left(state, seat, REGAIN, start_weeks(state))
+    return state
+
+
+def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
+                     event: Event) -> State:
+    kind = event.kind
+    seat = setup.seats[i].id
+    _active(setup, state, seat)
+    if kind == "pass":
+        return _spend(setup, state, seat, state.weeks(seat) or 0)
+    if kind == "room":
+        return _with(_spend(setup, state, seat, int(event.get("weeks") or 1)), i,
+                     replace(v, rooms_used=v.rooms_used + 1))
+    if kind == "visit":
+        place = str(event["location"])
+        state = _spend(setup, state, seat, LOCATION_WEEKS)
+        if place == "hospital":
+            n = int(event.get("injuries") or 0)
+            if n > v.injuries:
+                raise InvalidInput("injuries", f"The seat's henchmen carry {v.injuries} "
+                                   f"Injury token(s).", f"0-{v.injuries}")
+            if PER_INJURY * n > v.money:
+                raise InvalidInput("injuries", f"Removing {n} costs ${PER_INJURY * n}; the seat "
+                                   f"has ${v.money}.", f"0-{v.money // PER_INJURY}")
+            v = replace(v, injuries=v.injuries - n, money=v.money - PER_INJURY * n)
+        elif place == "lounge":
+            v = replace(v, mercenaries=v.mercenaries + 1)
+        return _with(state, i, v)
+    weeks = int(event["weeks"]) + (EXTRA_WEEK if event.get("extra_week") else 0)
+    state = _spend(setup, state, seat, weeks)
+    effect = str(event.get("effect") or "none")
+    v = replace(v, infamy=v.infamy + int(event.get("infamy") or 0),
+                money=v.money + int(event.get("money") or 0))
+    if effect == "injured":
+        v = replace(v, injuries=v.injuries + 1)
+    elif effect == "captured":
+        v = replace(v, henchmen=_non_negative("henchmen", v.henchmen - 1, "effect"))
+    elif effect == "captured-mercenary":
+        v = replace(v, mercenaries=_non_negative("mercenaries", v.mercenaries - 1, "effect"))
+    result = Result(seat, state.round, str(event["difficulty"]), bool(event.get("success")),
+                    int(event.get("infamy") or 0), int(event.get("money") or 0), effect)
+    return _with(replace(state, results=(*state.results, result)), i, v)
+
+
+def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
+    _phase(state, CONTRACT)
+    if state.active() is not None:
+        raise InvalidInput("kind", "Clean-up comes once every player has used all their time.",
+                           f"first: {state.active()} still has time")
+    ids = [s.id for s in setup.seats]
+    fire = [f.strip() for f in str(event.get("fire") or "").split(",") if f.strip()]
+    for f in fire:
+        if f not in ids:
+            raise InvalidInput("fire", f"There is no seat {f!r}.", ", ".join(ids))
+    if len(set(fire)) != len(fire):
+        raise InvalidInput("fire", "Each player fires at most one henchman.", "each seat once")
+    villains = []
+    for sid, v in zip(ids, state.villains, strict=True):
+        pay = payroll(v.money, v.mercenaries, v.henchmen)
+        kept = pay.paid_henchmen
+        fired = 0
+        if sid in fire:
+            if kept == 0:
+                raise InvalidInput("fire", f"{sid} has no henchman left to fire.",
+                                   "seats with henchmen")
+            kept, fired = kept - 1, 1
+        villains.append(replace(v, money=pay.money_after, henchmen=kept, mercenaries=0,
+                                picks=0, rooms_used=0, fired=v.fired + fired))
+    new = replace(state, villains=tuple(villains), order=state.finished, spaces=(),
+                  finished=())
+    if state.round >= ROUNDS:
+        return replace(new, phase=OVER)
+    if state.round == 2:
+        key = [state.value(f"round_3_{d}") for d in ("easy", "hard", "legendary")]
+        if any(k is None for k in key):
+            raise InvalidInput("kind", "Reseeding for round 3 needs the Contract Key row, "
+                               "which the rulebook does not print: enter it (table values).",
+                               "round_3_easy, round_3_hard, round_3_legendary from your board")
+    return replace(new, round=state.round + 1, phase=BASE)
+
+
+def seat_rows(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
+    rows = []
+    for s, v in zip(setup.seats, state.villains, strict=True):
+        weeks = state.weeks(s.id)
+        rows.append({
+            "id": s.id, "name": s.name, "player": s.player, "money": v.money,
+            "infamy": v.infamy, **dict(zip(TYPES, v.attraction, strict=True)),
+            "henchmen": v.henchmen, "mercenaries": v.mercenaries, "injuries": v.injuries,
+            "picks": v.picks, "negative_schemes": v.negative_schemes,
+            "positive_schemes": v.positive_schemes, "rooms_used": v.rooms_used,
+            "weeks_left": weeks if weeks is not None else (0 if s.id in state.finished
+                                                           else None),
+            "order": state.order.index(s.id) + 1 if s.id in state.order else None,
+            "attraction_line": ", ".join(f"{t} {a}" for t, a in zip(TYPES, v.attraction,
+                                                                     strict=True)),
+        })
+    return rows
+
+
+def names_of(setup: SessionSetup, ids: Sequence[str]) -> list[str]:
+    by_id = {s.id: s.name for s in setup.seats}
+    return [by_id.get(i, i) for i in ids]
