@@ -1,0 +1,74 @@
+"""Odds tables for the table and the printed aids: every mission threshold with and without
+hired hands and the Casino, every assault by reinforcements and fortification, the consequence
+dice. All exact (fractions), from the same functions the calculators use.
+
+Rulebook: missions (syndicate.txt:167, 501-503); Casino (syndicate.txt:577); assault table
+(syndicate.txt:522-526); consequence dice (syndicate.txt:91, 506).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from assistant.explain import Explained, Provenance, Step
+from assistant.games import Operation
+
+from ..odds import FACES, at_least, chance, dice_sum, expectation, show, winning_faces
+from ..tables import CASINO_BONUS, CONSEQUENCE_DICE
+from .assault import option_table
+
+HIRED_NOTE = ("Hired faces are taken as the faces just below the printed ones, as in the "
+              "Goshen example (3 added to 4, 5, 6; syndicate.txt:501-503). Cards may differ.")
+
+
+def mission_rows() -> list[dict[str, Any]]:
+    rows = []
+    for low in FACES:
+        printed = list(range(low, FACES[-1] + 1))
+        row: dict[str, Any] = {"printed": f"{low}+"}
+        for hired in (0, 1, 2):
+            targets = set(range(max(1, low - hired), FACES[-1] + 1))
+            row[f"hired_{hired}"] = show(chance(winning_faces(targets)))
+            row[f"hired_{hired}_casino"] = show(chance(winning_faces(targets, 0, CASINO_BONUS)))
+        row["faces"] = printed
+        rows.append(row)
+    return rows
+
+
+def loot_rows() -> list[dict[str, Any]]:
+    rows = []
+    for n in range(1, CONSEQUENCE_DICE + 1):
+        dist = dice_sum(n)
+        mean = expectation(dist)
+        rows.append({"dice": n, "lowest": min(dist), "highest": max(dist), "average": str(mean),
+                     "at_least_10": show(at_least(dist, 10))})
+    return rows
+
+
+def odds_tables(_data: Mapping[str, Any]) -> Explained:
+    steps = (
+        Step("Mission: chance = winning faces / 6, with hired faces added below the printed "
+             "ones and the Casino's optional +1.", None, "missions", Provenance.DERIVED,
+             HIRED_NOTE),
+        Step("Assault: lowest winning roll by reinforcements, unfortified and fortified.", None,
+             "assaults"),
+        Step("Robbery loot: total of the consequence dice, exact by convolution.", None,
+             "consequence-dice", Provenance.DERIVED, "Sum of fair six-sided dice."),
+    )
+    result = {"missions": mission_rows(), "assault_unfortified": option_table(False),
+              "assault_fortified": option_table(True), "loot": loot_rows()}
+    return Explained(result, steps, "Odds tables for missions, assaults and robbery loot.")
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        slug="odds-tables",
+        title="Odds tables",
+        summary="Every mission threshold with hired hands and the Casino, every assault, and "
+                "robbery loot, as exact fractions.",
+        form=(),
+        run=odds_tables,
+        example={},
+        rules=("missions", "hired-hands", "casino", "assaults", "consequence-dice"),
+    ),
+)

@@ -1,0 +1,162 @@
+"""The Phantom player's turn (2-player variation): where it sits this round, and the exact odds
+of what its two Base-card draws do: fortify its own bases, assault the real players', and how
+many bases it takes. Enumerates every pair of cards and every die face.
+
+Rulebook: 2-Player Game Variation (syndicate.txt:667-692); assault table (syndicate.txt:522-526).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.explain import Explained, Provenance, Step
+from assistant.games import Operation
+from assistant.inputs import Integer, OneOf
+
+from ..checks import optional, whole
+from ..odds import dist_json, expectation, show, words
+from ..tables import PHANTOM_DRAWS, PHANTOM_REINFORCEMENTS, ROUNDS_MAX
+from .alert import band as band_of
+from .assault import assault_chance
+
+BANDS = tuple(PHANTOM_REINFORCEMENTS)
+SEATS = 3
+"""Two real players and the Phantom."""
+
+
+def phantom_position(round_no: int) -> int:
+    """1-based place in turn order: 3rd in round 1, 2nd in round 2, 1st in round 3, ...
+
+    The Phantom sits counter-clockwise of the first real player (last in round 1) and the First
+    Player tile moves one seat clockwise each round (syndicate.txt:485, 675)."""
+    return (SEATS - 1 - (round_no - 1)) % SEATS + 1
+
+
+def _band(data: Mapping[str, Any]) -> str:
+    raw = data.get("band")
+    if raw:
+        if raw not in BANDS:
+            raise InvalidInput("band", f"{raw!r} is not an alert colour.", ", ".join(BANDS))
+        return str(raw)
+    level = optional(data, "alert", low=1, high=8)
+    found = band_of(level, optional(data, "orange_from", low=1, high=8),
+                    optional(data, "red_from", low=1, high=8)) if level else None
+    if found is None:
+        raise InvalidInput("band", "Give the alert colour, or the alert level with where orange "
+                           "and red start on your track (the book's text lost the bands).",
+                           ", ".join(BANDS))
+    return found
+
+
+def phantom_turn(data: Mapping[str, Any]) -> Explained:
+    counts = {"own-unfortified": whole(data, "phantom_unfortified", 0, high=18),
+              "own-fortified": whole(data, "phantom_fortified", 0, high=18),
+              "real-unfortified": whole(data, "real_unfortified", 0, high=18),
+              "real-fortified": whole(data, "real_fortified", 0, high=18)}
+    total = sum(counts.values())
+    if total < PHANTOM_DRAWS:
+        raise InvalidInput("real_unfortified", f"The pool needs at least {PHANTOM_DRAWS} Base "
+                           "cards.", f"{PHANTOM_DRAWS} or more bases in all")
+    colour = _band(data)
+    r = PHANTOM_REINFORCEMENTS[colour]
+    p_win = {"real-unfortified": assault_chance(r, False),
+             "real-fortified": assault_chance(r, True)}
+    steps = []
+    rnd = optional(data, "round", low=1, high=ROUNDS_MAX)
+    if rnd is not None:
+        pos = phantom_position(rnd)
+        steps.append(Step(f"Round {rnd}: the Phantom acts {_ordinal(pos)}.", pos,
+                          "phantom-variant"))
+    steps += [
+        Step(f"Pool: {total} Base cards (Phantom {counts['own-unfortified']} unfortified + "
+             f"{counts['own-fortified']} fortified; real players {counts['real-unfortified']} "
+             f"unfortified + {counts['real-fortified']} fortified or covered). Draw "
+             f"{PHANTOM_DRAWS}.", total, "phantom-turn"),
+        Step(f"{colour.capitalize()} alert: each assault uses {r} reinforcement(s).", r,
+             "phantom-turn"),
+        Step(f"Assault odds: {words(p_win['real-unfortified'])} against an unfortified base, "
+             f"{words(p_win['real-fortified'])} against a fortified one.", None, "assaults"),
+    ]
+    pairs = Fraction(comb(total, PHANTOM_DRAWS))
+    assaults: dict[int, Fraction] = {}
+    fortifies: dict[int, Fraction] = {}
+    captures: dict[int, Fraction] = {}
+    for a, b in combinations_with_replacement(counts, 2):
+        ways = comb(counts[a], 2) if a == b else counts[a] * counts[b]
+        if not ways:
+            continue
+        p_pair = Fraction(ways) / pairs
+        cards = (a, b)
+        k = sum(c.startswith("real") for c in cards)
+        f = sum(c == "own-unfortified" for c in cards)
+        assaults[k] = assaults.get(k, Fraction(0)) + p_pair
+        fortifies[f] = fortifies.get(f, Fraction(0)) + p_pair
+        dist = {0: Fraction(1)}
+        for c in cards:
+            if c in p_win:
+                q = p_win[c]
+                nxt: dict[int, Fraction] = {}
+                for n, pn in dist.items():
+                    nxt[n] = nxt.get(n, Fraction(0)) + pn * (1 - q)
+                    nxt[n + 1] = nxt.get(n + 1, Fraction(0)) + pn * q
+                dist = nxt
+        for n, pn in dist.items():
+            captures[n] = captures.get(n, Fraction(0)) + p_pair * pn
+    assaults, fortifies, captures = (dict(sorted(d.items()))
+                                     for d in (assaults, fortifies, captures))
+    mean = expectation(captures)
+    steps.append(Step("Assaults this turn: " + ", ".join(
+        f"{k}: {words(p)}" for k, p in assaults.items()) + ". Each raises the alert by 1.",
+        None, "phantom-turn", Provenance.DERIVED,
+        "Every pair of the pool's cards is equally likely; its assaults raise the alert like "
+        "any assault (syndicate.txt:520)."))
+    steps.append(Step("Bases the Phantom takes: " + ", ".join(
+        f"{k}: {words(p)}" for k, p in captures.items()) + f" (average {mean}).", str(mean),
+        "phantom-turn", Provenance.DERIVED, "Exact: every card pair and every die face."))
+    steps.append(Step("Its own unfortified bases drawn are fortified (free: it has no "
+                      "resources); a base it wins is unfortified.", None, "phantom-turn",
+                      Provenance.DERIVED, "The Phantom has no mat or resources "
+                      "(syndicate.txt:689); assault wins are unfortified (syndicate.txt:518)."))
+    result = {"band": colour, "reinforcements": r, "pool": total,
+              "assaults": dist_json(assaults), "fortifies": dist_json(fortifies),
+              "captures": dist_json(captures), "expected_captures": str(mean),
+              "at_least_one_capture": show(1 - captures.get(0, Fraction(0))),
+              "position": phantom_position(rnd) if rnd is not None else None}
+    return Explained(result, tuple(steps),
+                     f"Phantom turn ({colour}): takes at least one base with "
+                     f"{words(1 - captures.get(0, Fraction(0)))}.")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}[n]
+
+
+FORM = (
+    Integer("phantom_unfortified", "Phantom bases, unfortified", 0, 18, 0),
+    Integer("phantom_fortified", "Phantom bases, fortified", 0, 18, 0),
+    Integer("real_unfortified", "Real players' bases, unfortified and uncovered", 0, 18, 0),
+    Integer("real_fortified", "Real players' bases, fortified or covered", 0, 18, 0),
+    OneOf("band", "Alert colour now", BANDS),
+    Integer("alert", "Or: alert level now", 1, 8),
+    Integer("orange_from", "First orange level on your track", 1, 8),
+    Integer("red_from", "First red level on your track", 1, 8),
+    Integer("round", "Current round (for the Phantom's place in turn order)", 1, 8),
+)
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        slug="phantom-turn",
+        title="Phantom player's turn",
+        summary="Where the Phantom acts this round and the exact odds of its fortifies, "
+                "assaults and captured bases.",
+        form=FORM,
+        run=phantom_turn,
+        example={"phantom_unfortified": 5, "real_unfortified": 3, "real_fortified": 1,
+                 "band": "yellow", "round": 1},
+        rules=("phantom-turn", "phantom-variant", "assaults", "alert-bands"),
+    ),
+)

@@ -1,0 +1,192 @@
+"""Syndicate sessions: the tracker's rules, checked through the kernel's History."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.errors import InvalidInput
+from assistant.games import find_game
+from assistant.tracker import SHARED, History, Viewer, parse_event
+
+GAME = find_game("space-syndicate")
+TRACKER = GAME.tracker
+assert TRACKER is not None
+
+
+def history(setup: dict[str, Any] | None = None) -> History:
+    return History(TRACKER, TRACKER.parse_setup(setup or TRACKER.example_setup))
+
+
+def play(h: History, *events: dict[str, Any]) -> dict[str, Any]:
+    for e in events:
+        h.append(parse_event(TRACKER, e))
+    return TRACKER.state_json(h.setup, h.state, SHARED)
+
+
+def seat(state: dict[str, Any], sid: str) -> dict[str, Any]:
+    return next(s for s in state["seats"] if s["id"] == sid)
+
+
+def test_example_session_runs():
+    h = history()
+    state = play(h, *TRACKER.example_events)
+    ana = seat(state, "ana")
+    assert ana["credits"] == 14 - 5 and ana["tech_markers"] == 1 and ana["exo"] == 1
+    assert state["alert"] == 3 and state["round"] == 2 and state["alert_max"] == 6
+
+
+def test_setup_round_trips():
+    setup = TRACKER.parse_setup({**TRACKER.example_setup, "orange_from": 3, "red_from": 5,
+                                 "black_market_prices": "20, 25"})
+    assert TRACKER.parse_setup(setup.to_json()) == setup
+    assert setup.to_json()["game"] == "space-syndicate"
+
+
+@pytest.mark.parametrize(("seats", "mode"), [(1, "standard"), (6, "standard"),
+                                             (3, "phantom")])
+def test_setup_refuses_counts(seats, mode):
+    with pytest.raises(InvalidInput) as err:
+        TRACKER.parse_setup({"mode": mode, "seats": [{"name": f"P{i}"} for i in range(seats)]})
+    assert err.value.field == "seats" and err.value.allowed
+
+
+def test_black_market_ladder_and_unknown_prices():
+    """Figure 2 (syndicate.txt:591): 5, then 10, then 15; box 4 is not in the book."""
+    h = history()
+    play(h, {"kind": "resources", "seat": "ben", "credits": 100})
+    for _ in range(3):
+        play(h, {"kind": "buy-level", "seat": "ben", "track": "tech"})
+    assert seat(TRACKER.state_json(h.setup, h.state, SHARED), "ben")["credits"] == 70
+    with pytest.raises(InvalidInput) as err:
+        play(h, {"kind": "buy-level", "seat": "ben", "track": "tech"})
+    assert err.value.field == "track"
+    state = play(h, {"kind": "table-values", "black_market_prices": "20"},
+                 {"kind": "buy-level", "seat": "ben", "track": "tech"})
+    assert seat(state, "ben")["credits"] == 50
+
+
+def test_take_back_once_per_round():
+    """Resource Collection step 5 (syndicate.txt:483, 605): one marker in total per round."""
+    h = history()
+    play(h, {"kind": "resources", "seat": "ben", "credits": 30},
+         {"kind": "buy-level", "seat": "ben", "track": "tech"},
+         {"kind": "buy-level", "seat": "ben", "track": "assault"},
+         {"kind": "take-back", "seat": "ben", "track": "assault"})
+    with pytest.raises(InvalidInput):
+        play(h, {"kind": "take-back", "seat": "ben", "track": "tech"})
+    state = play(h, {"kind": "round", "to": 2}, {"kind": "take-back", "seat": "ben",
+                                                 "track": "tech"})
+    assert seat(state, "ben")["next_tech_price"] == 5
+
+
+def test_destroyer_comes_at_max_and_leaves_when_paid_or_lowered():
+    """Sovereign Blockade (syndicate.txt:631-639)."""
+    h = history()
+    state = play(h, {"kind": "alert", "to": 5}, {"kind": "failed-mission", "territory": "Koss"})
+    assert state["alert"] == 6 and state["destroyer"] is None
+    state = play(h, {"kind": "failed-mission", "territory": "Koss"})
+    assert state["destroyer"] == "Koss"
+    state = play(h, {"kind": "assault"})
+    assert state["destroyer"] == "Koss"
+    with pytest.raises(InvalidInput):
+        play(h, {"kind": "pay-destroyer", "seat": "ben"})
+    state = play(h, {"kind": "resources", "seat": "ben", "influence": 12},
+                 {"kind": "pay-destroyer", "seat": "ben"})
+    assert state["destroyer"] is None and seat(state, "ben")["influence"] == 2
+    state = play(h, {"kind": "failed-mission", "territory": "Etna"}, {"kind": "alert", "to": 5})
+    assert state["destroyer"] is None
+
+
+def test_no_destroyer_without_advanced_rules():
+    h = history({"mode": "standard", "seats": [{"name": "A"}, {"name": "B"}]})
+    state = play(h, {"kind": "alert", "to": 6}, {"kind": "failed-mission", "territory": "X"})
+    assert state["destroyer"] is None
+    with pytest.raises(InvalidInput):
+        play(h, {"kind": "destroyer", "territory": "X"})
+
+
+def test_bases_respect_the_zones():
+    """3 INNER territories (syndicate.txt:315); fortify only what you own."""
+    h = history()
+    play(h, {"kind": "bases", "seat": "ana", "inner": 2})
+    with pytest.raises(InvalidInput) as err:
+        play(h, {"kind": "bases", "seat": "ben", "inner": 2})
+    assert err.value.field == "inner" and err.value.allowed == "0-1"
+    with pytest.raises(InvalidInput):
+        play(h, {"kind": "fortified", "seat": "ana", "inner": 3})
+    state = play(h, {"kind": "fortified", "seat": "ana", "inner": 2})
+    ana = seat(state, "ana")
+    assert ana["pardon"] == 10 and ana["upkeep"] == 12 and ana["inner_fortified"] == 2
+
+
+def test_score_from_state_and_shared_ties():
+    h = history()
+    state = play(h, {"kind": "resources", "seat": "ana", "credits": 40},
+                 {"kind": "resources", "seat": "ben", "credits": 35},
+                 {"kind": "vp", "seat": "ben", "amount": 5, "reason": "Award"})
+    answer = TRACKER.score(h.setup, h.state).to_json()
+    assert answer["result"]["winners"] == ["Ana", "Ben"] and answer["result"]["tie_shared"]
+    assert answer["summary"].startswith("Provisional")
+    play(h, {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5})
+    final = TRACKER.score(h.setup, h.state).to_json()
+    assert not final["summary"].startswith("Provisional")
+    assert seat(state, "ben")["score"] == 40
+
+
+def test_star_card_sets_the_last_round():
+    h = history()
+    with pytest.raises(InvalidInput):
+        play(h, {"kind": "star-drawn", "round": 5})
+    state = play(h, {"kind": "round", "to": 7}, {"kind": "star-drawn", "round": 6})
+    assert state["last_round"] == 7
+
+
+def test_phantom_mode():
+    h = history({"mode": "phantom", "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    state = TRACKER.state_json(h.setup, h.state, SHARED)
+    assert state["phantom_bases"] == 5
+    state = play(h, {"kind": "phantom-bases", "count": 6, "fortified": 2})
+    assert state["phantom_bases"] == 6
+    board = TRACKER.board(h.setup)
+    assert any(a.event == "phantom-bases" for a in board.actions)
+
+
+def test_bands_are_table_values():
+    h = history({**TRACKER.example_setup, "orange_from": 3, "red_from": 5})
+    assert play(h, {"kind": "alert", "to": 4})["band"] == "orange"
+    with pytest.raises(InvalidInput):
+        play(h, {"kind": "table-values", "red_from": 2})
+
+
+def test_every_viewer_sees_the_same_public_state():
+    h = history()
+    play(h, *TRACKER.example_events)
+    shared = TRACKER.state_json(h.setup, h.state, SHARED)
+    assert TRACKER.state_json(h.setup, h.state, Viewer("ana")) == shared
+
+
+def test_collect_uses_the_mat_entered_once():
+    """Fidge & Co. (syndicate.txt:350): 3/0/2 to start, 3/0/3 racketeering each round."""
+    h = history({"mode": "standard", "seats": [
+        {"name": "Fidge", "syndicate": "Fidge & Co.", "credits": 3, "influence": 0, "crew": 2,
+         "racket_credits": 3, "racket_influence": 0, "racket_crew": 3}, {"name": "Ben"}]})
+    assert TRACKER.parse_setup(h.setup.to_json()) == h.setup
+    state = play(h, {"kind": "collect", "seat": "fidge"})
+    fidge = seat(state, "fidge")
+    assert (fidge["credits"], fidge["influence"], fidge["crew"]) == (6, 0, 5)
+    with pytest.raises(InvalidInput) as err:
+        play(h, {"kind": "collect", "seat": "ben"})
+    assert err.value.field == "seat"
+    state = play(h, {"kind": "mat", "seat": "ben", "racket_credits": 2, "racket_influence": 1,
+                     "racket_crew": 0},
+                 {"kind": "bases", "seat": "ben", "exo": 1, "inner": 1},
+                 {"kind": "collect", "seat": "ben"})
+    ben = seat(state, "ben")  # EXO pays 3/3/3 first; 3 crew cannot pay the INNER's 6: flipped
+    assert (ben["credits"], ben["influence"], ben["crew"]) == (5, 4, 3)
+    state = play(h, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
+    ben = seat(state, "ben")  # 3 held + 3 bonus + 3 EXO = 9: the INNER is paid this time
+    assert (ben["credits"], ben["crew"]) == (5 + 2 + 3 + 9, 3)
+    with pytest.raises(InvalidInput) as err:
+        play(h, {"kind": "collect", "seat": "ben", "flipped_middle": 1})
+    assert err.value.field == "flipped_middle"
