@@ -1,0 +1,711 @@
+"""All Part of the Master Plan at the table: the session tracker behind the game's `tracker` slot.
+
+A session is the seats (clockwise), who starts with Loser Lad, the Super deck size if known,
+and the three table settings; events fold into the state: the round, its Throwdowns with their
+Loot, the face-down Squads (counts only: what a Super is stays hidden until its battle), the
+revealed Supers, KO piles, Loot collected, Loser Lad and an instant win. Battles, claims,
+Loser Lad and the score are worked out by the game's own calculators, so no rule lives twice.
+
+Secrets: a Master Plan's requirements are entered from the owner's phone (`plan`) and appear
+only in that seat's own view (`state_json`, `event_json`, `describe`), never in the shared one,
+until an instant win reveals them. A declared win is checked against what the owner entered;
+a refusal never says what is missing.
+
+Readings taken here (see README.md): deployment needs every Throwdown of the round dealt first
+(Assemble steps 1-3 in order); battles wait until deployment is over when the hand size is
+known; a Throwdown's claims end by themselves when every survivor has claimed or the Loot has
+run out (the rest goes back to the bag); after an instant win only notes are accepted.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.explain import Explained
+from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.tracker import Action, Board, Event, Show, Viewer, Wording
+from assistant.tracker.fields import check_form
+
+from .book import ROUNDS, THROWDOWNS
+from .calculators.battle import ACTION_MAX, NONE, Attack, Side, parse_supers, resolve
+from .calculators.loser_lad import Pile, pass_loser_lad
+from .common import bag, key, split_list
+from .modes import STANDARD, check_players
+from .scoring import Player, score
+from .settings import ATTACK_READING, ENDING_ABILITY, KO_PILES, SETTINGS
+
+GAME = "master-plan"
+MAX_THROWDOWN = max(THROWDOWNS.values())
+
+
+def seat_id(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
+
+
+# ---------------------------------------------------------------- setup
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    rarity: str | None = None
+    """The Loot rarity side of this seat's Master Plan (public: it is dealt face up)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "rarity": self.rarity}
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    mode: str
+    seats: tuple[Seat, ...]
+    """Clockwise."""
+    loser_lad: str
+    super_deck_size: int | None
+    settings: Mapping[str, str]
+
+    @property
+    def throwdowns(self) -> int:
+        return THROWDOWNS[len(self.seats)]
+
+    @property
+    def hand_size(self) -> int | None:
+        return None if self.super_deck_size is None else self.super_deck_size // len(self.seats)
+
+    def seat(self, value: str, field: str = "seat") -> Seat:
+        for seat in self.seats:
+            if key(value) in (key(seat.id), key(seat.name)):
+                return seat
+        raise InvalidInput(field, f"There is no seat {value!r} at this table.",
+                           ", ".join(s.name for s in self.seats))
+
+    def to_json(self) -> dict[str, Any]:
+        """The create request that gives this setup back (parse_setup(to_json()) == self)."""
+        return {"game": self.game, "mode": self.mode,
+                "seats": [s.to_json() for s in self.seats], "loser_lad": self.loser_lad,
+                "super_deck_size": self.super_deck_size, **self.settings}
+
+
+SEAT_FORM: Form = (
+    Text("name", "The player's name.", max_length=40, required=True),
+    Text("rarity", "Optional: the Loot rarity side of their Master Plan (it is public).",
+         max_length=80),
+)
+SETUP_FORM: Form = (
+    OneOf("game", "The game being played.", (GAME,), default=GAME),
+    OneOf("mode", "The one way to play.", (STANDARD.slug,), default=STANDARD.slug),
+    ListOf("seats", "The players in clockwise order.", SEAT_FORM,
+           min_items=STANDARD.min_players, max_items=STANDARD.max_players, required=True),
+    Text("loser_lad", "Who starts with Loser Lad (the most recent loser).", max_length=40,
+         required=True),
+    Integer("super_deck_size", "Optional: Super cards in the deck (not printed in the "
+            "rulebook); gives the hand size and when deployment ends.", minimum=1, maximum=500),
+    *(s.field() for s in SETTINGS),
+)
+
+
+def parse_setup(data: Mapping[str, Any]) -> Setup:
+    values = check_form(SETUP_FORM, data)
+    raw = data.get("seats")
+    if not isinstance(raw, list):
+        raise InvalidInput("seats", "List the players in clockwise order.",
+                           f"{STANDARD.min_players}-{STANDARD.max_players} seats")
+    check_players(len(raw), "seats")
+    seats: list[Seat] = []
+    for i, row in enumerate(raw):
+        if not isinstance(row, Mapping):
+            raise InvalidInput(f"seats.{i}", "Each seat is an object with a name.", "{name}")
+        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}", allow_extra=("id",))
+        sid = seat_id(item["name"])
+        if any(s.id == sid for s in seats):
+            raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",
+                               "a different name per player")
+        seats.append(Seat(sid, item["name"], item.get("rarity")))
+    setup = Setup(GAME, STANDARD.slug, tuple(seats), "", values.get("super_deck_size"),
+                  {s.name: values.get(s.name) or s.default for s in SETTINGS})
+    if setup.super_deck_size is not None and setup.super_deck_size < len(seats):
+        raise InvalidInput("super_deck_size", f"A deck of {setup.super_deck_size} cannot give "
+                           f"each of {len(seats)} players a Super.", f"at least {len(seats)}")
+    return replace(setup, loser_lad=setup.seat(values["loser_lad"], "loser_lad").id)
+
+
+# ---------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class Revealed:
+    """One face-up Super at a Throwdown, as the table entered it."""
+
+    values: Mapping[str, Any]
+
+    @property
+    def name(self) -> str:
+        return str(self.values["name"])
+
+
+@dataclass(frozen=True)
+class Throwdown:
+    number: int
+    loot: tuple[str, ...]
+    """As dealt onto the card."""
+    squads: Mapping[str, int] = field(default_factory=dict)
+    """Seat id → Supers deployed face down (what they are stays hidden)."""
+    revealed: tuple[Revealed, ...] = ()
+    battled: bool = False
+    survivors: tuple[tuple[str, str, int], ...] = ()
+    """(Super, seat id, Action Number) in claim order."""
+    knocked_out: tuple[Mapping[str, Any], ...] = ()
+    claims: tuple[tuple[str, str, str], ...] = ()
+    """(Super, seat id, Loot) in order."""
+    resolved: bool = False
+    returned: tuple[str, ...] = ()
+    summary: str = ""
+    """The battle answer's one-line summary (says when another setting would change it)."""
+    other_settings: tuple[str, ...] = ()
+    """Settings whose other option would have changed this battle."""
+
+    def left(self) -> Counter[str]:
+        return bag(self.loot) - bag(c[2] for c in self.claims)
+
+    def to_json(self, names: Mapping[str, str]) -> dict[str, Any]:
+        nxt = self.next_claimer()
+        display = {key(x): x for x in self.loot}
+        return {"number": self.number, "loot": list(self.loot),
+                "loot_left": sorted((display[k] for k, n in self.left().items()
+                                     for _ in range(n)), key=str.casefold),
+                "squads": {names[s]: n for s, n in self.squads.items()},
+                "revealed": [r.name for r in self.revealed] if self.revealed else [],
+                "status": "resolved" if self.resolved else "battled" if self.battled
+                else "waiting",
+                "survivors": [{"super": s, "seat": names[o], "action_number": a}
+                              for s, o, a in self.survivors],
+                "knocked_out": [dict(k) for k in self.knocked_out],
+                "claims": [{"super": s, "seat": names[o], "loot": x} for s, o, x in self.claims],
+                "next_claimer": None if nxt is None else {"super": nxt[0], "seat": names[nxt[1]]},
+                "returned": list(self.returned), "battle_summary": self.summary,
+                "changed_by_other_setting": list(self.other_settings)}
+
+    def next_claimer(self) -> tuple[str, str, int] | None:
+        if not self.battled or self.resolved:
+            return None
+        return self.survivors[len(self.claims)]
+
+
+@dataclass(frozen=True)
+class State:
+    round: int
+    loser_lad: str
+    throwdowns: tuple[Throwdown, ...] = ()
+    plays: int = 0
+    """Supers deployed this round (turn order follows from it)."""
+    loot: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ko: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """This round's KO pile: Action Numbers."""
+    ko_earlier: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    plans: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Private: each seat's Master Plan requirements, as entered on its own phone."""
+    winner: str | None = None
+    revealed_plan: tuple[str, ...] = ()
+    regroups: tuple[str, ...] = ()
+    """Each Regroup's Loser Lad answer in one line (says when the other KO setting differs)."""
+    over: bool = False
+    notes: tuple[str, ...] = ()
+
+    def throwdown(self, number: int) -> Throwdown:
+        for t in self.throwdowns:
+            if t.number == number:
+                return t
+        raise InvalidInput("throwdown", f"Throwdown {number} has not been dealt this round.",
+                           ", ".join(str(t.number) for t in self.throwdowns) or "deal one first")
+
+    def with_throwdown(self, t: Throwdown) -> State:
+        return replace(self, throwdowns=tuple(t if x.number == t.number else x
+                                              for x in self.throwdowns))
+
+
+def initial(setup: Setup) -> State:
+    empty = {s.id: () for s in setup.seats}
+    return State(1, setup.loser_lad, loot=empty, ko=empty, ko_earlier=empty)
+
+
+# ---------------------------------------------------------------- events
+
+SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True)
+TD = Integer("throwdown", "Which Throwdown (1, 2, ...).", minimum=1, maximum=MAX_THROWDOWN,
+             required=True)
+EVENT_FORMS: Mapping[str, Form] = {
+    "plan": (SEAT, Text("requirements", "Private: the Loot your Master Plan lists, "
+                        "comma-separated. Enter it on your own phone.", max_length=400,
+                        required=True)),
+    "throwdown": (Text("loot", "The Loot drawn onto this Throwdown, comma-separated.",
+                       max_length=400),),
+    "deploy": (SEAT, TD),
+    "reveal": (TD, SEAT,
+               Text("name", "The Super's name.", max_length=40, required=True),
+               OneOf("side", "Hero or Villain.", tuple(s.value for s in Side), required=True),
+               Integer("action_number", "Its Action Number.", minimum=0, maximum=ACTION_MAX,
+                       required=True),
+               OneOf("attack", "Attack type (grey fist = none).",
+                     (*(a.value for a in Attack), NONE), required=True),
+               Flag("defends_magic", "Magic (purple) Defense."),
+               Flag("defends_force", "Force (red) Defense."),
+               Flag("defends_psychic", "Psychic (green) Defense."),
+               Integer("tie_order", "Only for equal Action Numbers: the table's order "
+                       "(1 first).", minimum=1, maximum=40),
+               Text("target", "One-target setting: whom its attack knocks out when several "
+                    "could be.", max_length=40),
+               Text("ability", "Optional: the Ability text.", max_length=200),
+               Text("ability_knocks_out", "Optional: Supers its Ability knocked out "
+                    "(comma-separated).", max_length=200)),
+    "battle": (TD,
+               Text("order", "Only for equal Action Numbers not ordered at reveal: the tied "
+                    "Supers in the table's order, first acts first (comma-separated).",
+                    max_length=200),
+               Text("targets", "One-target setting only: each attacker's pick, as "
+                    "'Nova: Shade, Hex: Blaze'.", max_length=400)),
+    "claim": (TD, Text("loot", "The Loot the next claimer takes.", max_length=40,
+                       required=True)),
+    "declare-win": (SEAT, Text("requirements", "Only if the plan was never entered: the "
+                               "revealed plan, comma-separated.", max_length=400)),
+    "regroup": (Text("holder_picks", "On a tie for the fewest KOs: whom the holder gives "
+                     "Loser Lad to.", max_length=40),),
+    "note": (Text("text", "The note.", max_length=280, required=True),),
+}
+
+
+def parse_event(kind: str, values: Mapping[str, Any]) -> Event:
+    return Event(kind, dict(values))
+
+
+def _refuse_if_over(state: State, event: Event) -> None:
+    if (state.winner or state.over) and event.kind != "note":
+        what = "an instant win" if state.winner else f"round {ROUNDS}"
+        raise InvalidInput("kind", f"The game is over ({what}); only notes can be added.",
+                           "note")
+
+
+def apply(setup: Setup, state: State, event: Event, version: int) -> State:
+    _refuse_if_over(state, event)
+    handler = _HANDLERS[event.kind]
+    return handler(setup, state, event)
+
+
+def _plan(setup: Setup, state: State, e: Event) -> State:
+    seat = setup.seat(e["seat"])
+    plan = split_list(e["requirements"])
+    if not plan:
+        raise InvalidInput("requirements", "List at least one Loot.", "Loot, comma-separated")
+    return replace(state, plans={**state.plans, seat.id: plan})
+
+
+def _throwdown(setup: Setup, state: State, e: Event) -> State:
+    if len(state.throwdowns) >= setup.throwdowns:
+        raise InvalidInput("kind", f"With {len(setup.seats)} players a round has "
+                           f"{setup.throwdowns} Throwdowns; all are dealt.", "deploy, battle")
+    t = Throwdown(len(state.throwdowns) + 1, split_list(e.get("loot")))
+    return replace(state, throwdowns=(*state.throwdowns, t))
+
+
+def _order(setup: Setup, state: State) -> list[Seat]:
+    start = [s.id for s in setup.seats].index(state.loser_lad)
+    n = len(setup.seats)
+    return [setup.seats[(start + i) % n] for i in range(n)]
+
+
+def deployment_total(setup: Setup) -> int | None:
+    hand = setup.hand_size
+    return None if hand is None else hand * len(setup.seats)
+
+
+def next_deployer(setup: Setup, state: State) -> Seat | None:
+    total = deployment_total(setup)
+    if total is not None and state.plays >= total:
+        return None
+    order = _order(setup, state)
+    return order[state.plays % len(order)]
+
+
+def _deploy(setup: Setup, state: State, e: Event) -> State:
+    if len(state.throwdowns) < setup.throwdowns:
+        raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns first (Assemble, "
+                           "steps 1-2 come before deployment).", "throwdown")
+    if any(t.battled for t in state.throwdowns):
+        raise InvalidInput("kind", "Battles have begun: deployment is over.", "battle, claim")
+    seat = setup.seat(e["seat"])
+    expected = next_deployer(setup, state)
+    if expected is None:
+        raise InvalidInput("seat", "Every hand is empty: deployment is over.", "battle")
+    if seat.id != expected.id:
+        raise InvalidInput("seat", f"It is {expected.name}'s turn to deploy.", expected.name)
+    t = state.throwdown(e["throwdown"])
+    squads = {**t.squads, seat.id: t.squads.get(seat.id, 0) + 1}
+    return replace(state.with_throwdown(replace(t, squads=squads)), plays=state.plays + 1)
+
+
+def _reveal(setup: Setup, state: State, e: Event) -> State:
+    t = state.throwdown(e["throwdown"])
+    if t.battled:
+        raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
+                           _open(state))
+    seat = setup.seat(e["seat"])
+    if t.squads and t.squads.get(seat.id, 0) <= sum(
+            1 for r in t.revealed if r.values["owner"] == seat.id):
+        raise InvalidInput("seat", f"{seat.name} deployed {t.squads.get(seat.id, 0)} Super(s) "
+                           f"to Throwdown {t.number}; all are revealed already.",
+                           ", ".join(setup.seat(s).name for s, n in t.squads.items() if n))
+    values = {k: v for k, v in e.items() if k not in ("seat", "throwdown")}
+    values["owner"] = seat.id
+    revealed = (*t.revealed, Revealed(values))
+    rows = [{k: v for k, v in r.values.items() if k not in ("target", "ability_knocks_out")}
+            for r in revealed]
+    try:  # the battle calculator's own checks, now; names and ties are checked at the battle
+        parse_supers([{**r, "owner": setup.seat(r["owner"]).name} for r in rows])
+    except InvalidInput as err:
+        name = err.field.rsplit(".", 1)[-1]
+        if name != "tie_order":
+            raise InvalidInput("seat" if name == "owner" else name, err.detail,
+                               err.allowed) from None
+    return state.with_throwdown(replace(t, revealed=revealed))
+
+
+def _open(state: State) -> str:
+    return ", ".join(str(t.number) for t in state.throwdowns if not t.battled) or "none"
+
+
+def _pairs(text: str, field: str) -> dict[str, str]:
+    """'Nova: Shade, Hex: Blaze' → {'nova': 'Shade', 'hex': 'Blaze'}."""
+    out: dict[str, str] = {}
+    for item in split_list(text):
+        attacker, sep, target = item.partition(":")
+        if not sep or not attacker.strip() or not target.strip():
+            raise InvalidInput(field, f"{item!r} is not 'attacker: target'.",
+                               "pairs like 'Nova: Shade, Hex: Blaze'")
+        out[key(attacker)] = target.strip()
+    return out
+
+
+def _rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str, Any]]:
+    """The revealed Supers as battle-calculator rows, with the battle event's order and picks."""
+    rows = [{**r.values, "owner": setup.seat(r.values["owner"]).name} for r in revealed]
+    names = {key(r["name"]) for r in rows}
+    order = split_list(e.get("order"))
+    for position, name in enumerate(order, start=1):
+        if key(name) not in names:
+            raise InvalidInput("order", f"No Super called {name!r} was revealed here.",
+                               ", ".join(r["name"] for r in rows))
+        next(r for r in rows if key(r["name"]) == key(name))["tie_order"] = position
+    for attacker, target in _pairs(e.get("targets") or "", "targets").items():
+        if attacker not in names:
+            raise InvalidInput("targets", f"No Super called {attacker!r} was revealed here.",
+                               ", ".join(r["name"] for r in rows))
+        next(r for r in rows if key(r["name"]) == attacker)["target"] = target
+    return rows
+
+
+def _resolve(setup: Setup, rows: list[dict[str, Any]], number: int) -> Explained:
+    try:
+        return resolve(parse_supers(rows), setup.settings[ATTACK_READING.name],
+                       setup.settings[ENDING_ABILITY.name], f"Throwdown {number}")
+    except InvalidInput as err:
+        name = err.field.rsplit(".", 1)[-1]
+        field = {"tie_order": "order", "target": "targets"}.get(name, "throwdown")
+        raise InvalidInput(field, err.detail, err.allowed) from None
+
+
+def _battle(setup: Setup, state: State, e: Event) -> State:
+    t = state.throwdown(e["throwdown"])
+    if t.battled:
+        raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
+                           _open(state))
+    pending = next_deployer(setup, state)
+    if pending is not None and deployment_total(setup) is not None:
+        raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
+                           "to play.", "deploy")
+    waiting = {s: n - sum(1 for r in t.revealed if r.values["owner"] == s)
+               for s, n in t.squads.items()}
+    missing = [setup.seat(s).name for s, n in waiting.items() if n > 0]
+    if missing:
+        raise InvalidInput("throwdown", f"Reveal every Super at Throwdown {t.number} first: "
+                           f"{', '.join(missing)} still have face-down cards.", "reveal")
+    answer = _resolve(setup, _rows(setup, t.revealed, e), t.number)
+    result = answer.result
+    seat_of = {key(s.name): s.id for s in setup.seats}
+    survivors = tuple((s["name"], seat_of[key(s["owner"])], int(s["action_number"]))
+                      for s in result["survivors"])
+    ko = dict(state.ko)
+    for k in result["knocked_out"]:
+        credited = seat_of[key(k["credited_to"])]
+        ko[credited] = (*ko[credited], int(k["action_number"]))
+    t = replace(t, battled=True, survivors=survivors, summary=answer.summary,
+                other_settings=tuple(result["changed_by_other_setting"]),
+                knocked_out=tuple({"super": k["super"], "by": k["by"],
+                                   "credited_to": k["credited_to"], "how": k["how"]}
+                                  for k in result["knocked_out"]))
+    return replace(state.with_throwdown(_settle(t)), ko=ko)
+
+
+def _settle(t: Throwdown) -> Throwdown:
+    """Claims end when every survivor has claimed or the Loot is gone; the rest goes back."""
+    if len(t.claims) >= len(t.survivors) or not +t.left():
+        display = {key(x): x for x in t.loot}
+        back = tuple(sorted((display[k] for k, n in t.left().items() for _ in range(n)),
+                            key=str.casefold))
+        return replace(t, resolved=True, returned=back)
+    return t
+
+
+def _claim(setup: Setup, state: State, e: Event) -> State:
+    t = state.throwdown(e["throwdown"])
+    nxt = t.next_claimer()
+    if nxt is None:
+        why = "has not been fought yet" if not t.battled else "has no claims left"
+        raise InvalidInput("throwdown", f"Throwdown {t.number} {why}.",
+                           ", ".join(str(x.number) for x in state.throwdowns
+                                     if x.next_claimer()) or "none")
+    left = t.left()
+    if left[key(e["loot"])] < 1:
+        display = sorted({x for x in t.loot if left[key(x)] > 0}, key=str.casefold)
+        raise InvalidInput("loot", f"{e['loot']!r} is not on Throwdown {t.number} any more.",
+                           ", ".join(display))
+    took = next(x for x in t.loot if key(x) == key(e["loot"]))
+    super_name, seat, _ = nxt
+    t = _settle(replace(t, claims=(*t.claims, (super_name, seat, took))))
+    loot = {**state.loot, seat: (*state.loot[seat], took)}
+    return replace(state.with_throwdown(t), loot=loot)
+
+
+def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
+    display = {key(x): x for x in plan}
+    return sorted((display[k] for k, n in (bag(plan) - bag(held)).items() for _ in range(n)),
+                  key=str.casefold)
+
+
+def _declare(setup: Setup, state: State, e: Event) -> State:
+    seat = setup.seat(e["seat"])
+    plan = state.plans.get(seat.id) or split_list(e.get("requirements"))
+    if not plan:
+        raise InvalidInput("requirements", f"{seat.name} has not entered a Master Plan: enter "
+                           "it on their own phone first, or give it here as it is revealed.",
+                           "Loot, comma-separated")
+    if plan_missing(plan, state.loot[seat.id]):
+        raise InvalidInput("seat", f"{seat.name}'s collected Loot does not cover the Master "
+                           "Plan they entered; no instant win yet.", "a completed plan")
+    return replace(state, winner=seat.id, revealed_plan=tuple(plan))
+
+
+def _regroup(setup: Setup, state: State, e: Event) -> State:
+    unresolved = [t.number for t in state.throwdowns if not t.resolved]
+    if len(state.throwdowns) < setup.throwdowns or unresolved:
+        raise InvalidInput("kind", f"Resolve every Throwdown of round {state.round} first "
+                           f"({setup.throwdowns} dealt and fought, claims done).",
+                           "throwdown, battle, claim")
+    if state.round >= ROUNDS:
+        return replace(state, over=True)
+    piles = [Pile(s.name, len(state.ko[s.id]), len(state.ko_earlier[s.id])) for s in setup.seats]
+    holder = setup.seat(state.loser_lad)
+    answer = pass_loser_lad(piles, holder.name, state.round, setup.settings[KO_PILES.name],
+                            e.get("holder_picks") or "")
+    new = answer.result["new_holder"]
+    if new is None:
+        raise InvalidInput("holder_picks", f"{', '.join(answer.result['tied'])} tie for the "
+                           f"fewest KOs; {holder.name} picks who takes Loser Lad.",
+                           ", ".join(answer.result["tied"]))
+    earlier = {s: (*state.ko_earlier[s], *state.ko[s]) for s in state.ko}
+    return replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
+                   plays=0, ko={s: () for s in state.ko}, ko_earlier=earlier,
+                   regroups=(*state.regroups, answer.summary))
+
+
+def _note(setup: Setup, state: State, e: Event) -> State:
+    return replace(state, notes=(*state.notes, str(e["text"])))
+
+
+_HANDLERS = {"plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "reveal": _reveal,
+             "battle": _battle, "claim": _claim, "declare-win": _declare, "regroup": _regroup,
+             "note": _note}
+
+
+# ---------------------------------------------------------------- views
+
+def _private(event: Event, viewer: Viewer) -> bool:
+    """True when `event` carries a plan `viewer` may not see (anyone but its own seat)."""
+    return event.kind == "plan" and (viewer.seat is None
+                                     or seat_id(str(event["seat"])) != viewer.seat)
+
+
+def event_json(event: Event, viewer: Viewer) -> dict[str, Any]:
+    out = event.to_json()
+    if _private(event, viewer):
+        out.pop("requirements", None)
+    return out
+
+
+def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
+    def who(value: Any) -> str:
+        return names.get(str(value), names.get(seat_id(str(value)), str(value)))
+
+    k = event.kind
+    if k == "plan":
+        if _private(event, viewer):
+            return f"{who(event['seat'])} entered their Master Plan (kept on their phone)"
+        return f"Your Master Plan: {event['requirements']}"
+    if k == "throwdown":
+        return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
+    if k == "deploy":
+        return f"{who(event['seat'])} deploys a Super face down to Throwdown {event['throwdown']}"
+    if k == "reveal":
+        return (f"Throwdown {event['throwdown']}: {who(event['seat'])} reveals {event['name']} "
+                f"({event['side']}, {event['action_number']})")
+    if k == "battle":
+        return f"Battle at Throwdown {event['throwdown']}"
+    if k == "claim":
+        return f"Throwdown {event['throwdown']}: the next claimer takes {event['loot']}"
+    if k == "declare-win":
+        return f"{who(event['seat'])} reveals a completed Master Plan and wins"
+    if k == "regroup":
+        pick = event.get("holder_picks")
+        return "Regroup" + (f" (Loser Lad to {pick})" if pick else "")
+    return f"Note: {event['text']}"
+
+
+def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
+    names = {s.id: s.name for s in setup.seats}
+    nxt = next_deployer(setup, state)
+    seats = []
+    for s in setup.seats:
+        loot = list(state.loot[s.id])
+        ko = list(state.ko[s.id])
+        types = len(bag(loot))
+        row: dict[str, Any] = {
+            "id": s.id, "name": s.name, "rarity": s.rarity, "loot": loot, "loot_types": types,
+            "ko": ko, "ko_count": len(ko), "ko_earlier_count": len(state.ko_earlier[s.id]),
+            "plan_entered": s.id in state.plans,
+            "loot_text": f"Loot: {', '.join(loot) or 'none'} ({types} types)",
+            "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
+                                                if state.ko_earlier[s.id] else ""),
+        }
+        if viewer.seat == s.id and s.id in state.plans:
+            plan = state.plans[s.id]
+            missing = plan_missing(plan, loot)
+            row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing)
+        seats.append(row)
+    out: dict[str, Any] = {
+        "round": state.round, "rounds": ROUNDS, "loser_lad": state.loser_lad,
+        "throwdowns_per_round": setup.throwdowns, "hand_size": setup.hand_size,
+        "settings": dict(setup.settings),
+        "throwdowns": [t.to_json(names) for t in state.throwdowns],
+        "deployed": state.plays, "deployments_total": deployment_total(setup),
+        "next_deployer": None if nxt is None else nxt.id,
+        "seats": seats, "winner": state.winner,
+        "revealed_plan": list(state.revealed_plan) if state.winner else None,
+        "over": state.over or state.winner is not None, "notes": list(state.notes),
+        "regroups": list(state.regroups),
+    }
+    return out
+
+
+def final_score(setup: Setup, state: State) -> Explained:
+    players = [Player(s.name, state.loot[s.id], state.ko[s.id], state.ko_earlier[s.id])
+               for s in setup.seats]
+    winner = setup.seat(state.winner).name if state.winner else ""
+    answer = score(players, setup.settings[KO_PILES.name], winner)
+    if not (state.over or state.winner):
+        return Explained({**answer.result, "provisional": True}, answer.steps,
+                         f"Provisional (round {state.round}): {answer.summary}")
+    return answer
+
+
+def board(setup: Setup) -> Board:
+    return Board(
+        shows=(Show("round", "Round"), Show("loser_lad", "Loser Lad", seat_name=True),
+               Show("next_deployer", "Next to deploy", seat_name=True),
+               Show("winner", "Instant win", seat_name=True)),
+        actions=(Action("throwdown", "Deal a Throwdown", asks=("loot",), unless="over"),
+                 Action("deploy", "Deploy", per_seat=True, asks=("throwdown",), unless="over"),
+                 Action("reveal", "Reveal a Super", per_seat=True, unless="over",
+                        asks=("throwdown", "name", "side", "action_number", "attack",
+                              "defends_magic", "defends_force", "defends_psychic",
+                              "tie_order", "ability", "ability_knocks_out")),
+                 Action("battle", "Fight", asks=("throwdown", "order", "targets"),
+                        unless="over"),
+                 Action("claim", "Claim Loot", asks=("throwdown", "loot"), unless="over"),
+                 Action("declare-win", "Declares an instant win", per_seat=True,
+                        confirm="reveals a completed Master Plan?", unless="over"),
+                 Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
+                        confirm="ends the round?"),
+                 Action("note", "Add note", asks=("text",))),
+        seat_lines=("loot_text", "ko_text"))
+
+
+EXAMPLE_SETUP: Mapping[str, Any] = {
+    "seats": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}],
+    "loser_lad": "Ben", "super_deck_size": 8}
+EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
+    {"kind": "throwdown", "loot": "Gem, Idol"},
+    {"kind": "throwdown", "loot": "Crown"},
+    {"kind": "throwdown", "loot": "Mask, Gem"},
+    {"kind": "deploy", "seat": "ben", "throwdown": 1},
+    {"kind": "deploy", "seat": "cat", "throwdown": 1},
+    {"kind": "deploy", "seat": "dee", "throwdown": 2},
+    {"kind": "deploy", "seat": "ann", "throwdown": 1},
+    {"kind": "deploy", "seat": "ben", "throwdown": 3},
+    {"kind": "deploy", "seat": "cat", "throwdown": 3},
+    {"kind": "deploy", "seat": "dee", "throwdown": 2},
+    {"kind": "deploy", "seat": "ann", "throwdown": 1},
+    {"kind": "reveal", "throwdown": 1, "seat": "ben", "name": "Hex", "side": "villain",
+     "action_number": 5, "attack": "magic", "defends_force": True},
+    {"kind": "reveal", "throwdown": 1, "seat": "cat", "name": "Mind", "side": "villain",
+     "action_number": 7, "attack": "psychic"},
+    {"kind": "reveal", "throwdown": 1, "seat": "ann", "name": "Blaze", "side": "hero",
+     "action_number": 2, "attack": "force", "defends_magic": True},
+    {"kind": "reveal", "throwdown": 1, "seat": "ann", "name": "Aegis", "side": "hero",
+     "action_number": 9, "attack": "none", "defends_psychic": True},
+    {"kind": "battle", "throwdown": 1},
+    {"kind": "claim", "throwdown": 1, "loot": "Gem"},
+)
+
+
+class MasterPlanTracker:
+    setup_form: Form = SETUP_FORM
+    event_forms: Mapping[str, Form] = EVENT_FORMS
+    wording: Wording = Wording(seat="Mastermind", seats="Masterminds",
+                      follows="the Throwdowns, KO piles, Loot collected, Loser Lad and the "
+                              "final score (Master Plans stay on their owners' phones)")
+    example_setup: Mapping[str, Any] = EXAMPLE_SETUP
+    example_events: Sequence[Mapping[str, Any]] = EXAMPLE_EVENTS
+    private_events: frozenset[str] = frozenset({"plan"})
+    """Only a seat's own phone writes its Master Plan."""
+
+    def parse_setup(self, data: Mapping[str, Any]) -> Setup:
+        return parse_setup(data)
+
+    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
+        return parse_event(kind, values)
+
+    def initial(self, setup: Setup) -> State:
+        return initial(setup)
+
+    def apply(self, setup: Setup, state: State, event: Event, version: int) -> State:
+        return apply(setup, state, event, version)
+
+    def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
+        return describe(event, names, viewer)
+
+    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        return event_json(event, viewer)
+
+    def state_json(self, setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
+        return state_json(setup, state, viewer)
+
+    def score(self, setup: Setup, state: State) -> Explained:
+        return final_score(setup, state)
+
+    def board(self, setup: Setup) -> Board:
+        return board(setup)
+
+
+TRACKER = MasterPlanTracker()
