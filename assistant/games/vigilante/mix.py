@@ -1,0 +1,110 @@
+"""Identity-mix checks shared by setup, the identity-mix calculator and the end-game judge.
+
+Rules: Identity Cards (vigilante.txt:225-233), the scenarios (vigilante.txt:171-185), the copies
+per identity (vigilante.txt:313-340). Every refusal names the field and what is allowed.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from assistant.errors import InvalidInput
+from assistant.explain import Provenance, Step
+
+from .identities import CARDS, FIRST_GAME_LEFT_OUT, Allegiance, Identity, copies_available
+from .modes import MAX_PLAYERS, PLAYERS_NOTE, SHOWDOWN_NOTE, TITLES, Scenario, player_range
+
+
+def check_players(scenario: Scenario, players: int, field: str = "players") -> Step:
+    """At most 5 (derived); Showdown at 4 (derived: Good = Evil, no Neutral)."""
+    low, high = player_range(scenario)
+    if scenario is Scenario.SHOWDOWN and players != low:
+        raise InvalidInput(field, f"{SHOWDOWN_NOTE} You asked for {players}.", str(low))
+    if not low <= players <= high:
+        raise InvalidInput(field, f"Vigilante is played by at most {MAX_PLAYERS} players (and "
+                           f"the scenarios need at least {low}); you asked for "
+                           f"{players}.", f"{low}-{high}, as on your Scenario Card")
+    if scenario is Scenario.SHOWDOWN:
+        return Step(f"{players} players: 2 Good against 2 Evil.", players, "scenario-showdown",
+                    Provenance.DERIVED, SHOWDOWN_NOTE)
+    return Step(f"{players} players: within the at most {MAX_PLAYERS} the box supplies; the "
+                "exact counts each scenario supports are printed on the Scenario Cards.",
+                players, "player-count", Provenance.DERIVED, PLAYERS_NOTE)
+
+
+def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral: int,
+                 first_game: bool = False, prefix: str = "") -> list[Step]:
+    """The Good/Evil/Neutral numbers of a Scenario Card against the scenario and the box."""
+    title = TITLES[scenario]
+    counts = {Allegiance.GOOD: good, Allegiance.EVIL: evil, Allegiance.NEUTRAL: neutral}
+    for allegiance, n in counts.items():
+        field = f"{prefix}{allegiance.value}"
+        have = copies_available(allegiance, first_game)
+        if n < 0:
+            raise InvalidInput(field, f"A count of {allegiance.value} identities cannot be "
+                               "negative.", f"0-{have}")
+        if n > have:
+            extra = " (the first game leaves out the Investigator and the Mastermind)" \
+                if first_game and allegiance is not Allegiance.NEUTRAL else ""
+            raise InvalidInput(field, f"The box holds {have} {allegiance.value} Identity cards"
+                               f"{extra}; you asked for {n}.", f"0-{have}")
+    if good + evil + neutral != players:
+        raise InvalidInput(f"{prefix}good", f"{good} Good + {evil} Evil + {neutral} Neutral = "
+                           f"{good + evil + neutral} Identities, but {players} are playing; "
+                           "each player gets exactly one.",
+                           f"counts adding up to {players}")
+    steps = [Step(f"{good} Good + {evil} Evil + {neutral} Neutral = {players}, one Identity per "
+                  "player.", players, "setup-identities")]
+    if scenario is Scenario.BROUGHT_TO_JUSTICE:
+        if evil != 1:
+            raise InvalidInput(f"{prefix}evil", f"{title} has exactly one Evil player; the "
+                               f"counts give {evil}.", "1")
+        steps.append(Step(f"{title}: exactly 1 Evil player among the others.", 1,
+                          "scenario-brought-to-justice"))
+    elif scenario is Scenario.SHIFTING_ALLEGIANCES:
+        if good < 1:
+            raise InvalidInput(f"{prefix}good", f"{title} always has one Good Identity; the "
+                               "counts give none.", "1 or more")
+        steps.append(Step(f"{title}: at least 1 Good Identity ({good}).", good,
+                          "scenario-shifting-allegiances"))
+    else:
+        if neutral:
+            raise InvalidInput(f"{prefix}neutral", f"{title} uses no Neutral Identities; the "
+                               f"counts give {neutral}.", "0")
+        if good != evil:
+            raise InvalidInput(f"{prefix}evil", f"{title} has as many Good as Evil players; "
+                               f"the counts give {good} Good and {evil} Evil.", f"{good}")
+        steps.append(Step(f"{title}: Good = Evil = {good}, no Neutral.", good,
+                          "scenario-showdown"))
+    return steps
+
+
+def check_identities(scenario: Scenario, identities: Sequence[Identity],
+                     first_game: bool = False, field: str = "players") -> list[Step]:
+    """The revealed Identities: copies in the box, the first-game advice, the scenario's rule."""
+    steps = [check_players(scenario, len(identities), field)]
+    seen = Counter(identities)
+    for identity, n in seen.items():
+        card = CARDS[identity]
+        if first_game and identity in FIRST_GAME_LEFT_OUT:
+            at = identities.index(identity)
+            raise InvalidInput(f"{field}.{at}.identity", f"The first-game setup leaves out the "
+                               f"{card.title}.", "any identity but the Investigator and the "
+                               "Mastermind")
+        if n > card.copies:
+            at = [i for i, x in enumerate(identities) if x is identity][-1]
+            raise InvalidInput(f"{field}.{at}.identity", f"There are {card.copies} "
+                               f"{card.title} card(s) in the box; {n} players claim one.",
+                               f"at most {card.copies} {card.title}")
+    count = Counter(CARDS[i].allegiance for i in identities)
+    try:
+        steps += check_counts(scenario, len(identities), count[Allegiance.GOOD],
+                              count[Allegiance.EVIL], count[Allegiance.NEUTRAL], first_game)
+    except InvalidInput as exc:  # the revealed list is the input, not a count field
+        raise InvalidInput(field, exc.detail, exc.allowed) from None
+    neutral_copies = [c.title for c in CARDS.values() if c.allegiance is Allegiance.NEUTRAL]
+    if count[Allegiance.NEUTRAL]:
+        steps.append(Step("Each Neutral Identity appears at most once (their Missions are "
+                          "unique).", 1, "neutral-missions", Provenance.DERIVED,
+                          "Copies of " + ", ".join(neutral_copies) + " are not printed."))
+    return steps

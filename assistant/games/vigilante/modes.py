@@ -1,0 +1,85 @@
+"""The three Vigilante scenarios, defined once. Every other module reads them from here.
+
+Player counts: the rulebook never prints one. At most 5 is derived from the box (5 mats and
+5 shields; 10 Event dice, 20 action tokens and 30 Allegiance tokens are exactly 5 players'
+worth; Components, vigilante.txt:62-110 with Take Player Pieces :223 and Allegiance Tokens
+:237). The fewest players is printed only on the Scenario Cards; the floor of 2 below is the
+least any scenario's identity rule can be met with (one Evil among at least one other player;
+one Good among at least one other; as many Good as Evil). The table's own card decides.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+
+from assistant.errors import InvalidInput
+from assistant.games import Mode
+
+MAX_PLAYERS = 5
+"""derived: 5 player mats and shields (vigilante.txt:62, :68), dice 10 = 5x2, action tokens
+20 = 5x4, Allegiance tokens 30 = 5x6 (vigilante.txt:80, :110, :86 with :223, :237)."""
+MIN_PLAYERS = 2
+"""derived floor only: each scenario's identity rule needs two players; the real minimum is
+printed on the Scenario Card (unknown)."""
+SHOWDOWN_PLAYERS = 4
+"""derived: Good = Evil with no Neutral needs an even count, and at most 5 leaves 2 or 4; with
+2 the one Good and the one Evil would know each other's side from the deal, leaving nothing
+to deduce, so the app takes 4. The card is the authority (unknown)."""
+SHOWDOWN_NOTE = ("Showdown has as many Good as Evil players and no Neutral, so an even count; "
+                 "with at most 5 that is 2 or 4, and with 2 each player would know the other's "
+                 "side from the deal, so the app takes 4 (derived; your card decides).")
+PLAYERS_NOTE = ("The rulebook prints no player count. At most 5 is derived from the box "
+                "(5 mats and shields; dice, action and Allegiance tokens come in exactly five "
+                "players' worth). 2 is only the least a scenario's identity rule allows; the "
+                "counts that really exist are printed on the 7 Scenario Cards.")
+
+
+class Scenario(StrEnum):
+    BROUGHT_TO_JUSTICE = "brought-to-justice"
+    """The main scenario and the first-game choice: one Evil player hides among Good and
+    Neutral players (vigilante.txt:171-173)."""
+    SHIFTING_ALLEGIANCES = "shifting-allegiances"
+    """One certain Good identity among a random mix of Good, Evil and Neutral
+    (vigilante.txt:177-179)."""
+    SHOWDOWN = "showdown"
+    """As many Good players as Evil ones, no Neutrals (vigilante.txt:183-185)."""
+
+
+SCENARIO_OPTIONS = tuple(s.value for s in Scenario)
+
+TITLES: Mapping[Scenario, str] = MappingProxyType({
+    Scenario.BROUGHT_TO_JUSTICE: "Brought to Justice",
+    Scenario.SHIFTING_ALLEGIANCES: "Shifting Allegiances",
+    Scenario.SHOWDOWN: "Showdown",
+})
+
+MODES: tuple[Mode, ...] = (
+    Mode(Scenario.BROUGHT_TO_JUSTICE.value, TITLES[Scenario.BROUGHT_TO_JUSTICE],
+         MIN_PLAYERS, MAX_PLAYERS,
+         "The main scenario, advised for a first game: a single hidden Evil player among Good "
+         "and Neutral players. Player count from your Scenario Card (at most 5)."),
+    Mode(Scenario.SHIFTING_ALLEGIANCES.value, TITLES[Scenario.SHIFTING_ALLEGIANCES],
+         MIN_PLAYERS, MAX_PLAYERS,
+         "Only one Good identity is sure to be in play; the rest are a random mix. Hard for "
+         "Good. Player count from your Scenario Card (at most 5)."),
+    Mode(Scenario.SHOWDOWN.value, TITLES[Scenario.SHOWDOWN], SHOWDOWN_PLAYERS,
+         SHOWDOWN_PLAYERS,
+         "Good against Evil in equal numbers, no Neutrals: 2 Good and 2 Evil at 4 players "
+         "(the only even count of at most 5 that leaves anything to deduce)."),
+)
+
+
+def player_range(s: Scenario) -> tuple[int, int]:
+    """The counts the app accepts for a scenario (from MODES)."""
+    mode = next(m for m in MODES if m.slug == s.value)
+    return mode.min_players, mode.max_players
+
+
+def scenario(value: str, field: str = "mode") -> Scenario:
+    """The Scenario named `value`, or InvalidInput naming the allowed ones."""
+    try:
+        return Scenario(value)
+    except ValueError:
+        raise InvalidInput(field, f"There is no Vigilante scenario {value!r}.",
+                           ", ".join(SCENARIO_OPTIONS)) from None

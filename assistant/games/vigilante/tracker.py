@@ -1,0 +1,704 @@
+"""Vigilante at the table: the session tracker behind the game's `tracker` slot.
+
+A session is the scenario, the seats (clockwise), what the Scenario Card says (rounds,
+starting Events, the identity mix; each optional and entered from the card) and the judge's
+table settings. Events fold into: the Event Track (which counts the rounds), the First Player,
+every seat's jail, team (4 slots) with damage, and Defeated Heroes pile; at the end the
+reveal and the judge's verdict (judge.py, so no rule lives twice).
+
+Secrets:
+- An Identity is written only from its owner's phone (`identity`, a private event) and shows
+  only in that seat's own view until the reveal. A private identity is checked only against
+  public rules (first game, Showdown): never against other seats' secrets, which would leak.
+- Allegiance tokens are never entered by or shown to their owner. `investigate` (private to
+  the investigating seat) records a token that seat saw on another seat's mat; only the
+  investigator's own view carries it, with the deduction (calculators/allegiance.py).
+- The shared view, the history, the export and the score carry no identity before the
+  reveal, and no "on track" hint: those live in the owner's view only.
+
+Readings (README.md): the reveal is refused before the table marks the final round over
+(`end-game`, itself refused before the card's last round when the rounds are known); a
+revealed Identity is what the card shows, whatever was entered privately; damage reaching a
+Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter as Tally
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from assistant.errors import InvalidInput
+from assistant.explain import Explained, Provenance, Step
+from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.tracker import Action, Board, Counter, Event, Show, Viewer, Wording
+from assistant.tracker.fields import check_form
+
+from .calculators.allegiance import KINDS, SPOTS, possible, remaining
+from .calculators.events import EVENT_TYPES, Token, place
+from .calculators.events import TITLES as EVENT_TITLES
+from .identities import (
+    CARDS,
+    FIRST_GAME_LEFT_OUT,
+    GUARDIAN_PER_GOOD,
+    IDENTITY_OPTIONS,
+    INVESTIGATOR_JAIL,
+    MASTERMIND_JAIL,
+    NEUTRAL_JAIL,
+    WORSHIPPER_CLEAN_HEROES,
+    Allegiance,
+    Identity,
+)
+from .judge import SETTING_OPTIONS, HeroCard, PlayerEnd, Settings, judge, sensitivity
+from .mix import check_counts, check_identities, check_players
+from .modes import MAX_PLAYERS, SCENARIO_OPTIONS, TITLES, Scenario, scenario
+from .scoring import verdict_json
+
+GAME = "vigilante"
+SLOTS = 4
+BREAKING_POINT = 3
+AGENCY_JAIL = 3
+MAX_JAIL = 60
+MAX_DIE = 20
+MAX_STAT = 30
+EVENT_TOKENS = 31
+
+
+def seat_id(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
+
+
+# ---------------------------------------------------------------- setup
+
+SEAT_FORM: Form = (Text("name", "Player (clockwise round the table).", max_length=40,
+                        required=True),
+                   Text("player", "Optional: who plays this seat.", max_length=40))
+SETUP_FORM: Form = (
+    OneOf("mode", "Scenario.", SCENARIO_OPTIONS, required=True),
+    ListOf("seats", "Players, clockwise.", SEAT_FORM, min_items=2, max_items=MAX_PLAYERS,
+           required=True),
+    Integer("rounds", "From your Scenario Card: rounds.", minimum=1, maximum=EVENT_TOKENS),
+    Integer("starting_events", "From your Scenario Card: starting Events.", minimum=0,
+            maximum=EVENT_TOKENS),
+    Integer("good", "From your Scenario Card: Good Identities.", minimum=0, maximum=5),
+    Integer("evil", "From your Scenario Card: Evil Identities.", minimum=0, maximum=5),
+    Integer("neutral", "From your Scenario Card: Neutral Identities.", minimum=0, maximum=6),
+    Text("first_player", "Who takes the First Player marker (default: the first seat).",
+         max_length=40),
+    Flag("mercenaries", "Mercenaries variant."),
+    Flag("first_game", "First game: no Investigator or Mastermind."),
+    *(OneOf(k, f"Table setting: {k.replace('_', ' ')}.", v, default=v[0])
+      for k, v in SETTING_OPTIONS.items()),
+)
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class SessionSetup:
+    mode: Scenario
+    seats: tuple[Seat, ...]
+    rounds: int | None = None
+    starting_events: int | None = None
+    mix: tuple[int, int, int] | None = None
+    """Good, Evil, Neutral from the card, if entered."""
+    first_player: int = 0
+    mercenaries: bool = False
+    first_game: bool = False
+    settings: Settings = field(default_factory=Settings)
+    game: str = GAME
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "mode": self.mode.value,
+            "seats": [{"id": s.id, "name": s.name,
+                       **({"player": s.player} if s.player else {})} for s in self.seats],
+            "first_player": self.seats[self.first_player].name,
+            "mercenaries": self.mercenaries, "first_game": self.first_game,
+            **{k: getattr(self.settings, k) for k in SETTING_OPTIONS}}
+        for key in ("rounds", "starting_events"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.mix is not None:
+            out.update(good=self.mix[0], evil=self.mix[1], neutral=self.mix[2])
+        return out
+
+    def index(self, seat: str, name: str = "seat") -> int:
+        ids = [s.id for s in self.seats]
+        if seat not in ids:
+            raise InvalidInput(name, f"There is no seat {seat!r} at this table.", ", ".join(ids))
+        return ids.index(seat)
+
+
+def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
+    values = check_form(SETUP_FORM, data, allow_extra=("game",))
+    s = scenario(values["mode"])
+    raw = data.get("seats")
+    if not isinstance(raw, Sequence) or isinstance(raw, str | bytes):
+        raise InvalidInput("seats", "List the players clockwise.", f"2-{MAX_PLAYERS} names")
+    seats: list[Seat] = []
+    for i, item in enumerate(raw):
+        seat = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}",
+                          allow_extra=("id",))
+        sid = seat_id(seat["name"])  # a saved "id" is the same slug of the name
+        if any(x.id == sid for x in seats):
+            raise InvalidInput(f"seats.{i}.name", "Two seats share a name.", "different names")
+        seats.append(Seat(sid, seat["name"], seat.get("player")))
+    try:
+        check_players(s, len(seats), "seats")
+    except InvalidInput as exc:
+        raise InvalidInput("seats", exc.detail, f"{exc.allowed} seats") from None
+    mix = [values.get(k) for k in ("good", "evil", "neutral")]
+    card_mix: tuple[int, int, int] | None = None
+    if any(v is not None for v in mix):
+        if any(v is None for v in mix):
+            raise InvalidInput("good", "Enter all three identity counts from the card, or "
+                               "none.", "Good, Evil and Neutral counts")
+        good, evil, neutral = (int(v or 0) for v in mix)
+        check_counts(s, len(seats), good, evil, neutral, bool(values.get("first_game")))
+        card_mix = (good, evil, neutral)
+    first = 0
+    if values.get("first_player"):
+        want = seat_id(values["first_player"])
+        ids = [x.id for x in seats]
+        if want not in ids:
+            raise InvalidInput("first_player", "The First Player must be one of the seats.",
+                               ", ".join(x.name for x in seats))
+        first = ids.index(want)
+    return SessionSetup(s, tuple(seats), values.get("rounds"), values.get("starting_events"),
+                        card_mix, first, bool(values.get("mercenaries")),
+                        bool(values.get("first_game")),
+                        Settings(**{k: values[k] for k in SETTING_OPTIONS}))
+
+
+# ---------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class Hero:
+    name: str
+    influence: int
+    health: int
+    damage: int = 0
+
+
+@dataclass(frozen=True)
+class Sighting:
+    target: str
+    spot: int
+    seen: str
+
+
+@dataclass(frozen=True)
+class SeatState:
+    jail: int = 0
+    team: tuple[Hero | None, ...] = (None,) * SLOTS
+    defeated: tuple[Hero, ...] = ()
+    identity: str | None = None
+    """Private: entered on the seat's own phone."""
+    sightings: tuple[Sighting, ...] = ()
+    """Private: tokens this seat saw on other seats' mats."""
+    revealed: str | None = None
+    jail_level_2_3: int | None = None
+    med_cards: int | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    seats: tuple[SeatState, ...]
+    first_player: int
+    track: tuple[tuple[str, int], ...] = ()
+    ended: bool = False
+    notes: tuple[str, ...] = ()
+
+
+def initial(setup: SessionSetup) -> State:
+    return State(tuple(SeatState() for _ in setup.seats), setup.first_player)
+
+
+def rounds_played(setup: SessionSetup, state: State) -> int:
+    """Tokens on the track minus the starting Events (derived, vigilante.txt:357)."""
+    return max(0, len(state.track) - (setup.starting_events or 0))
+
+
+# ---------------------------------------------------------------- events
+
+SEAT = Text("seat", "Seat id.", required=True)
+EVENT_FORMS: Mapping[str, Form] = {
+    "jail": (SEAT, Integer("count", "Villains in the jail now (public).", minimum=0,
+                           maximum=MAX_JAIL, required=True)),
+    "recruit": (SEAT, Text("name", "The Hero (or Starter Hero).", max_length=40, required=True),
+                Integer("influence", "Its Influence.", minimum=0, maximum=MAX_STAT,
+                        required=True),
+                Integer("health", "Its Health (with Equipment).", minimum=1, maximum=MAX_STAT,
+                        required=True)),
+    "damage": (SEAT, Integer("slot", "Which slot (1-4).", minimum=1, maximum=SLOTS,
+                             required=True),
+               Integer("to", "Damage cubes on that Hero now.", minimum=0, maximum=MAX_STAT,
+                       required=True)),
+    "defeat": (SEAT, Integer("slot", "Which slot (1-4).", minimum=1, maximum=SLOTS,
+                             required=True)),
+    "add-event": (OneOf("type", "Event type.", EVENT_TYPES, required=True),
+                  Integer("die", "Its die number.", minimum=1, maximum=MAX_DIE, required=True)),
+    "pass-first-player": (),
+    "first-player": (SEAT,),
+    "end-game": (),
+    "identity": (SEAT, OneOf("identity", "Your Identity card (only your phone sees it).",
+                             IDENTITY_OPTIONS, required=True)),
+    "investigate": (SEAT, Text("target", "The seat you investigated.", required=True),
+                    Integer("spot", "Which of their 4 spots.", minimum=1, maximum=SPOTS,
+                            required=True),
+                    OneOf("seen", "What the token showed (only your phone sees it).", KINDS,
+                          required=True)),
+    "reveal": (SEAT, OneOf("identity", "The Identity card shown at the reveal.",
+                           IDENTITY_OPTIONS),
+               Integer("jail_level_2_3", "Addict: Level 2 or 3 Villains in jail.", minimum=0,
+                       maximum=MAX_JAIL),
+               Integer("med_cards", "Addict: First Aid Kits and Med Pacs in hand.", minimum=0,
+                       maximum=MAX_JAIL)),
+    "note": (Text("text", "A note for the table.", max_length=200, required=True),),
+}
+PRIVATE = frozenset({"identity", "investigate"})
+
+
+def _seat(setup: SessionSetup, state: State, event: Event) -> tuple[int, SeatState]:
+    i = setup.index(event["seat"])
+    return i, state.seats[i]
+
+
+def _put(state: State, i: int, seat: SeatState) -> State:
+    return replace(state, seats=(*state.seats[:i], seat, *state.seats[i + 1:]))
+
+
+def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
+    kind = event.kind
+    if kind == "note":
+        return replace(state, notes=(*state.notes, event["text"]))
+    if kind == "add-event":
+        if state.ended:
+            raise InvalidInput("kind", "The game is over; no more Events.", "reveal, note")
+        if setup.rounds is not None and rounds_played(setup, state) >= setup.rounds:
+            raise InvalidInput("kind", f"The card's {setup.rounds} rounds already have their "
+                               "Events.", "end-game")
+        if len(state.track) >= EVENT_TOKENS:
+            raise InvalidInput("kind", "All 31 Event tokens are on the track.", "end-game")
+        tokens = [Token(t, d, i) for i, (t, d) in enumerate(state.track)]
+        new = Token(event["type"], event["die"], len(tokens))
+        return replace(state, track=tuple((t.type, t.die) for t in place(tokens, new)))
+    if kind == "pass-first-player":
+        return replace(state, first_player=(state.first_player - 1) % len(setup.seats))
+    if kind == "end-game":
+        if state.ended:
+            raise InvalidInput("kind", "The game is already over.", "reveal")
+        if setup.rounds is not None and rounds_played(setup, state) < setup.rounds:
+            raise InvalidInput("kind", f"Round {rounds_played(setup, state)} of the card's "
+                               f"{setup.rounds} is not the last.",
+                               "add the remaining rounds' Events first")
+        return replace(state, ended=True)
+    i, seat = _seat(setup, state, event)
+    if kind == "first-player":
+        return replace(state, first_player=i)
+    if kind == "jail":
+        return _put(state, i, replace(seat, jail=event["count"]))
+    if kind == "recruit":
+        open_slots = [k for k, h in enumerate(seat.team) if h is None]
+        if not open_slots:
+            raise InvalidInput("seat", "All 4 slots are filled: no more recruiting.",
+                               "a seat with an open slot")
+        hero = Hero(event["name"], event["influence"], event["health"])
+        k = open_slots[0]  # the lowest open slot (vigilante.txt:542)
+        return _put(state, i, replace(seat, team=(*seat.team[:k], hero, *seat.team[k + 1:])))
+    if kind in ("damage", "defeat"):
+        k = event["slot"] - 1
+        hero = seat.team[k]
+        if hero is None:
+            taken = [str(n + 1) for n, h in enumerate(seat.team) if h is not None]
+            raise InvalidInput("slot", f"Slot {k + 1} has no Hero.", ", ".join(taken) or "none")
+        cubes = event["to"] if kind == "damage" else hero.damage
+        hero = replace(hero, damage=cubes)
+        if kind == "defeat" or cubes >= hero.health:  # defeated at once (vigilante.txt:589)
+            return _put(state, i, replace(seat, team=(*seat.team[:k], None, *seat.team[k + 1:]),
+                                          defeated=(*seat.defeated, hero)))
+        return _put(state, i, replace(seat, team=(*seat.team[:k], hero, *seat.team[k + 1:])))
+    if kind == "identity":
+        ident = Identity(event["identity"])
+        _check_public_rules(setup, ident, "identity")
+        return _put(state, i, replace(seat, identity=ident.value))
+    if kind == "investigate":
+        target = setup.index(event["target"], "target")
+        if target == i:
+            raise InvalidInput("target", "You may never look at your own Allegiance tokens.",
+                               "another seat")
+        seen = {s.spot: s.seen for s in seat.sightings if s.target == event["target"]}
+        if seen.get(event["spot"], event["seen"]) != event["seen"]:
+            raise InvalidInput("seen", f"You noted spot {event['spot']} as "
+                               f"{seen[event['spot']]} before; tokens never move.",
+                               seen[event["spot"]])
+        seen[event["spot"]] = event["seen"]
+        if not possible(seen):
+            raise InvalidInput("seen", "No mat holds tokens like these (2 of one kind, 1 of "
+                               "each other).", ", ".join(KINDS))
+        sighting = Sighting(event["target"], event["spot"], event["seen"])
+        if sighting in seat.sightings:
+            return state
+        return _put(state, i, replace(seat, sightings=(*seat.sightings, sighting)))
+    # reveal
+    if not state.ended:
+        raise InvalidInput("kind", "Identities are revealed at the end of the final round.",
+                           "end-game first")
+    chosen = event.get("identity") or seat.identity
+    if chosen is None:
+        raise InvalidInput("identity", "Say which Identity card this seat shows.",
+                           ", ".join(IDENTITY_OPTIONS))
+    ident = Identity(chosen)
+    _check_public_rules(setup, ident, "identity")
+    high, med = event.get("jail_level_2_3"), event.get("med_cards")
+    if ident is Identity.ADDICT:
+        if high is None or med is None:
+            raise InvalidInput("jail_level_2_3", "The Addict's Mission needs the Level 2-3 "
+                               "Villains jailed and the First Aid Kits / Med Pacs in hand.",
+                               "both numbers")
+        if high > seat.jail:
+            raise InvalidInput("jail_level_2_3", f"The jail holds {seat.jail}.",
+                               f"0-{seat.jail}")
+    after = _put(state, i, replace(seat, revealed=ident.value,
+                                   jail_level_2_3=high if ident is Identity.ADDICT else None,
+                                   med_cards=med if ident is Identity.ADDICT else None))
+    _check_revealed(setup, after)
+    return after
+
+
+def _check_public_rules(setup: SessionSetup, ident: Identity, name: str) -> None:
+    """Only rules the whole table knows: never other seats' secrets."""
+    card = CARDS[ident]
+    if setup.first_game and ident in FIRST_GAME_LEFT_OUT:
+        raise InvalidInput(name, f"This first game leaves out the {card.title}.",
+                           "any other Identity")
+    if setup.mode is Scenario.SHOWDOWN and card.allegiance is Allegiance.NEUTRAL:
+        raise InvalidInput(name, "Showdown uses no Neutral Identities.", "Good or Evil")
+    if setup.mix is not None:
+        good, evil, neutral = setup.mix
+        limit = {Allegiance.GOOD: good, Allegiance.EVIL: evil, Allegiance.NEUTRAL: neutral}
+        if limit[card.allegiance] == 0:
+            raise InvalidInput(name, f"Your Scenario Card deals no {card.allegiance.value} "
+                               "Identities.", "an Identity of a dealt Allegiance")
+
+
+def _check_revealed(setup: SessionSetup, state: State) -> None:
+    shown = [Identity(s.revealed) for s in state.seats if s.revealed]
+    count = Tally(shown)
+    for ident, n in count.items():
+        if n > CARDS[ident].copies:
+            raise InvalidInput("identity", f"The box holds {CARDS[ident].copies} "
+                               f"{CARDS[ident].title} card(s); {n} are revealed.",
+                               "another Identity")
+    if len(shown) == len(setup.seats):
+        check_identities(setup.mode, shown, setup.first_game, "identity")
+        if setup.mix is not None:
+            got = Tally(CARDS[i].allegiance for i in shown)
+            want = dict(zip(Allegiance, setup.mix, strict=True))
+            if any(got[a] != want[a] for a in Allegiance):
+                raise InvalidInput("identity", "The revealed Identities do not match the "
+                                   "card's Good/Evil/Neutral counts.",
+                                   ", ".join(f"{want[a]} {a.value}" for a in Allegiance))
+
+
+def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
+    who = names.get(event.get("seat") or "", event.get("seat") or "")
+    kind = event.kind
+    if kind == "identity":
+        if viewer.seat == event["seat"]:
+            return f"{who}: your Identity is {CARDS[Identity(event['identity'])].title} " \
+                   "(only you see this)"
+        return f"{who} used their own phone"
+    if kind == "investigate":
+        target = names.get(event["target"], event["target"])
+        if viewer.seat == event["seat"]:
+            return f"{who} looked at {target}'s spot {event['spot']}: {event['seen']} " \
+                   "(only you see this)"
+        return f"{who} investigated {target} (spot {event['spot']})"
+    lines: dict[str, Callable[[], str]] = {
+        "jail": lambda: f"{who}'s jail: {event['count']}",
+        "recruit": lambda: f"{who} recruits {event['name']} (Influence {event['influence']}, "
+                           f"Health {event['health']})",
+        "damage": lambda: f"{who}'s slot {event['slot']} Hero: {event['to']} damage",
+        "defeat": lambda: f"{who}'s slot {event['slot']} Hero is defeated",
+        "add-event": lambda: f"Event Track: {EVENT_TITLES[event['type']]} ({event['die']})",
+        "pass-first-player": lambda: "First Player marker passes counter-clockwise",
+        "first-player": lambda: f"{who} takes the First Player marker",
+        "end-game": lambda: "The final round is over: reveal",
+        "reveal": lambda: f"{who} reveals"
+                          + (f": {CARDS[Identity(event['identity'])].title}"
+                             if event.get("identity") else " (as entered on their phone)"),
+        "note": lambda: f"Note: {event['text']}",
+    }
+    return lines[kind]()
+
+
+def event_json(event: Event, viewer: Viewer) -> dict[str, Any]:
+    if event.kind == "identity" and viewer.seat != event["seat"]:
+        return {"kind": "identity", "seat": event["seat"]}
+    if event.kind == "investigate" and viewer.seat != event["seat"]:
+        return {"kind": "investigate", "seat": event["seat"], "target": event["target"],
+                "spot": event["spot"]}
+    return event.to_json()
+
+
+# ---------------------------------------------------------------- views
+
+def _hero_json(h: Hero, slot: int | None = None) -> dict[str, Any]:
+    out = {"name": h.name, "influence": h.influence, "health": h.health, "damage": h.damage}
+    if slot is not None:
+        out["slot"] = slot
+    return out
+
+
+def state_json(setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
+    played = rounds_played(setup, state)
+    order = [setup.seats[(state.first_player + k) % len(setup.seats)].id
+             for k in range(len(setup.seats))]
+    all_revealed = all(s.revealed for s in state.seats)
+    seats = []
+    for i, (s, st) in enumerate(zip(setup.seats, state.seats, strict=True)):
+        team = [_hero_json(h, k + 1) for k, h in enumerate(st.team) if h is not None]
+        influence = sum(h.influence for h in st.team if h is not None)
+        damage = sum(h.damage for h in st.team if h is not None)
+        row: dict[str, Any] = {
+            "id": s.id, "name": s.name, "player": s.player, "jail": st.jail, "team": team,
+            "defeated": [_hero_json(h) for h in st.defeated],
+            "defeated_count": len(st.defeated), "team_influence": influence,
+            "team_damage": damage, "breaking_point": len(st.defeated) >= BREAKING_POINT,
+            "agency": st.jail >= AGENCY_JAIL,
+            "team_line": "Team: " + (", ".join(f"{k}. {h['name']} ({h['damage']}/"
+                                               f"{h['health']})" for k, h in
+                                               ((h["slot"], h) for h in team)) or "none")
+                         + f"; Influence {influence}",
+            "defeated_line": f"Defeated: {len(st.defeated)}"
+                             + (" - breaking point, no Event die" if len(st.defeated) >=
+                                BREAKING_POINT else ""),
+            "revealed": st.revealed,
+            "identity_line": (f"Revealed: {CARDS[Identity(st.revealed)].title}"
+                              if st.revealed else ""),
+        }
+        if viewer.seat == s.id:
+            row.update(_own_view(setup, state, i))
+        seats.append(row)
+    out: dict[str, Any] = {
+        "mode": setup.mode.value, "scenario": TITLES[setup.mode], "round": played,
+        "rounds": setup.rounds,
+        "rounds_left": None if setup.rounds is None else max(0, setup.rounds - played),
+        "ended": state.ended, "playing": not state.ended,
+        "track": [{"type": t, "die": d, "title": EVENT_TITLES[t]} for t, d in state.track],
+        "track_text": " · ".join(f"{EVENT_TITLES[t]} {d}" for t, d in state.track) or "empty",
+        "first_player": setup.seats[state.first_player].id, "turn_order": order,
+        "good_needed": None if setup.mix is None else GUARDIAN_PER_GOOD * setup.mix[0],
+        "all_revealed": all_revealed, "settings": {k: getattr(setup.settings, k)
+                                                   for k in SETTING_OPTIONS},
+        "notes": list(state.notes), "seats": seats,
+    }
+    if all_revealed:
+        verdict = judge(players_end(setup, state), setup.settings)
+        out["winners"] = list(verdict.winners)
+    return out
+
+
+def _own_view(setup: SessionSetup, state: State, i: int) -> dict[str, Any]:
+    """What only seat i's own phone shows: its Identity, Mission hints, its deductions."""
+    st = state.seats[i]
+    out: dict[str, Any] = {"own": True}
+    if st.identity is not None:
+        ident = Identity(st.identity)
+        card = CARDS[ident]
+        out.update(identity=ident.value, identity_title=card.title,
+                   allegiance=card.allegiance.value, mission=card.mission,
+                   progress=_progress(setup, state, i, ident))
+    targets: dict[str, dict[int, str]] = {}
+    for s in st.sightings:
+        targets.setdefault(s.target, {})[s.spot] = s.seen
+    out["deductions"] = [
+        {"target": t, "seen": {str(k): v for k, v in sorted(seen.items())},
+         "possible": possible(seen),
+         "settled": possible(seen)[0] if len(possible(seen)) == 1 else None,
+         "unseen_tokens_if": {k: remaining(k, seen) for k in possible(seen)}}
+        for t, seen in targets.items()]
+    return out
+
+
+def _progress(setup: SessionSetup, state: State, i: int, ident: Identity) -> list[str]:
+    """Public numbers read for one Mission: an owner-only hint, never a verdict."""
+    st = state.seats[i]
+    jail = st.jail
+    if ident is Identity.GUARDIAN:
+        need = ("7 per Good player" if setup.mix is None
+                else f"{GUARDIAN_PER_GOOD * setup.mix[0]}")
+        return [f"Good players' jails together need {need}; yours holds {jail}."]
+    if ident is Identity.INVESTIGATOR:
+        return [f"Your jail {jail}; at the end the Evil players' defeated Heroes join it; "
+                f"you need {INVESTIGATOR_JAIL}."]
+    if ident is Identity.MASTERMIND:
+        return [f"Your jail {jail} of {MASTERMIND_JAIL}."]
+    if ident is Identity.ASSASSIN:
+        return ["You win if every Good player loses."]
+    if ident is Identity.TIME_TRAVELER:
+        return [f"Your jail {jail}: you need 1 more than some player who wins."]
+    lines = [f"Your jail {jail} of {NEUTRAL_JAIL}."]
+    others = [k for k in range(len(setup.seats)) if k != i]
+    if ident is Identity.WORSHIPPER_OF_LIFE:
+        clean = sum(1 for h in st.team if h is not None and h.damage == 0)
+        lines.append(f"Undamaged Heroes {clean} of {WORSHIPPER_CLEAN_HEROES}.")
+    elif ident is Identity.PROFITEER:
+        mine = sum(h.influence for h in st.team if h is not None)
+        best = max((sum(h.influence for h in state.seats[k].team if h is not None)
+                    for k in others), default=0)
+        lines.append(f"Team Influence {mine} against the best other {best}.")
+    elif ident is Identity.CULTIST:
+        missing = [setup.seats[k].name for k in others if not state.seats[k].defeated]
+        lines.append("Still without a defeated Hero: " + (", ".join(missing) or "nobody") + ".")
+    elif ident is Identity.BOUNTY_HUNTER:
+        pool = [(h.influence, setup.seats[k].name, h.name, down) for k in others
+                for h, down in [*((x, False) for x in state.seats[k].team if x is not None),
+                                *((x, True) for x in state.seats[k].defeated)]]
+        if pool:
+            top = max(p[0] for p in pool)
+            lines.append("Highest Influence now: " + ", ".join(
+                f"{owner}'s {name} ({'defeated' if down else 'standing'})"
+                for inf, owner, name, down in sorted(pool) if inf == top) + f" ({top}).")
+    elif ident is Identity.ADDICT:
+        lines.append("Count your Level 2-3 Villains and First Aid Kits / Med Pacs (4 each).")
+    return lines
+
+
+def players_end(setup: SessionSetup, state: State) -> list[PlayerEnd]:
+    out = []
+    for s, st in zip(setup.seats, state.seats, strict=True):
+        if st.revealed is None:
+            raise InvalidInput("identity", f"{s.name} has not revealed.", "reveal every seat")
+        heroes = tuple([*(HeroCard(h.name, h.influence, h.damage) for h in st.team
+                          if h is not None),
+                        *(HeroCard(h.name, h.influence, h.damage, True) for h in st.defeated)])
+        out.append(PlayerEnd(s.name, Identity(st.revealed), st.jail, st.jail_level_2_3,
+                             st.med_cards, heroes))
+    return out
+
+
+def final_score(setup: SessionSetup, state: State) -> Explained:
+    revealed = [s.name for s, st in zip(setup.seats, state.seats, strict=True) if st.revealed]
+    waiting = [s.name for s, st in zip(setup.seats, state.seats, strict=True)
+               if not st.revealed]
+    if waiting:
+        played = rounds_played(setup, state)
+        steps = [Step(f"Round {played}" + (f" of {setup.rounds}" if setup.rounds else "")
+                      + (": the final round is over." if state.ended else "."), played,
+                      "round", Provenance.DERIVED, "Tokens on the track minus starting Events."),
+                 Step("Jails (public): " + ", ".join(
+                     f"{s.name} {st.jail}" for s, st in zip(setup.seats, state.seats,
+                                                            strict=True)) + ".",
+                      sum(st.jail for st in state.seats), "jail"),
+                 Step("Missions are judged once every Identity is revealed, at the end of the "
+                      "final round.", len(waiting), "game-end")]
+        result = {"final": False, "ended": state.ended, "revealed": revealed,
+                  "waiting_for": waiting, "jails": {s.name: st.jail for s, st in
+                                                    zip(setup.seats, state.seats, strict=True)}}
+        return Explained(result, tuple(steps),
+                         f"No verdict yet: waiting for {len(waiting)} reveal(s).")
+    players = players_end(setup, state)
+    verdict = judge(players, setup.settings, setup.mode, setup.first_game)
+    changes = sensitivity(players, setup.settings, verdict)
+    result = {"final": True, **verdict_json(verdict, changes, setup.settings)}
+    steps = list(verdict.steps) + [
+        Step(f"With {c['setting'].replace('_', ' ')} = {c['value']}, {c['player']} would "
+             f"{'win' if c['won_then'] else 'lose'} instead.", c["value"], "judge-settings")
+        for c in changes]
+    won = verdict.winners
+    summary = ("Winners: " + ", ".join(won) if won else "Nobody wins.")
+    return Explained(result, tuple(steps), summary)
+
+
+# ---------------------------------------------------------------- the tracker
+
+EXAMPLE_SETUP: Mapping[str, Any] = {
+    "mode": "brought-to-justice", "rounds": 2, "starting_events": 1,
+    "good": 2, "evil": 1, "neutral": 1,
+    "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
+EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
+    {"kind": "add-event", "type": "hacking", "die": 3},
+    {"kind": "recruit", "seat": "gwen", "name": "Starter", "influence": 1, "health": 3},
+    {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4, "health": 2},
+    {"kind": "jail", "seat": "gwen", "count": 2},
+    {"kind": "damage", "seat": "asha", "slot": 1, "to": 2},
+    {"kind": "pass-first-player"},
+    {"kind": "add-event", "type": "jailbreak", "die": 1},
+    {"kind": "add-event", "type": "paramedic", "die": 3},
+    {"kind": "end-game"},
+)
+
+
+class VigilanteTracker:
+    setup_form: Form = SETUP_FORM
+    event_forms: Mapping[str, Form] = EVENT_FORMS
+    wording: Wording = Wording(seat="player", seats="players",
+                      follows="the Event Track, jails, teams and damage, and the verdict after "
+                              "the reveal")
+    example_setup: Mapping[str, Any] = EXAMPLE_SETUP
+    example_events: Sequence[Mapping[str, Any]] = EXAMPLE_EVENTS
+    private_events: frozenset[str] = PRIVATE
+    """An Identity, and the tokens an investigation showed: written from the seat's own phone,
+    shown only there."""
+
+    def parse_setup(self, data: Mapping[str, Any]) -> SessionSetup:
+        return parse_setup(data)
+
+    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
+        return Event(kind, dict(values))
+
+    def initial(self, setup: SessionSetup) -> State:
+        return initial(setup)
+
+    def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
+        return apply(setup, state, event, version)
+
+    def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
+        return describe(event, names, viewer)
+
+    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        return event_json(event, viewer)
+
+    def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
+        return state_json(setup, state, viewer)
+
+    def score(self, setup: SessionSetup, state: State) -> Explained:
+        return final_score(setup, state)
+
+    def board(self, setup: SessionSetup) -> Board:
+        return Board(
+            shows=(Show("round", "Round"), Show("rounds", "Rounds on the card"),
+                   Show("first_player", "First Player", seat_name=True),
+                   Show("track_text", "Event Track"),
+                   Show("good_needed", "Good needs (7 per Good player)")),
+            counters=(Counter("jail", "Jail", 0, MAX_JAIL, "jail"),),
+            actions=(
+                Action("add-event", "Add Event", asks=("type", "die"), unless="ended"),
+                Action("pass-first-player", "Pass First Player", unless="ended"),
+                Action("end-game", "Final round over", unless="ended",
+                       confirm="is the final round over? Then everyone reveals."),
+                Action("recruit", "Recruit", per_seat=True,
+                       asks=("name", "influence", "health")),
+                Action("damage", "Damage", per_seat=True, asks=("slot", "to")),
+                Action("defeat", "Defeated", per_seat=True, asks=("slot",)),
+                Action("first-player", "First Player", per_seat=True, unless="ended"),
+                Action("identity", "My Identity (own phone)", per_seat=True,
+                       asks=("identity",), unless="ended"),
+                Action("investigate", "Investigate (own phone)", per_seat=True,
+                       asks=("target", "spot", "seen"), unless="ended"),
+                Action("reveal", "Reveal", per_seat=True,
+                       asks=("identity", "jail_level_2_3", "med_cards"), unless="playing"),
+                Action("note", "Add note", asks=("text",))),
+            seat_lines=("team_line", "defeated_line", "identity_line"))
+
+
+TRACKER = VigilanteTracker()

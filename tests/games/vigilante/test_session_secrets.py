@@ -1,0 +1,74 @@
+"""Through the API: an Identity and the tokens an investigation showed stay on their seat's own
+phone; the shared session JSON, history, export, score and page carry no secret before the
+reveal (issue: hidden information)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from api import create_app
+from assistant import links
+
+SETUP = {"mode": "brought-to-justice", "rounds": 1, "starting_events": 0,
+         "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
+SECRETS = ('"identity": "mastermind"', '"identity_title"', '"seen": "evil"', '"deductions"',
+           '"progress"', "only you see this", "Mastermind")
+"""What the secrets look like in JSON or in a history line (form definitions on the page
+name the fields and options, so the checks look for values)."""
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    app = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": "sqlite://",
+                      "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
+    yield app.test_client()
+    app.extensions["lairside.sessions"].dispose()
+
+
+def test_secrets_stay_on_their_own_phone_until_the_reveal(client: Any) -> None:
+    made = client.post("/api/v1/games/vigilante/sessions", json=SETUP)
+    assert made.status_code == 201, made.json
+    code, auth = made.json["code"], {"Authorization": f"Bearer {made.json['edit_token']}"}
+    asha = {"X-Seat-Token": client.post(f"/api/v1/sessions/{code}/seats/asha/claim")
+            .json["seat_token"]}
+    gwen = {"X-Seat-Token": client.post(f"/api/v1/sessions/{code}/seats/gwen/claim")
+            .json["seat_token"]}
+    identity = {"kind": "identity", "seat": "asha", "identity": "mastermind"}
+    by_table = client.post(f"/api/v1/sessions/{code}/events", json=identity,
+                           headers={**auth, "If-Match": '"v0"'})
+    assert by_table.status_code == 403          # never typed in by the table
+    by_gwen = client.post(f"/api/v1/sessions/{code}/events", json=identity,
+                          headers={**gwen, "If-Match": '"v0"'})
+    assert by_gwen.status_code == 403           # nor from another seat's phone
+    done = client.post(f"/api/v1/sessions/{code}/events", json=identity,
+                       headers={**asha, "If-Match": '"v0"'})
+    assert done.status_code == 201, done.json
+    look = {"kind": "investigate", "seat": "gwen", "target": "asha", "spot": 3, "seen": "evil"}
+    assert client.post(f"/api/v1/sessions/{code}/events", json=look,
+                       headers={**gwen, "If-Match": '"v1"'}).status_code == 201
+    own_tokens = {**look, "seat": "asha", "target": "asha"}
+    refused = client.post(f"/api/v1/sessions/{code}/events", json=own_tokens,
+                          headers={**asha, "If-Match": '"v2"'})
+    assert refused.status_code == 422           # nobody records their own tokens
+
+    shared = [client.get(f"/api/v1/sessions/{code}").get_data(as_text=True),
+              client.get(f"/api/v1/sessions/{code}/events").get_data(as_text=True),
+              client.get(f"/api/v1/sessions/{code}/export").get_data(as_text=True),
+              client.get(f"/api/v1/sessions/{code}/score").get_data(as_text=True),
+              client.get(links.session("vigilante", code)).get_data(as_text=True)]
+    others = [client.get(f"/api/v1/sessions/{code}", headers=h).get_data(as_text=True)
+              for h in (gwen,)]
+    for text in shared:
+        for secret in SECRETS:
+            assert secret not in text, secret
+    for secret in ('"identity": "mastermind"', "Mastermind"):   # Gwen's phone: not Asha's
+        assert secret not in others[0], secret
+    # the investigator's own phone has the sighting; the investigated seat never does
+    assert '"seen": {"3": "evil"}' in others[0] and '"deductions"' in others[0]
+    asha_view = client.get(f"/api/v1/sessions/{code}", headers=asha).json
+    assert asha_view["state"]["seats"][2]["identity"] == "mastermind"
+    assert asha_view["state"]["seats"][2]["deductions"] == []
+    assert '"seen": {' not in client.get(f"/api/v1/sessions/{code}", headers=asha) \
+        .get_data(as_text=True)
