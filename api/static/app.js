@@ -186,19 +186,31 @@
         }).join("");
       }).catch(function () { if (mine === asked) offlineSearch(q, mine); });
     }
-    /* Offline: match the words against the saved list of rule titles (no typo tolerance). */
+    /* Offline: match the words against the saved lists of rule titles (no typo tolerance),
+       every game's list the search covers. */
     function offlineSearch(q, mine) {
       var words = q.toLowerCase().split(/\W+/).filter(Boolean);
-      fetch(form.dataset.offlineIndex).then(function (r) { return r.json(); }).then(function (index) {
+      var urls = form.dataset.offlineIndex.split(" ").filter(Boolean);
+      Promise.all(urls.map(function (u) {
+        return fetch(u).then(function (r) { return r.json(); }).catch(function () { return null; });
+      })).then(function (indexes) {
         if (mine !== asked) return;
-        var hits = index.entries.filter(function (e) {
-          var title = e.title.toLowerCase();
-          return words.every(function (w) { return title.indexOf(w.slice(0, 5)) >= 0; });
-        }).slice(0, 20);
+        var saved = indexes.filter(Boolean);
+        if (!saved.length) throw new Error("nothing saved");
+        var hits = [];
+        saved.forEach(function (index) {
+          index.entries.forEach(function (e) {
+            var title = e.title.toLowerCase();
+            if (words.every(function (w) { return title.indexOf(w.slice(0, 5)) >= 0; })) {
+              hits.push({ game: index.game, entry: e });
+            }
+          });
+        });
+        hits = hits.slice(0, 20);
         status.textContent = "Offline: " + hits.length + " saved rule title" + (hits.length === 1 ? "" : "s") + " match.";
-        list.innerHTML = hits.map(function (e) {
-          return '<li><a href="' + esc(ruleUrl({ game: index.game, id: e.id })) + '"><b>' + esc(e.title) +
-            "</b><small>" + esc(e.section) + "</small></a></li>";
+        list.innerHTML = hits.map(function (h) {
+          return '<li><a href="' + esc(ruleUrl({ game: h.game, id: h.entry.id })) + '"><b>' + esc(h.entry.title) +
+            "</b><small>" + esc(h.entry.section) + "</small></a></li>";
         }).join("");
       }).catch(function () {
         if (mine === asked) status.textContent = "Offline, and the rules list is not saved yet: open the Rules page once online.";
