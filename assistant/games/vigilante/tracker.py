@@ -14,11 +14,14 @@ Secrets:
   the investigating seat) records a token that seat saw on another seat's mat; only the
   investigator's own view carries it, with the deduction (calculators/allegiance.py).
 - The shared view, the history, the export and the score carry no identity before the
-  reveal, and no "on track" hint: those live in the owner's view only.
+  reveal, and no "on track" hint: those live in the owner's view only, which also carries the
+  two seat lines the page prints on the owner's card (`only_this_phone`,
+  `your_investigations`).
 
 Readings (README.md): the reveal is refused before the table marks the final round over
 (`end-game`, itself refused before the card's last round when the rounds are known); a
-revealed Identity is what the card shows, whatever was entered privately; damage reaching a
+revealed Identity is what the card shows, whatever was entered privately (`as-entered`, the
+reveal form's first option, takes the phone's); damage reaching a
 Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
 """
 from __future__ import annotations
@@ -63,6 +66,8 @@ MAX_JAIL = 60
 MAX_DIE = 20
 MAX_STAT = 30
 EVENT_TOKENS = 31
+AS_ENTERED = "as-entered"
+"""A reveal that shows the Identity the seat entered on its own phone (the page's default)."""
 
 
 def seat_id(name: str) -> str:
@@ -154,6 +159,12 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         check_players(s, len(seats), "seats")
     except InvalidInput as exc:
         raise InvalidInput("seats", exc.detail, f"{exc.allowed} seats") from None
+    if values.get("rounds") is not None and values.get("starting_events") is None:
+        # Rounds are counted as tokens on the track minus the starting Events: without the
+        # starting Events the last rounds' Events would be refused and the end allowed early.
+        raise InvalidInput("starting_events", "With the card's rounds, enter its starting "
+                           "Events too (0 if none): the rounds are counted on the Event Track.",
+                           f"0-{EVENT_TOKENS}")
     mix = [values.get(k) for k in ("good", "evil", "neutral")]
     card_mix: tuple[int, int, int] | None = None
     if any(v is not None for v in mix):
@@ -250,13 +261,15 @@ EVENT_FORMS: Mapping[str, Form] = {
     "end-game": (),
     "identity": (SEAT, OneOf("identity", "Your Identity card (only your phone sees it).",
                              IDENTITY_OPTIONS, required=True)),
-    "investigate": (SEAT, Text("target", "The seat you investigated.", required=True),
+    "investigate": (SEAT, Text("target", "The player you investigated (name).", max_length=40,
+                               required=True),
                     Integer("spot", "Which of their 4 spots.", minimum=1, maximum=SPOTS,
                             required=True),
                     OneOf("seen", "What the token showed (only your phone sees it).", KINDS,
                           required=True)),
-    "reveal": (SEAT, OneOf("identity", "The Identity card shown at the reveal.",
-                           IDENTITY_OPTIONS),
+    "reveal": (SEAT, OneOf("identity", "The Identity card shown at the reveal ("
+                           f"{AS_ENTERED}: the one this player entered on their own phone).",
+                           (AS_ENTERED, *IDENTITY_OPTIONS)),
                Integer("jail_level_2_3", "Addict: Level 2 or 3 Villains in jail.", minimum=0,
                        maximum=MAX_JAIL),
                Integer("med_cards", "Addict: First Aid Kits and Med Pacs in hand.", minimum=0,
@@ -304,6 +317,13 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
     if kind == "first-player":
         return replace(state, first_player=i)
     if kind == "jail":
+        high = seat.jail_level_2_3
+        if high is not None and event["count"] < high:
+            # A revealed Addict said how many of the jailed are Level 2-3; the jail cannot
+            # drop below that without a new reveal (else the verdict could not be judged).
+            raise InvalidInput("count", f"{setup.seats[i].name} revealed {high} Level 2-3 "
+                               "Villains in jail; reveal again with the new number first.",
+                               f"{high}-{MAX_JAIL}")
         return _put(state, i, replace(seat, jail=event["count"]))
     if kind == "recruit":
         open_slots = [k for k, h in enumerate(seat.team) if h is None]
@@ -330,11 +350,12 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         _check_public_rules(setup, ident, "identity")
         return _put(state, i, replace(seat, identity=ident.value))
     if kind == "investigate":
-        target = setup.index(event["target"], "target")
+        tid = seat_id(event["target"])  # a seat's name or its id
+        target = setup.index(tid, "target")
         if target == i:
             raise InvalidInput("target", "You may never look at your own Allegiance tokens.",
                                "another seat")
-        seen = {s.spot: s.seen for s in seat.sightings if s.target == event["target"]}
+        seen = {s.spot: s.seen for s in seat.sightings if s.target == tid}
         if seen.get(event["spot"], event["seen"]) != event["seen"]:
             raise InvalidInput("seen", f"You noted spot {event['spot']} as "
                                f"{seen[event['spot']]} before; tokens never move.",
@@ -343,7 +364,7 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         if not possible(seen):
             raise InvalidInput("seen", "No mat holds tokens like these (2 of one kind, 1 of "
                                "each other).", ", ".join(KINDS))
-        sighting = Sighting(event["target"], event["spot"], event["seen"])
+        sighting = Sighting(tid, event["spot"], event["seen"])
         if sighting in seat.sightings:
             return state
         return _put(state, i, replace(seat, sightings=(*seat.sightings, sighting)))
@@ -351,10 +372,11 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
     if not state.ended:
         raise InvalidInput("kind", "Identities are revealed at the end of the final round.",
                            "end-game first")
-    chosen = event.get("identity") or seat.identity
+    given = event.get("identity")
+    chosen = seat.identity if given in (None, AS_ENTERED) else given
     if chosen is None:
-        raise InvalidInput("identity", "Say which Identity card this seat shows.",
-                           ", ".join(IDENTITY_OPTIONS))
+        raise InvalidInput("identity", "Nothing was entered on this player's phone: say "
+                           "which Identity card they show.", ", ".join(IDENTITY_OPTIONS))
     ident = Identity(chosen)
     _check_public_rules(setup, ident, "identity")
     high, med = event.get("jail_level_2_3"), event.get("med_cards")
@@ -417,7 +439,7 @@ def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
                    "(only you see this)"
         return f"{who} used their own phone"
     if kind == "investigate":
-        target = names.get(event["target"], event["target"])
+        target = names.get(seat_id(event["target"]), event["target"])
         if viewer.seat == event["seat"]:
             return f"{who} looked at {target}'s spot {event['spot']}: {event['seen']} " \
                    "(only you see this)"
@@ -434,7 +456,8 @@ def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         "end-game": lambda: "The final round is over: reveal",
         "reveal": lambda: f"{who} reveals"
                           + (f": {CARDS[Identity(event['identity'])].title}"
-                             if event.get("identity") else " (as entered on their phone)"),
+                             if event.get("identity") not in (None, AS_ENTERED)
+                             else " (as entered on their phone)"),
         "note": lambda: f"Note: {event['text']}",
     }
     return lines[kind]()
@@ -444,8 +467,8 @@ def event_json(event: Event, viewer: Viewer) -> dict[str, Any]:
     if event.kind == "identity" and viewer.seat != event["seat"]:
         return {"kind": "identity", "seat": event["seat"]}
     if event.kind == "investigate" and viewer.seat != event["seat"]:
-        return {"kind": "investigate", "seat": event["seat"], "target": event["target"],
-                "spot": event["spot"]}
+        return {"kind": "investigate", "seat": event["seat"],
+                "target": seat_id(event["target"]), "spot": event["spot"]}
     return event.to_json()
 
 
@@ -483,7 +506,7 @@ def state_json(setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, A
                                 BREAKING_POINT else ""),
             "revealed": st.revealed,
             "identity_line": (f"Revealed: {CARDS[Identity(st.revealed)].title}"
-                              if st.revealed else ""),
+                              if st.revealed else None),
         }
         if viewer.seat == s.id:
             row.update(_own_view(setup, state, i))
@@ -526,6 +549,22 @@ def _own_view(setup: SessionSetup, state: State, i: int) -> dict[str, Any]:
          "settled": possible(seen)[0] if len(possible(seen)) == 1 else None,
          "unseen_tokens_if": {k: remaining(k, seen) for k in possible(seen)}}
         for t, seen in targets.items()]
+    # Lines the session page prints on this seat's card (board seat_lines): present only in
+    # the owner's view, so the shared page and other phones never carry them.
+    if st.identity is None:
+        out["only_this_phone"] = ("No Identity entered yet: pick yours under My Identity "
+                                  "(only this phone sees it).")
+    else:
+        out["only_this_phone"] = (f"{out['identity_title']} ({out['allegiance']}): "
+                                  f"{out['mission']} " + " ".join(out["progress"]))
+    if out["deductions"]:
+        names = {x.id: x.name for x in setup.seats}
+        out["your_investigations"] = "; ".join(
+            f"{names.get(d['target'], d['target'])}: "
+            + ", ".join(f"spot {k} {v}" for k, v in d["seen"].items())
+            + (f" -> {d['settled']}" if d["settled"] else
+               " -> " + " or ".join(d["possible"]) + " still possible")
+            for d in out["deductions"])
     return out
 
 
@@ -698,7 +737,8 @@ class VigilanteTracker:
                 Action("reveal", "Reveal", per_seat=True,
                        asks=("identity", "jail_level_2_3", "med_cards"), unless="playing"),
                 Action("note", "Add note", asks=("text",))),
-            seat_lines=("team_line", "defeated_line", "identity_line"))
+            seat_lines=("team_line", "defeated_line", "identity_line", "only_this_phone",
+                        "your_investigations"))
 
 
 TRACKER = VigilanteTracker()

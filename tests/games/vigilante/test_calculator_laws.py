@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from assistant.games.vigilante.calculators.allegiance import KINDS, possible
 from assistant.games.vigilante.calculators.events import EVENT_TYPES, Token, place
 from assistant.games.vigilante.calculators.fight import fight
-from assistant.games.vigilante.calculators.recruit import least_waste
+from assistant.games.vigilante.calculators.recruit import least_waste, recruit
 
 
 @settings(max_examples=200, deadline=None)
@@ -71,3 +71,13 @@ def test_fight_attack_is_the_sum_of_survivors(heroes, chart, health):
         assert h["defeated"] == (h["damage_after"] >= h["health"])
         assert h["damage_after"] == h["damage_before"] + chart[h["slot"] - 1]
     assert (r["outcome"] == "jailed") == (r["total_attack"] >= health)
+
+
+def test_a_refused_recruit_does_not_tell_you_which_cards_to_pay_with():
+    """A full mat may not recruit (vigilante.txt:544): the summary says so, and offers no
+    payment; a free Hero is paid with no cards."""
+    full = recruit({"cards": [{"influence": 3}], "cost": 2, "occupied": [1, 2, 3, 4]})
+    assert full.result["allowed"] is False
+    assert "slots are full" in full.summary and "pay with" not in full.summary
+    free = recruit({"cards": [], "cost": 0})
+    assert "pay with no cards" in free.summary and free.result["slot"] == 1

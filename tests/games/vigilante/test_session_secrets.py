@@ -72,3 +72,29 @@ def test_secrets_stay_on_their_own_phone_until_the_reveal(client: Any) -> None:
     assert asha_view["state"]["seats"][2]["deductions"] == []
     assert '"seen": {' not in client.get(f"/api/v1/sessions/{code}", headers=asha) \
         .get_data(as_text=True)
+
+
+def test_the_owners_phone_gets_the_lines_its_card_prints(client: Any) -> None:
+    """The page prints a seat's `seat_lines`; the owner's phone (seat token) gets its Identity
+    line and investigation notes there, and no other reader does."""
+    made = client.post("/api/v1/games/vigilante/sessions", json=SETUP)
+    code = made.json["code"]
+    tokens = {s: {"X-Seat-Token": client.post(f"/api/v1/sessions/{code}/seats/{s}/claim")
+                  .json["seat_token"]} for s in ("asha", "gwen")}
+    for n, (event, seat) in enumerate((
+            ({"kind": "identity", "seat": "asha", "identity": "mastermind"}, "asha"),
+            ({"kind": "investigate", "seat": "gwen", "target": "Asha", "spot": 1,
+              "seen": "evil"}, "gwen"))):
+        done = client.post(f"/api/v1/sessions/{code}/events", json=event,
+                           headers={**tokens[seat], "If-Match": f'"v{n}"'})
+        assert done.status_code == 201, done.json
+    board = client.get(f"/api/v1/sessions/{code}").json
+    asha_own = client.get(f"/api/v1/sessions/{code}", headers=tokens["asha"]).json
+    gwen_own = client.get(f"/api/v1/sessions/{code}", headers=tokens["gwen"]).json
+    assert asha_own["state"]["seats"][2]["only_this_phone"].startswith("Mastermind (evil)")
+    assert gwen_own["state"]["seats"][0]["your_investigations"] == "Asha: spot 1 evil -> " \
+        "good or neutral or evil still possible"
+    for view, own in ((board, None), (asha_own, "asha"), (gwen_own, "gwen")):
+        for row in view["state"]["seats"]:
+            if row["id"] != own:
+                assert "only_this_phone" not in row and "your_investigations" not in row

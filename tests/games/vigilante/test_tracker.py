@@ -228,7 +228,8 @@ def test_no_secret_in_any_shared_or_other_answer_before_the_reveal(raws, seat):
     titles = [c.title.casefold() for c in CARDS.values()]
     for row in state["seats"]:
         if row["id"] != seat:
-            assert not {"identity", "deductions", "progress", "mission"} & set(row), row
+            assert not {"identity", "deductions", "progress", "mission", "only_this_phone",
+                        "your_investigations"} & set(row), row
     for event in accepted:
         mine = event.get("seat") == seat
         if event.kind in ("identity", "investigate") and not mine:

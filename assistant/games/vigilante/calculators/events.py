@@ -194,12 +194,14 @@ def _effect(kind: str, p: dict[str, Any]) -> dict[str, Any]:
         else:
             does = "has no card to discard"
     else:
-        deck = "Agency" if jail is not None and jail >= AGENCY_JAIL else "City"
         if jail is None:
-            deck = "City (Agency with 3 or more jailed)"
+            does = "draws 1 City card (or, with 3 or more jailed, an Agency card if they wish)"
+        elif jail >= AGENCY_JAIL:
+            does = f"draws 1 City card or, with {jail} jailed, an Agency card if they wish"
+        else:
+            does = "draws 1 City card"
         if hand is not None:
             p["hand"] = hand + 1
-        does = f"draws 1 {deck} card"
     return {"player": name, "does": does, "jail": p["jail"], "hand": p["hand"]}
 
 

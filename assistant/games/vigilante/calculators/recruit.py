@@ -99,9 +99,13 @@ def recruit(data: Mapping[str, Any]) -> Explained:
               "slot": slot if ok else None, "mercenary": mercenary,
               "hand_influence": sum(values)}
     verdict = {True: "can recruit", False: "cannot recruit", None: "table to rule"}[ok]
-    summary = (f"Cost {cost}: {verdict}"
-               + (f", pay with {', '.join(discard)} ({paid}, {lost} lost)"
-                  if affordable else "") + (f", into slot {slot}" if ok and slot else "") + ".")
+    why = ""
+    if affordable and ok is False:
+        why = " (all 4 slots are full)" if not mercenary else " (your table's ruling)"
+    summary = (f"Cost {cost}: {verdict}{why}"
+               + (f", pay with {', '.join(discard) or 'no cards'} ({paid}, {lost} lost)"
+                  if affordable and ok is not False else "")
+               + (f", into slot {slot}" if ok and slot else "") + ".")
     return Explained(result, tuple(steps), summary)
 
 
