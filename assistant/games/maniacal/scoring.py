@@ -16,6 +16,7 @@ from assistant.ranking import UNRESOLVED, Criterion, rank
 
 from .calculators.cleanup import payroll, payroll_steps
 from .calculators.common import find, unique_names
+from .facts import MAX_PLAYERS, MIN_PLAYERS
 from .modes import check_players
 
 TIE_PLACES = ("skip", "next")
@@ -192,9 +193,10 @@ PLAYER = (
 )
 
 FORM = (
-    ListOf("players", "Every player.", PLAYER, min_items=2, max_items=5, required=True),
+    ListOf("players", "Every player.", PLAYER, min_items=MIN_PLAYERS, max_items=MAX_PLAYERS,
+           required=True),
     IntList("money_bonus", "Infamy bonus per money place from your board, 1st first.",
-            minimum=0, min_items=1, max_items=5, required=True),
+            minimum=0, min_items=1, max_items=MAX_PLAYERS, required=True),
     Flag("cleanup_done", "Round-3 salaries and firing are already done."),
     OneOf("after_money_tie", "After a money tie, the next player's place: skip (1, 1, 3) or "
           "next (1, 1, 2).", TIE_PLACES),

@@ -17,7 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf, Text
 
-from .facts import MAP_SPACES, MAX_PLAYERS, ROUND_ONE_WEEKS, ROUNDS, number, word
+from .facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUND_ONE_WEEKS, ROUNDS, number, word
 from .modes import MODE_OPTIONS, PlayMode, check_players
 
 RULEBOOK, DERIVED, UNKNOWN, HOUSE = (Provenance.RULEBOOK, Provenance.DERIVED,
@@ -185,10 +185,24 @@ def run(data: Mapping[str, Any]) -> Explained:
     items = checklist(players, bodyguards)
     result["mode"] = mode
     result["checklist"] = [item.to_json(i + 1) for i, item in enumerate(items)]
-    steps = [Step(f"{players} players: within the 2-5 this companion accepts.", players,
+    steps = [Step(f"{players} players: within the {MIN_PLAYERS}-{MAX_PLAYERS} this companion "
+                  "accepts.", players,
                   "player-count", DERIVED, PLAYER_COUNT_NOTE)]
     steps += [item.step() for item in items]
-    steps.append(Step("Time track: round 1 starts on 8; enter rounds 2 and 3 from your board.",
+    rooms = result["room_cards"]
+    draft = result["draft"]
+    directions = ", ".join(f"round {d['round']} {d['direction']}" for d in draft)
+    hands = ", ".join(str(h) for h in draft[0]["hands"])
+    steps.append(Step(f"Room draft each round: deal {rooms['per_player']} Room cards to each "
+                      f"player ({rooms['dealt_per_round']} in all); pick from hands of {hands}, "
+                      f"passing the rest after each of the first two picks ({directions}); "
+                      f"discard the last {draft[0]['discard']}. Over the game "
+                      f"{rooms['dealt_over_game']} of the {rooms['deck']} Room cards are dealt.",
+                      rooms["dealt_per_round"], "room-draft", DERIVED,
+                      "Dealing 5 each and the directions are printed (maniacal.txt:93-97); "
+                      "'Turn 1-3' is read as rounds 1-3, and the totals are multiplied out."))
+    steps.append(Step(f"Time track: round 1 starts on {ROUND_ONE_WEEKS}; enter rounds 2 and 3 "
+                      "from your board.",
                       ROUND_ONE_WEEKS, "time-track", UNKNOWN,
                       "Only round 1's starting space is printed (maniacal.txt:171)."))
     seed = data.get("seed")
@@ -199,16 +213,19 @@ def run(data: Mapping[str, Any]) -> Explained:
                           + ", ".join(f"{k} {v}" for k, v in d["contracts"].items()) + ".",
                           d["first_player"], "setup-player-order", DERIVED, CONTINENT_NOTE))
     money = ", ".join(f"${s['money']}" for s in result["seats"])
+    c = result["contracts"]
     summary = (f"Maniacal, {players} players{' with Bodyguards' if bodyguards else ''}: "
-               f"money by seat {money}; 4 Easy + 2 Hard contracts; 5 Room cards each per "
-               "round, passed clockwise / counter-clockwise / clockwise.")
+               f"money by seat {money}; {c['easy']} Easy + {c['hard']} Hard contracts; "
+               f"{rooms['per_player']} Room cards each per round, passed "
+               + " / ".join(d["direction"] for d in draft) + ".")
     return Explained(result, tuple(steps), summary)
 
 
 FORM = (
     OneOf("mode", "Way to play (one: the rules in the text).", MODE_OPTIONS,
           default=PlayMode.STANDARD.value),
-    Integer("players", "How many players (2-5, worked out from the components).", minimum=2,
+    Integer("players", f"How many players ({MIN_PLAYERS}-{MAX_PLAYERS}, worked out from the "
+            "components).", minimum=MIN_PLAYERS,
             maximum=MAX_PLAYERS, required=True),
     Flag("bodyguards", "Bodyguard option: each player starts with a random Mercenary as a "
          "Bodyguard (written for 5 players)."),

@@ -11,7 +11,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, Text
 
-from ..facts import MAP_SPACES, ROUNDS, SALARY, number
+from ..facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, SALARY, number
 from ..modes import check_players
 from .common import unique_names
 
@@ -74,14 +74,19 @@ def payroll_steps(name: str, pay: Payroll) -> list[Step]:
 
 
 def contract_key(after_round: int, data: Mapping[str, Any]) -> dict[str, int]:
-    """The mix drawn in the Clean-up of `after_round` (1 or 2) to stock the next round."""
+    """The mix drawn in the Clean-up of `after_round` (1 or 2) to stock the next round.
+
+    Round 2 defaults to the one printed row (read as the row stocking round 2); a table that
+    reads it the other way enters its own round-2 row, which then wins."""
     nxt = after_round + 1
-    if nxt == 2:
-        return {d: number("contract-key", f"round-2-{d}") for d in DIFFICULTIES}
     mix = {d: data.get(f"round_{nxt}_{d}") for d in DIFFICULTIES}
+    if nxt == 2 and all(v is None for v in mix.values()):
+        return {d: number("contract-key", f"round-2-{d}") for d in DIFFICULTIES}
     if any(v is None for v in mix.values()):
+        printed = "" if nxt == 3 else " (or none of the three, for the printed 2/2/2)"
         raise InvalidInput(f"round_{nxt}_easy", f"The Contract Key row for round {nxt} is not "
-                           "printed in the text: enter it from your board.",
+                           "printed in the text: enter all three counts from your board"
+                           + printed + ".",
                            f"Easy, Hard and Legendary counts adding up to {MAP_SPACES}")
     counts = {d: int(v) for d, v in mix.items() if v is not None}
     if sum(counts.values()) != MAP_SPACES:
@@ -125,14 +130,15 @@ def clean_up(data: Mapping[str, Any]) -> Explained:
         summary = "Round 3 Clean-up done: final scoring next."
     else:
         mix = contract_key(round_no, data)
+        printed = round_no == 1 and all(data.get(f"round_2_{d}") is None for d in DIFFICULTIES)
         result.update(next_round=round_no + 1, reseed=mix)
         steps.append(Step("Refresh every henchman (face up) and Supervillain (meeple back); "
                           "Injury tokens stay.", None, "refresh"))
         line = ", ".join(f"{v} {d.capitalize()}" for d, v in mix.items())
         steps.append(Step(f"Discard the {MAP_SPACES} contracts; draw {line}, shuffle, deal one "
                           "per continent face down.", MAP_SPACES, "contract-key",
-                          Provenance.DERIVED if round_no == 1 else Provenance.HOUSE,
-                          KEY_NOTE if round_no == 1 else "Row entered by the table."))
+                          Provenance.DERIVED if printed else Provenance.HOUSE,
+                          KEY_NOTE if printed else "Row entered by the table from its board."))
         steps.append(Step(f"Move the Round marker to {round_no + 1}.", round_no + 1,
                           "round-track"))
         summary = f"Clean-up of round {round_no}: reseed {line}; round {round_no + 1} next."
@@ -155,9 +161,14 @@ CLEAN_UP = Operation(
             "reseeded contracts.",
     form=(
         Integer("round", "The round ending (1-3).", minimum=1, maximum=ROUNDS, required=True),
-        ListOf("players", "Every player.", PLAYER, min_items=2, max_items=5, required=True),
+        ListOf("players", "Every player.", PLAYER, min_items=MIN_PLAYERS,
+               max_items=MAX_PLAYERS, required=True),
         *(Integer(f"round_3_{d}", f"After round 2: {d.capitalize()} contracts in your board's "
                   "Contract Key row for round 3.", minimum=0, maximum=MAP_SPACES)
+          for d in DIFFICULTIES),
+        *(Integer(f"round_2_{d}", f"After round 1, only if your table reads the printed row "
+                  f"as round 3's: {d.capitalize()} contracts in your board's row for round 2 "
+                  "(empty = the printed 2/2/2).", minimum=0, maximum=MAP_SPACES)
           for d in DIFFICULTIES),
     ),
     run=clean_up,

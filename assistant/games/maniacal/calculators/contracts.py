@@ -25,6 +25,7 @@ STEAL = number("negative-schemes", "steal")
 CONSOLATION_INFAMY = number("positive-schemes", "consolation-infamy")
 CONSOLATION_MONEY = number("positive-schemes", "consolation-money")
 EFFECTS = ("none", "injured", "captured", "scheme", "power")
+NEGATIVE_FLAGS = ("scheme_target", "scheme_steal", "scheme_injury")
 UNAFFORDABLE_NOTE = ("The book does not say what happens when the extra-week Scheme makes an "
                      "attempt unaffordable (reading M-15): the table decides.")
 STEAL_NOTE = ("If the reward and your money together are under $3, the thief takes what there "
@@ -93,6 +94,11 @@ def contract_outcome(data: Mapping[str, Any]) -> Explained:
         raise InvalidInput("target", f"{difficulty.value.capitalize()} contracts have Targets "
                            f"{low}-{high}; you entered {target}.", f"{low}-{high}")
     successes = int(data["successes"])
+    ticked = [f for f in NEGATIVE_FLAGS if data.get(f)]
+    if len(ticked) > 1:
+        raise InvalidInput(ticked[0], "Only one negative Scheme may be played on a contract "
+                           f"attempt (maniacal.txt:256-257); you ticked {', '.join(ticked)}.",
+                           "one of " + ", ".join(NEGATIVE_FLAGS))
     steps: list[Step] = []
     need = target
     if data.get("scheme_target"):
@@ -117,6 +123,12 @@ def contract_outcome(data: Mapping[str, Any]) -> Explained:
                           -stolen, "negative-schemes",
                           Provenance.DERIVED if stolen < STEAL else Provenance.RULEBOOK,
                           STEAL_NOTE if stolen < STEAL else ""))
+    if data.get("scheme_steal") and not success:
+        steps.append(Step(f"The rival's ${STEAL} Scheme takes nothing: it works only when the "
+                          "contract succeeds.", 0, "negative-schemes"))
+    if data.get("consolation") and success:
+        steps.append(Step("Your consolation Scheme is not used: it pays only after a failed "
+                          "contract. Keep the card.", 0, "positive-schemes"))
     if data.get("consolation") and not success:
         infamy += CONSOLATION_INFAMY
         money_gain += CONSOLATION_MONEY
@@ -152,8 +164,12 @@ def contract_outcome(data: Mapping[str, Any]) -> Explained:
               "replace_with": difficulty.value}
     summary = (f"{'Success' if success else 'Failure'} ({successes} vs {need}): +{infamy} "
                f"Infamy, {'+' if money_gain - stolen >= 0 else '-'}${abs(money_gain - stolen)}; "
-               f"replace with a {difficulty.value} contract.")
+               f"replace with {_article(difficulty.value)} {difficulty.value} contract.")
     return Explained(result, tuple(steps), summary)
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 MEMBER = (

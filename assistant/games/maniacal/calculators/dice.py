@@ -145,24 +145,38 @@ def _faces(data: Mapping[str, Any], recommended: str) -> dict[str, list[int]]:
 
 def distribution(pool: Mapping[str, int], faces: Mapping[str, Sequence[int]],
                  ) -> dict[int, Fraction]:
-    """Exact distribution of the total over a pool, each die uniform over its faces."""
-    dist: dict[int, Fraction] = {0: Fraction(1)}
+    """Exact distribution of the total over a pool, each die uniform over its faces.
+
+    Counts outcomes in whole numbers (fast even for a full box of dice) and divides once."""
+    ways: dict[int, int] = {0: 1}
+    outcomes = 1
     for trait, count in pool.items():
         sides = faces.get(trait) or []
+        if not count or not sides:
+            continue
+        per_value: dict[int, int] = {}
+        for v in sides:
+            per_value[v] = per_value.get(v, 0) + 1
         for _ in range(count):
-            step: dict[int, Fraction] = {}
-            share = Fraction(1, len(sides))
-            for total, p in dist.items():
-                for v in sides:
-                    step[total + v] = step.get(total + v, Fraction(0)) + p * share
-            dist = step
-    return dist
+            step: dict[int, int] = {}
+            for total, n in ways.items():
+                for v, k in per_value.items():
+                    step[total + v] = step.get(total + v, 0) + n * k
+            ways = step
+            outcomes *= len(sides)
+    return {total: Fraction(n, outcomes) for total, n in ways.items()}
 
 
 def success_odds(data: Mapping[str, Any]) -> Explained:
     recommended = str(data["recommended"])
     target = int(data["target"])
     pool = _traits(data)
+    if not any(pool.values()):
+        steps = [Step("No dice in the pool (a rival's Scheme may take it down to 0, "
+                      "maniacal.txt:263): no successes can be rolled.", 0, "negative-schemes"),
+                 Step(f"Chance of at least {target}: 0.0%.", 0.0, "contract-target")]
+        return Explained({"chance": 0.0, "exact": "0/1", "mean": 0.0, "at_least": {}},
+                         tuple(steps), f"0.0% to reach {target} with no dice.")
     if sum(pool.values()) > MAX_POOL:
         raise InvalidInput("brawn", f"A pool of more than {MAX_POOL} dice is beyond this "
                            "calculator.", f"up to {MAX_POOL} dice")
@@ -185,9 +199,12 @@ def success_odds(data: Mapping[str, Any]) -> Explained:
         Step(f"Chance of at least {target}: {float(chance):.1%} (one roll, no rerolls).",
              round(float(chance), 6), "contract-target"),
     ]
-    at_least = {str(k): round(float(sum((p for v, p in dist.items() if v >= k),
-                                        Fraction(0))), 6)
-                for k in range(1, max(dist) + 1)} if dist else {}
+    at_least: dict[str, float] = {}
+    running = Fraction(0)
+    for k in range(max(dist), 0, -1):  # cumulative from the top: one pass
+        running += dist.get(k, Fraction(0))
+        at_least[str(k)] = round(float(running), 6)
+    at_least = dict(reversed(list(at_least.items())))
     result = {"chance": round(float(chance), 6), "exact": f"{chance.numerator}/"
               f"{chance.denominator}", "mean": round(float(mean), 4), "at_least": at_least}
     return Explained(result, tuple(steps),

@@ -16,7 +16,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Form, Integer, ListOf, OneOf, Text
 
-from ..facts import PER_TYPE
+from ..facts import MAX_PLAYERS, MIN_PLAYERS, PER_TYPE
 from ..modes import TYPE_ORDER, HenchType, check_players
 from .common import unique_names
 
@@ -129,7 +129,8 @@ def _ordinal(n: int) -> str:
 
 PLAYER: Form = (
     Text("name", "Player (or colour).", max_length=40, required=True),
-    Integer("order", "Place on the Player Order track (1 = 1st).", minimum=1, maximum=5,
+    Integer("order", "Place on the Player Order track (1 = 1st).", minimum=1,
+            maximum=MAX_PLAYERS,
             required=True),
     *(Integer(t.value, f"{t.value.capitalize()} Attraction Score now.", minimum=0, default=0)
       for t in TYPE_ORDER),
@@ -146,7 +147,7 @@ RECRUITMENT = Operation(
     summary="Who recruits each face-up henchman, type by type, with ties by player order.",
     form=(
         ListOf("players", "Every player with their Player Order place and scores.", PLAYER,
-               min_items=2, max_items=5, required=True),
+               min_items=MIN_PLAYERS, max_items=MAX_PLAYERS, required=True),
         ListOf("cards", "Per type, the face-up card first, then each card turned up after it "
                "(up to 3 per type).", CARD, max_items=12, required=True),
     ),

@@ -37,8 +37,11 @@ LABEL_NOTE = ("A space's number is the weeks left: 1 week moves 8 to 7 (maniacal
               "weeks move 8 to 4 (maniacal.txt:207).")
 ORDER_NOTE = ("The order of arrival on the Player Order track becomes next round's player "
               "order (derived: the next Contract Phase and the Henchmen ties read that track).")
-REGAIN_NOTE = ("Only the active player plays it, and the active token is already the "
-               "leftmost, so it never lands on another token (derived).")
+REGAIN_NOTE = ("Played by the active player before an action, the token is already the "
+               "leftmost, so it lands on an empty space (derived).")
+LANDING_NOTE = ("Played after resolving a contract (maniacal.txt:258), when the time is already "
+                "paid (maniacal.txt:205, 209), the token can land on others; the book does not "
+                "say where it goes in the stack (reading M-18).")
 
 
 @dataclass
@@ -135,26 +138,25 @@ def play(start: int, order: Sequence[str], moves: Sequence[Mapping[str, Any]],
              Step("Each space's number counts the weeks a token has left.", None,
                   "time-track", Provenance.DERIVED, LABEL_NOTE)]
     log: list[dict[str, Any]] = []
+    resolved: str | None = None  # who attempted the last contract, if that was the last action
     for i, move in enumerate(moves):
         who = track.active()
+        named = move.get("player")
+        kind = str(move["action"])
+        if kind == "regain" and named and resolved is not None and find(
+                order, str(named), f"actions.{i}.player") == resolved:
+            who = resolved  # "before or after resolving a contract" (maniacal.txt:258)
         if who is None:
             raise InvalidInput(f"actions.{i}", "Everyone has used all their time; the "
                                "Contract Phase is over.", "no more actions")
-        named = move.get("player")
         if named and find(order, str(named), f"actions.{i}.player") != who:
             raise InvalidInput(f"actions.{i}.player", f"It is {who}'s turn, not {named}'s: "
                                f"{who} is on top of the leftmost stack.", who)
-        kind = str(move["action"])
         weeks = track.weeks(who) or 0
         if kind == "regain":
-            target = min(track.start, weeks + REGAIN)
-            track.lift(who)
-            track.put(who, target)
-            steps.append(Step(f"{who} plays the +{REGAIN} weeks Scheme: {weeks} → {target} "
-                              f"(never past {track.start}); not an action, still active.",
-                              target, "positive-schemes", Provenance.DERIVED, REGAIN_NOTE))
-            log.append({"player": who, "action": kind, "from": weeks, "to": target})
+            log.append(_regain(track, who, weeks, i, move, steps))
             continue
+        resolved = who if kind == "contract" else None
         cost = _cost(i, move, weeks)
         if cost > weeks:
             raise InvalidInput(f"actions.{i}.action", f"{who} has {weeks} week(s) left; "
@@ -177,6 +179,41 @@ def play(start: int, order: Sequence[str], moves: Sequence[Mapping[str, Any]],
         log.append({"player": who, "action": kind, "weeks": cost, "from": weeks, "to": to,
                     "next": nxt})
     return track, steps, log
+
+
+def _regain(track: Track, who: str, weeks: int, i: int, move: Mapping[str, Any],
+            steps: list[Step]) -> dict[str, Any]:
+    """The +2 weeks Scheme (maniacal.txt:270): left by 2, never past the start. Played before
+    an action the token is the leftmost and lands on an empty space; played after resolving a
+    contract (maniacal.txt:258) it may land on other tokens, and the book does not say on top
+    or underneath (reading M-18): the table says."""
+    if who in track.finished:
+        raise InvalidInput(f"actions.{i}.action", f"{who} has used all their time and is on "
+                           "the Player Order track (maniacal.txt:174); the book does not say a "
+                           "Scheme brings the token back.", "room, contract, location, pass")
+    target = min(track.start, weeks + REGAIN)
+    others = ([] if target == weeks else
+              [t for t in track.spaces.get(target, []) if t != who])
+    landing = move.get("landing")
+    if others and landing not in ("top", "bottom"):
+        raise InvalidInput(f"actions.{i}.landing", f"{who}'s token lands on {target}, where "
+                           f"{', '.join(others)} already are; the rulebook does not say "
+                           "whether it goes on top (acts first) or underneath: choose.",
+                           "top, bottom")
+    if target != weeks:  # on the start space already, the token stays where it is
+        track.lift(who)
+        track.put(who, target, on_top=not others or landing == "top")
+    text = (f"{who} plays the +{REGAIN} weeks Scheme: {weeks} → {target} (never past "
+            f"{track.start}); not an action.")
+    if others:
+        steps.append(Step(text + f" Placed {'on top of' if landing == 'top' else 'under'} "
+                          f"{', '.join(others)}, as the table decided. Next: {track.active()}.",
+                          target, "positive-schemes", Provenance.UNKNOWN, LANDING_NOTE))
+    else:
+        steps.append(Step(text + f" Next: {track.active()}.", target, "positive-schemes",
+                          Provenance.DERIVED, REGAIN_NOTE))
+    return {"player": who, "action": "regain", "from": weeks, "to": target,
+            "landing": landing if others else None}
 
 
 def _ordinal(n: int) -> str:
@@ -217,12 +254,15 @@ def time_track(data: Mapping[str, Any]) -> Explained:
 
 
 MOVE = (
-    OneOf("action", "What the active player does (regain = the +2 weeks Scheme, no action).",
+    OneOf("action", "What the active player does (regain = the +2 weeks Scheme, no action; "
+          "right after your own contract, name yourself as player).",
           ACTIONS, required=True),
     Text("player", "Who acts (optional: checked against the track).", max_length=40),
     Integer("weeks", "Contract: weeks from your Supervillain card (3-5). Room: the weeks it "
             "prints (default 1).", minimum=1, maximum=CONTRACT_MAX),
     Flag("extra_week", "Contract: a rival's Scheme adds 1 week."),
+    OneOf("landing", "Regain after your own contract, landing on other tokens: top or "
+          "bottom of the stack (the book does not say).", ("top", "bottom")),
 )
 
 TIME_TRACK = Operation(

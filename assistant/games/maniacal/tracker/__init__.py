@@ -17,6 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.tracker import Action, Board, Counter, Event, Show, Viewer, Wording
 
 from .. import scoring
+from ..modes import TRAITS
 from .forms import EVENT_FORMS, SETUP_FORM, TYPES
 from .state import (
     BASE,
@@ -26,6 +27,7 @@ from .state import (
     SessionSetup,
     State,
     apply,
+    face_list,
     initial,
     names_of,
     parse_setup,
@@ -100,6 +102,7 @@ class ManiacalTracker:
             shows=(Show("round", "Round"), Show("phase", "Phase"),
                    Show("active", "Active on the Time track", seat_name=True),
                    Show("order_text", "Player order"), Show("time_text", "Time track"),
+                   Show("negative_text", "Negative Scheme on this attempt"),
                    Show("missing_text", "Still to enter from your board")),
             counters=counters,
             actions=(
@@ -120,14 +123,15 @@ class ManiacalTracker:
                        asks=("location", "injuries"), unless="not_contracting"),
                 Action("pass", "Pass", per_seat=True, unless="not_contracting",
                        confirm="passes, spending all remaining weeks?"),
-                Action("scheme", "Scheme", per_seat=True, asks=("effect",),
+                Action("scheme", "Scheme", per_seat=True, asks=("effect", "landing"),
                        unless="not_contracting"),
                 Action("clean-up", "Clean-up", asks=("fire",), unless="not_cleaning",
                        confirm="pays salaries (Mercenaries first) and ends the round?"),
                 Action("table-values", "Board values",
                        asks=("round_2_weeks", "round_3_weeks", "money_bonus",
                              "after_money_tie", "round_3_easy", "round_3_hard",
-                             "round_3_legendary")),
+                             "round_3_legendary",
+                             *(f"faces_{t.value}" for t in TRAITS))),
                 Action("laugh", "Most sinister laugh", per_seat=True, unless="no_laugh",
                        confirm="wins the tie on the table's call?"),
                 Action("note", "Add note", asks=("text",)),
@@ -139,7 +143,10 @@ def _missing(state: State) -> list[str]:
     wanted = {"round_2_weeks": "round-2 Time track start", "round_3_weeks":
               "round-3 Time track start", "money_bonus": "money-rank bonus",
               "round_3_easy": "round-3 Contract Key row"}
-    return [label for key, label in wanted.items() if state.value(key) is None]
+    missing = [label for key, label in wanted.items() if state.value(key) is None]
+    if not any(state.value(f"faces_{t.value}") for t in TRAITS):
+        missing.append("die faces (for the odds)")
+    return missing
 
 
 def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
@@ -158,9 +165,16 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
         "recruited": dict(zip(TYPES, state.recruited, strict=True)),
         "table_values": {k: list(v) if isinstance(v, tuple) else v for k, v in state.values},
         "missing_text": ", ".join(_missing(state)) or "nothing",
+        "die_faces": die_faces(state),
         "contracts": [{"seat": r.seat, "round": r.round, "difficulty": r.difficulty,
                        "success": r.success, "infamy": r.infamy, "money": r.money,
-                       "effect": r.effect} for r in state.results],
+                       "effect": r.effect, "scheme_injury": r.scheme_injury,
+                       "cancelled": list(r.cancelled)} for r in state.results],
+        "negative_scheme": ({"against": state.negative[0], "by": state.negative[1],
+                             "effect": state.negative[2]} if state.negative else None),
+        "negative_text": (f"{names_of(setup, [state.negative[1]])[0]} on "
+                          f"{names_of(setup, [state.negative[0]])[0]}'s attempt "
+                          f"({state.negative[2]})" if state.negative else "none"),
         "laugh": state.laugh, "notes": list(state.notes),
         "not_building": state.phase != BASE, "not_recruiting": state.phase != HENCHMEN,
         "not_contracting": state.phase != CONTRACT,
@@ -168,6 +182,17 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
         "no_laugh": not top_tie,
         "seats": rows,
     }
+
+
+def die_faces(state: State) -> list[dict[str, Any]]:
+    """The faces the table entered, in the form the success-odds calculator takes."""
+    out: list[dict[str, Any]] = []
+    for t in TRAITS:
+        text = state.value(f"faces_{t.value}")
+        if text:
+            out += [{"trait": t.value, "value": v, "icon": icon}
+                    for v, icon in face_list(str(text), f"faces_{t.value}")]
+    return out
 
 
 def _laugh_open(setup: SessionSetup, state: State) -> bool:
@@ -203,7 +228,9 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
                             f"Infamy, +${event.get('money') or 0})",
         "visit": lambda: f"{who} visits {event['location']}",
         "pass": lambda: f"{who} passes",
-        "scheme": lambda: f"{who} plays a Scheme ({event['effect']})",
+        "scheme": lambda: f"{who} plays a Scheme ({event['effect']}"
+                          + (f", token {event['landing']} of the stack" if event.get("landing")
+                             else "") + ")",
         "clean-up": lambda: "Clean-up: salaries paid"
                             + (f", fired by {event['fire']}" if event.get("fire") else ""),
         "table-values": lambda: "Board values entered",

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
 from ..facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, number
-from ..modes import MODE_OPTIONS, TYPE_ORDER, Difficulty
+from ..modes import COLOURS, MODE_OPTIONS, TRAITS, TYPE_ORDER, Difficulty
 
 TYPES = tuple(t.value for t in TYPE_ORDER)
 LOCATIONS = ("underground", "hospital", "lounge")
@@ -35,6 +35,9 @@ TABLE_VALUES: Form = (
     *(Integer(f"round_3_{d.value}", f"Contract Key, round 3: {d.value.capitalize()} "
               "contracts (from your board).", minimum=0, maximum=MAP_SPACES)
       for d in Difficulty),
+    *(Text(f"faces_{t.value}", f"{t.value.capitalize()} ({COLOURS[t]}) die: the number on "
+           "each face, comma-separated, * after an icon face (e.g. 0, 1, 1, 2, 2*, 3).",
+           max_length=60) for t in TRAITS),
 )
 
 SETUP_FORM: Form = (
@@ -87,14 +90,17 @@ EVENT_FORMS: Mapping[str, Form] = {
                  Flag("success", "The contract succeeded."),
                  Integer("infamy", "Infamy on the line that applies.", minimum=0, maximum=30,
                          default=0),
-                 Integer("money", "Money on the line that applies (after any Scheme).",
+                 Integer("money", "Money on the line that applies, as printed (a rival's $3 "
+                         "Scheme played on this attempt is taken off for you).",
                          minimum=0, maximum=30, default=0),
                  OneOf("effect", "Special effect on that line.", EFFECTS, default="none")),
     "visit": (SEAT_ID, OneOf("location", "Special Location.", LOCATIONS, required=True),
               Integer("injuries", "Hospital: Injury tokens removed.", minimum=0, maximum=10,
                       default=0)),
     "pass": (SEAT_ID,),
-    "scheme": (SEAT_ID, OneOf("effect", "The Scheme effect played.", SCHEMES, required=True)),
+    "scheme": (SEAT_ID, OneOf("effect", "The Scheme effect played.", SCHEMES, required=True),
+               OneOf("landing", "+2 weeks only, when the token lands on other tokens (the "
+                     "book does not say): on top or underneath.", ("top", "bottom"))),
     "clean-up": (Text("fire", "Seat ids that fire one henchman, comma-separated (optional).",
                       max_length=200),),
     "table-values": TABLE_VALUES,

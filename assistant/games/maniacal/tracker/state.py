@@ -28,6 +28,7 @@ REGAIN = number("positive-schemes", "weeks")
 CONSOLATION_INFAMY = number("positive-schemes", "consolation-infamy")
 CONSOLATION_MONEY = number("positive-schemes", "consolation-money")
 EXTRA_WEEK = number("negative-schemes", "weeks")
+STEAL = number("negative-schemes", "steal")
 
 BASE, HENCHMEN, CONTRACT, OVER = "base-building", "henchmen", "contract", "over"
 
@@ -96,10 +97,38 @@ def bonus_list(text: str, field_name: str = "money_bonus") -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
+FACES_MAX = 12
+
+
+def face_list(text: str, field_name: str) -> tuple[tuple[int, bool], ...]:
+    """A die's faces typed as "0, 1, 1, 2, 2*, 3" (* = icon face): the table's own, since the
+    book's face table is lost (maniacal.txt:226)."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    faces = []
+    for part in parts:
+        icon = part.endswith("*")
+        number_ = part.rstrip("*").strip()
+        if not number_.isdigit() or int(number_) > 10:
+            parts = []
+            break
+        faces.append((int(number_), icon))
+    if not parts or len(faces) > FACES_MAX:
+        raise InvalidInput(field_name, f"Enter the die's faces as numbers 0-10, comma-separated, "
+                           f"with * after an icon face; got {text!r}.",
+                           f"1-{FACES_MAX} faces such as 0, 1, 1, 2, 2*, 3")
+    return tuple(faces)
+
+
+def faces_text(faces: Sequence[tuple[int, bool]]) -> str:
+    return ", ".join(f"{v}{'*' if icon else ''}" for v, icon in faces)
+
+
 def _table_values(values: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in values.items() if v is not None}
     if "money_bonus" in out:
         out["money_bonus"] = bonus_list(str(out["money_bonus"]))
+    for key in [k for k in out if k.startswith("faces_")]:
+        out[key] = faces_text(face_list(str(out[key]), key))
     return out
 
 
@@ -130,6 +159,13 @@ class Result:
     infamy: int
     money: int
     effect: str
+    scheme_injury: bool = False
+    """A rival's negative Scheme injured a team member too (maniacal.txt:265)."""
+    cancelled: tuple[str, ...] = ()
+    """Results undone by the owner's cancelling Scheme (maniacal.txt:272)."""
+
+
+CANCELLABLE = ("injured", "captured", "captured-mercenary")
 
 
 @dataclass(frozen=True)
@@ -148,6 +184,13 @@ class State:
     results: tuple[Result, ...] = ()
     laugh: str | None = None
     notes: tuple[str, ...] = field(default=())
+    resolved: tuple[str, bool] | None = None
+    """The seat whose contract was the last action, and whether it succeeded: that player may
+    still play positive Schemes "after resolving" it (maniacal.txt:258), although their token
+    has already moved (the time is paid before the flip, maniacal.txt:205, 209)."""
+    negative: tuple[str, str, str] | None = None
+    """The one negative Scheme on the coming attempt: (against, played by, effect)
+    (maniacal.txt:256-257)."""
 
     def value(self, name: str) -> Any:
         return dict(self.values).get(name)
@@ -233,11 +276,30 @@ def _spend(setup: SessionSetup, state: State, seat: str, weeks: int) -> State:
     return replace(state, spaces=tuple(spaces), finished=finished)
 
 
-def _move_left(state: State, seat: str, weeks: int, cap: int) -> State:
+def _move_left(state: State, seat: str, weeks: int, cap: int, landing: str | None) -> State:
+    """The +2 weeks Scheme: the token moves left, never past the track's start
+    (maniacal.txt:270). The active token is the leftmost, so it lands on an empty space; a
+    token that already paid for a contract may land on others, and the book does not say
+    whether it goes on top or underneath (reading M-18): the table says."""
+    if seat in state.finished:
+        raise InvalidInput("effect", "This token has used all its time and is already on the "
+                           "Player Order track (maniacal.txt:174); the book does not say a "
+                           "Scheme brings it back.", "another effect")
     left = state.weeks(seat) or 0
     to = min(cap, left + weeks)
+    if to == left:  # already on the start space: the token does not move
+        return state
     spaces = [(s, tuple(t for t in stack if t != seat)) for s, stack in state.spaces]
-    spaces.append((to, (seat,)))  # the active token is leftmost: the new space is empty
+    there = next((k for k, (s, st) in enumerate(spaces) if s == to and st), None)
+    if there is None:
+        spaces.append((to, (seat,)))
+    else:
+        if landing not in ("top", "bottom"):
+            raise InvalidInput("landing", f"The token lands on {to}, where other tokens are; "
+                               "the rulebook does not say whether it goes on top (acts "
+                               "first) or underneath: the table decides.", "top, bottom")
+        s, stack = spaces[there]
+        spaces[there] = (s, (*stack, seat) if landing == "top" else (seat, *stack))
     spaces = sorted(((s, st) for s, st in spaces if st), key=lambda p: -p[0])
     return replace(state, spaces=tuple(spaces))
 
@@ -270,7 +332,7 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         _phase(state, HENCHMEN)
         start = start_weeks(state)
         return replace(state, phase=CONTRACT, spaces=((start, tuple(reversed(state.order))),),
-                       finished=())
+                       finished=(), resolved=None, negative=None)
     if kind == "clean-up":
         return _clean_up(setup, state, event)
     if kind == "laugh":
@@ -355,21 +417,62 @@ def _scheme(setup: SessionSetup, state: State, i: int, v: Villain, event: Event)
     effect = str(event["effect"])
     seat = setup.seats[i].id
     if effect in NEGATIVE:
-        if state.active() in (seat, None):
+        target = state.active()
+        if target in (seat, None):
             raise InvalidInput("seat", "A negative Scheme is played against the active "
                                "player's contract, by an opponent.",
                                "a seat other than the active one")
-        return _with(state, i, replace(v, infamy=v.infamy + SCHEME_INFAMY,
-                                       negative_schemes=v.negative_schemes + 1))
-    _active(setup, state, seat)
+        if state.negative is not None and state.negative[0] == target:
+            by = names_of(setup, [state.negative[1]])[0]
+            raise InvalidInput("seat", f"{by} has already played a negative Scheme on this "
+                               "attempt: only one per contract attempt (maniacal.txt:256-257).",
+                               "wait for the next attempt")
+        return _with(replace(state, negative=(target, seat, effect)), i,
+                     replace(v, infamy=v.infamy + SCHEME_INFAMY,
+                             negative_schemes=v.negative_schemes + 1))
+    after = state.resolved is not None and state.resolved[0] == seat
+    if not after:
+        _active(setup, state, seat)
+    if effect == "consolation" and not (after and state.resolved is not None
+                                        and not state.resolved[1]):
+        raise InvalidInput("effect", "The +2 Infamy and $2 effect is for right after your own "
+                           "failed contract (maniacal.txt:273).", "another effect")
+    if effect == "cancel":
+        if not after:
+            raise InvalidInput("effect", "Cancel is for an Injured or Captured result of your "
+                               "own contract, played right after it (maniacal.txt:272).",
+                               "another effect")
+        state, v = _cancel(state, v)
     v = replace(v, positive_schemes=v.positive_schemes + 1)
     if effect == "consolation":
         v = replace(v, infamy=v.infamy + CONSOLATION_INFAMY,
                     money=v.money + CONSOLATION_MONEY)
-    state = _with(state, i, v)
     if effect == "weeks":
-        state = _move_left(state, seat, REGAIN, start_weeks(state))
-    return state
+        landing = event.get("landing")
+        state = _move_left(state, seat, REGAIN, start_weeks(state),
+                           str(landing) if landing else None)
+    return _with(state, i, v)
+
+
+def _cancel(state: State, v: Villain) -> tuple[State, Villain]:
+    """Undo one Injured or Captured result of the seat's last contract (maniacal.txt:272):
+    the card's own icon first, then a rival's injuring Scheme."""
+    last = state.results[-1]
+    if last.effect in CANCELLABLE and last.effect not in last.cancelled:
+        undone = last.effect
+    elif last.scheme_injury and "scheme-injury" not in last.cancelled:
+        undone = "scheme-injury"
+    else:
+        raise InvalidInput("effect", "That contract left no Injured or Captured result to "
+                           "cancel.", "another effect")
+    if undone in ("injured", "scheme-injury"):
+        v = replace(v, injuries=max(0, v.injuries - 1))
+    elif undone == "captured":
+        v = replace(v, henchmen=v.henchmen + 1)
+    else:
+        v = replace(v, mercenaries=v.mercenaries + 1)
+    last = replace(last, cancelled=(*last.cancelled, undone))
+    return replace(state, results=(*state.results[:-1], last)), v
 
 
 def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
@@ -377,6 +480,8 @@ def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
     kind = event.kind
     seat = setup.seats[i].id
     _active(setup, state, seat)
+    pending = state.negative if state.negative and state.negative[0] == seat else None
+    state = replace(state, resolved=None, negative=None)
     if kind == "pass":
         return _spend(setup, state, seat, state.weeks(seat) or 0)
     if kind == "room":
@@ -397,20 +502,34 @@ def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
         elif place == "lounge":
             v = replace(v, mercenaries=v.mercenaries + 1)
         return _with(state, i, v)
-    weeks = int(event["weeks"]) + (EXTRA_WEEK if event.get("extra_week") else 0)
+    extra = bool(event.get("extra_week")) or (pending is not None and pending[2] == "week")
+    weeks = int(event["weeks"]) + (EXTRA_WEEK if extra else 0)
     state = _spend(setup, state, seat, weeks)
     effect = str(event.get("effect") or "none")
+    success = bool(event.get("success"))
+    reward = int(event.get("money") or 0)
+    stolen = 0
+    if pending is not None and pending[2] == "steal" and success:
+        # "steal $3 when they collect their reward" (maniacal.txt:266); money never < 0
+        stolen = min(STEAL, v.money + reward)
+        thief = _index(setup, pending[1])
+        state = _with(state, thief, replace(state.villains[thief],
+                                            money=state.villains[thief].money + stolen))
     v = replace(v, infamy=v.infamy + int(event.get("infamy") or 0),
-                money=v.money + int(event.get("money") or 0))
+                money=v.money + reward - stolen)
+    scheme_injury = pending is not None and pending[2] == "injury"  # reading M-17
+    if scheme_injury:
+        v = replace(v, injuries=v.injuries + 1)
     if effect == "injured":
         v = replace(v, injuries=v.injuries + 1)
     elif effect == "captured":
         v = replace(v, henchmen=_non_negative("henchmen", v.henchmen - 1, "effect"))
     elif effect == "captured-mercenary":
         v = replace(v, mercenaries=_non_negative("mercenaries", v.mercenaries - 1, "effect"))
-    result = Result(seat, state.round, str(event["difficulty"]), bool(event.get("success")),
-                    int(event.get("infamy") or 0), int(event.get("money") or 0), effect)
-    return _with(replace(state, results=(*state.results, result)), i, v)
+    result = Result(seat, state.round, str(event["difficulty"]), success,
+                    int(event.get("infamy") or 0), reward - stolen, effect, scheme_injury)
+    return _with(replace(state, results=(*state.results, result), resolved=(seat, success)),
+                 i, v)
 
 
 def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
@@ -438,7 +557,7 @@ def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
         villains.append(replace(v, money=pay.money_after, henchmen=kept, mercenaries=0,
                                 picks=0, rooms_used=0, fired=v.fired + fired))
     new = replace(state, villains=tuple(villains), order=state.finished, spaces=(),
-                  finished=())
+                  finished=(), resolved=None, negative=None)
     if state.round >= ROUNDS:
         return replace(new, phase=OVER)
     if state.round == 2:
