@@ -103,7 +103,8 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
     add("4 Loot", "survivors claim one Loot each in descending Action Number; each claimer "
         "checks their own plan after each claim (instant win); leftovers to the bag, "
         "discard the Supers.", "loot-claims")
-    add("5 Regroup", f"after round {ROUNDS}: final scoring. After rounds 1 to {ROUNDS - 1}: "
+    earlier = " and ".join(str(n) for n in range(1, ROUNDS))
+    add("5 Regroup", f"after round {ROUNDS}: final scoring. After rounds {earlier}: "
         "Loser Lad to the fewest KOs (holder breaks ties), every Super back in the deck, "
         "shuffle.", "regroup", ROUNDS, DERIVED,
         "Printed as 'Phase 6' after the last Throwdown; read as Phase 5 (Phase numbers, "

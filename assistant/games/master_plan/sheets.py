@@ -234,7 +234,8 @@ def score_sheet(mode: str = STANDARD.slug) -> Sheet:
     links_chain = chain("reset")
     header = ("Mastermind", *(c.label[:1].upper() + c.label[1:] for c in links_chain),
               "Place")
-    steps = tuple(Para(f"{i}. Most {c.label}.", ParaStyle.NUMBERED)
+    steps = tuple(Para(f"{i}. {'The' if c.label.startswith('highest') else 'Most'} "
+                       f"{c.label}.", ParaStyle.NUMBERED)
                   for i, c in enumerate(links_chain, start=1))
     sections = (
         Section("After round 3", (

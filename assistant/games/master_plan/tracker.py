@@ -8,13 +8,17 @@ Loser Lad and the score are worked out by the game's own calculators, so no rule
 
 Secrets: a Master Plan's requirements are entered from the owner's phone (`plan`) and appear
 only in that seat's own view (`state_json`, `event_json`, `describe`), never in the shared one,
-until an instant win reveals them. A declared win is checked against what the owner entered;
-a refusal never says what is missing.
+until an instant win reveals them. The claim that completes an entered plan wins at once
+(Loot step 1, :58: the plan is revealed then, not before); a declared win (`declare-win`, for a
+plan never entered or one already covered) is checked against what the owner entered, and a
+refusal never says what is missing. A plan entered or changed while its seat already holds
+Loot is flagged to the table (never what it says): the card is dealt once (:21).
 
 Readings taken here (see README.md): deployment needs every Throwdown of the round dealt first
-(Assemble steps 1-3 in order); battles wait until deployment is over when the hand size is
-known; a Throwdown's claims end by themselves when every survivor has claimed or the Loot has
-run out (the rest goes back to the bag); after an instant win only notes are accepted.
+(Assemble steps 1-3 in order); reveals and battles wait until deployment is over when the hand
+size is known, and once deployment is recorded a seat reveals only what it deployed there;
+a Throwdown's claims end by themselves when every survivor has claimed or the Loot has run out
+(the rest goes back to the bag); after an instant win only notes are accepted.
 """
 from __future__ import annotations
 
@@ -208,6 +212,9 @@ class State:
     ko_earlier: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     plans: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Private: each seat's Master Plan requirements, as entered on its own phone."""
+    plans_after_loot: tuple[str, ...] = ()
+    """Public: seats whose plan was entered or changed while they already held Loot (the card
+    is dealt once at setup, so the table checks it at the reveal)."""
     winner: str | None = None
     revealed_plan: tuple[str, ...] = ()
     regroups: tuple[str, ...] = ()
@@ -299,7 +306,11 @@ def _plan(setup: Setup, state: State, e: Event) -> State:
     plan = split_list(e["requirements"])
     if not plan:
         raise InvalidInput("requirements", "List at least one Loot.", "Loot, comma-separated")
-    return replace(state, plans={**state.plans, seat.id: plan})
+    before = state.plans.get(seat.id)
+    late = bool(state.loot[seat.id]) and (before is None or bag(before) != bag(plan))
+    flagged = (*state.plans_after_loot, seat.id) if late else state.plans_after_loot
+    return replace(state, plans={**state.plans, seat.id: plan},
+                   plans_after_loot=tuple(dict.fromkeys(flagged)))
 
 
 def _throwdown(setup: Setup, state: State, e: Event) -> State:
@@ -351,12 +362,23 @@ def _reveal(setup: Setup, state: State, e: Event) -> State:
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
+    pending = next_deployer(setup, state)
+    if pending is not None and deployment_total(setup) is not None:
+        raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
+                           "to play, and deployed Supers stay face down until their battle.",
+                           "deploy")
     seat = setup.seat(e["seat"])
-    if t.squads and t.squads.get(seat.id, 0) <= sum(
-            1 for r in t.revealed if r.values["owner"] == seat.id):
-        raise InvalidInput("seat", f"{seat.name} deployed {t.squads.get(seat.id, 0)} Super(s) "
-                           f"to Throwdown {t.number}; all are revealed already.",
-                           ", ".join(setup.seat(s).name for s, n in t.squads.items() if n))
+    shown = sum(1 for r in t.revealed if r.values["owner"] == seat.id)
+    if state.plays and t.squads.get(seat.id, 0) <= shown:
+        # deployment was recorded this round: only what was deployed here can be turned over
+        hidden = [setup.seat(s).name for s, n in t.squads.items()
+                  if n > sum(1 for r in t.revealed if r.values["owner"] == s)]
+        count = t.squads.get(seat.id, 0)
+        detail = (f"{seat.name} has no Squad at Throwdown {t.number} (the deployment recorded "
+                  "this round put none there)." if not count else
+                  f"{seat.name} deployed {count} Super(s) to Throwdown {t.number}; all are "
+                  "revealed already.")
+        raise InvalidInput("seat", detail, ", ".join(hidden) or "none")
     values = {k: v for k, v in e.items() if k not in ("seat", "throwdown")}
     values["owner"] = seat.id
     revealed = (*t.revealed, Revealed(values))
@@ -421,6 +443,11 @@ def _battle(setup: Setup, state: State, e: Event) -> State:
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
+    open_claims = [x.number for x in state.throwdowns if x.battled and not x.resolved]
+    if open_claims:
+        raise InvalidInput("kind", f"Finish the Loot claims at Throwdown {open_claims[0]} "
+                           "first: a Throwdown's Loot phase ends before the next battle.",
+                           "claim")
     pending = next_deployer(setup, state)
     if pending is not None and deployment_total(setup) is not None:
         raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
@@ -475,7 +502,12 @@ def _claim(setup: Setup, state: State, e: Event) -> State:
     super_name, seat, _ = nxt
     t = _settle(replace(t, claims=(*t.claims, (super_name, seat, took))))
     loot = {**state.loot, seat: (*state.loot[seat], took)}
-    return replace(state.with_throwdown(t), loot=loot)
+    after = replace(state.with_throwdown(t), loot=loot)
+    plan = state.plans.get(seat)
+    if plan and plan_missing(plan, state.loot[seat]) and not plan_missing(plan, loot[seat]):
+        # this claim completes the claimer's entered plan: revealed and won at once (:58)
+        return replace(after, winner=seat, revealed_plan=plan)
+    return after
 
 
 def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
@@ -507,8 +539,11 @@ def _regroup(setup: Setup, state: State, e: Event) -> State:
         return replace(state, over=True)
     piles = [Pile(s.name, len(state.ko[s.id]), len(state.ko_earlier[s.id])) for s in setup.seats]
     holder = setup.seat(state.loser_lad)
+    pick = str(e.get("holder_picks") or "")
+    if pick:  # a seat id or a name; the calculator compares names
+        pick = setup.seat(pick, "holder_picks").name
     answer = pass_loser_lad(piles, holder.name, state.round, setup.settings[KO_PILES.name],
-                            e.get("holder_picks") or "")
+                            pick)
     new = answer.result["new_holder"]
     if new is None:
         raise InvalidInput("holder_picks", f"{', '.join(answer.result['tied'])} tie for the "
@@ -568,8 +603,18 @@ def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return f"{who(event['seat'])} reveals a completed Master Plan and wins"
     if k == "regroup":
         pick = event.get("holder_picks")
-        return "Regroup" + (f" (Loser Lad to {pick})" if pick else "")
+        return "Regroup" + (f" (Loser Lad to {who(pick)})" if pick else "")
     return f"Note: {event['text']}"
+
+
+def _plan_text(seat: str, state: State) -> str:
+    """The public line about a seat's plan: whether it was entered, never what it says."""
+    if seat not in state.plans:
+        return "Master Plan: not entered"
+    if seat in state.plans_after_loot:
+        return ("Master Plan: entered or changed after collecting Loot (check the card at "
+                "the reveal)")
+    return "Master Plan: entered"
 
 
 def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
@@ -584,6 +629,8 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
             "id": s.id, "name": s.name, "rarity": s.rarity, "loot": loot, "loot_types": types,
             "ko": ko, "ko_count": len(ko), "ko_earlier_count": len(state.ko_earlier[s.id]),
             "plan_entered": s.id in state.plans,
+            "plan_after_loot": s.id in state.plans_after_loot,
+            "plan_text": _plan_text(s.id, state),
             "loot_text": f"Loot: {', '.join(loot) or 'none'} ({types} types)",
             "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
                                                 if state.ko_earlier[s.id] else ""),
@@ -591,7 +638,9 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
         if viewer.seat == s.id and s.id in state.plans:
             plan = state.plans[s.id]
             missing = plan_missing(plan, loot)
-            row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing)
+            row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing,
+                       plan_text=f"Your Master Plan (only this phone): {', '.join(plan)}; "
+                       + (f"missing {', '.join(missing)}" if missing else "complete"))
         seats.append(row)
     out: dict[str, Any] = {
         "round": state.round, "rounds": ROUNDS, "loser_lad": state.loser_lad,
@@ -633,12 +682,15 @@ def board(setup: Setup) -> Board:
                  Action("battle", "Fight", asks=("throwdown", "order", "targets"),
                         unless="over"),
                  Action("claim", "Claim Loot", asks=("throwdown", "loot"), unless="over"),
+                 Action("plan", "Enter my Master Plan", per_seat=True, asks=("requirements",),
+                        unless="over"),
                  Action("declare-win", "Declares an instant win", per_seat=True,
-                        confirm="reveals a completed Master Plan?", unless="over"),
+                        asks=("requirements",), confirm="reveals a completed Master Plan?",
+                        unless="over"),
                  Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
                         confirm="ends the round?"),
                  Action("note", "Add note", asks=("text",))),
-        seat_lines=("loot_text", "ko_text"))
+        seat_lines=("loot_text", "ko_text", "plan_text"))
 
 
 EXAMPLE_SETUP: Mapping[str, Any] = {

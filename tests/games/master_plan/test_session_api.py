@@ -45,3 +45,41 @@ def test_a_plan_stays_on_its_owners_phone(client: Any) -> None:
     own = client.get(base, headers=ann).json
     seat = next(s for s in own["state"]["seats"] if s["id"] == "ann")
     assert seat["plan"] == ["Gem", SECRET] and seat["plan_missing"] == ["Gem", SECRET]
+
+
+def test_the_plan_is_revealed_by_the_claim_that_completes_it_and_not_before(client: Any) -> None:
+    made = client.post("/api/v1/games/master-plan/sessions", json={
+        "seats": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}],
+        "loser_lad": "Ann"}).json
+    code, edit = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
+    base = f"/api/v1/sessions/{code}"
+    ann = {"X-Seat-Token": client.post(f"{base}/seats/ann/claim").json["seat_token"]}
+    ben = {"X-Seat-Token": client.post(f"{base}/seats/ben/claim").json["seat_token"]}
+    version = 0
+
+    def send(event: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+        nonlocal version
+        answer = client.post(f"{base}/events", json=event,
+                             headers={**headers, "If-Match": f'"v{version}"'})
+        assert answer.status_code == 201, answer.json
+        version = answer.json["version"]
+        return dict(answer.json)
+
+    send({"kind": "plan", "seat": "ann", "requirements": f"Gem, {SECRET}"}, ann)
+    send({"kind": "throwdown", "loot": "Gem"}, edit)  # the others are dealt after the check
+    hero = {"kind": "reveal", "seat": "ann", "side": "hero", "attack": "force"}
+    send({**hero, "throwdown": 1, "name": "Blaze", "action_number": 4}, edit)
+    send({"kind": "battle", "throwdown": 1}, edit)
+    send({"kind": "claim", "throwdown": 1, "loot": "Gem"}, edit)  # not complete yet
+    for headers in ({}, ben, edit):
+        for path in ("", "/events", "/export", "/score"):
+            assert SECRET not in json.dumps(client.get(base + path, headers=headers).json)
+    assert client.get(base).json["state"]["revealed_plan"] is None
+    for loot in (SECRET, "Crown"):
+        send({"kind": "throwdown", "loot": loot}, edit)
+    send({**hero, "throwdown": 2, "name": "Aegis", "action_number": 6}, edit)
+    send({"kind": "battle", "throwdown": 2}, edit)
+    send({"kind": "claim", "throwdown": 2, "loot": SECRET}, edit)  # completes Ann's plan
+    state = client.get(base).json["state"]
+    assert state["winner"] == "ann" and state["revealed_plan"] == ["Gem", SECRET]
+    assert client.get(f"{base}/score").json["result"]["winners"] == ["Ann"]

@@ -70,3 +70,11 @@ def test_batch_covers_every_count_aid_and_score_sheet():
     assert slugs == ["master-plan-setup-4p", "master-plan-setup-5p", "master-plan-setup-6p",
                      "master-plan-battle-loot", "master-plan-glossary",
                      "master-plan-score-standard"]
+
+
+def test_score_sheet_chain_reads_plainly():
+    sheet = SHEETS.score_sheet("standard")
+    chain = next(s for s in sheet.sections if s.title == "The chain")
+    lines = [b.text for b in chain.blocks[:3]]
+    assert lines == ["1. Most different Loot types.", "2. Most Supers in the KO pile.",
+                     "3. The highest Action Number in the KO pile."]

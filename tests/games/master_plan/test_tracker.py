@@ -100,6 +100,8 @@ def test_a_battle_waits_for_deployment_and_every_reveal():
 
 def test_an_empty_throwdown_returns_its_loot():
     h = fight_one(deal_and_deploy(start()))
+    play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
+         {"kind": "claim", "throwdown": 1, "loot": SECRET})  # Loot at 1 ends before battle 2
     play(h, reveal(2, "dee", "Wisp", "hero", 4, "none"), reveal(2, "dee", "Glow", "hero", 6,
                                                                 "magic"),
          {"kind": "battle", "throwdown": 2})

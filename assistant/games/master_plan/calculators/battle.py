@@ -326,8 +326,9 @@ def _finish(out: Outcome, s: Super, gone: Side, standing: dict[str, Super],
                               "setting-ending-ability", Provenance.DERIVED,
                               "Table setting ending_ability = skipped."))
     never = f"; {', '.join(waiting)} never act{'s' if len(waiting) == 1 else ''}" if waiting else ""
-    out.steps.append(Step(f"No {PLURAL[gone]} are left: the battle ends immediately{never}.",
-                          len(waiting), "battle-end"))
+    nobody = "No Supers are left on either side" if not standing else f"No {PLURAL[gone]} are left"
+    out.steps.append(Step(f"{nobody}: the battle ends immediately{never}.", len(waiting),
+                          "battle-end"))
 
 
 
@@ -419,7 +420,8 @@ def resolve(supers: Sequence[Super], attack_reading: str, ending_ability: str,
         summary = f"No battle{where} (one side only); claims: {', '.join(result['claim_order'])}."
     else:
         kos = ", ".join(f"{v['super']}→{v['credited_to']}" for v in main.knocked_out.values())
-        left = f"{PLURAL[Side(winning)]} win" if winning else "both sides still standing"
+        left = (f"{PLURAL[Side(winning)]} win" if winning else
+                "both sides still standing" if standing else "nobody left standing")
         summary = (f"Battle{where}: KO {kos or 'none'}; {left}; claims: "
                    f"{', '.join(result['claim_order']) or 'nobody'}.")
         changed = result["changed_by_other_setting"]

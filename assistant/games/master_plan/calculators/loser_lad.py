@@ -76,6 +76,10 @@ def pass_loser_lad(piles: Sequence[Pile], holder: str, round_no: int, setting: s
     new_holder: str | None
     if len(mine.tied) == 1:
         new_holder = mine.tied[0]
+        if holder_picks and key(holder_picks) != key(new_holder):
+            raise InvalidInput("holder_picks", f"No tie: {new_holder} alone has the fewest KOs "
+                               f"({mine.fewest}), so Loser Lad goes to {new_holder}; the "
+                               "holder chooses only on a tie.", new_holder)
         steps.append(Step(f"Fewest KOs: {new_holder} with {mine.fewest}; Loser Lad goes to "
                           f"{new_holder}.", mine.fewest, "loser-lad-pass"))
     else:
