@@ -76,6 +76,11 @@ def score(data: Mapping[str, Any]) -> Explained:
         steps.append(Step("Award points as entered: the feats and their VP are printed on the "
                           "board, not in the text.", None, "awards", Provenance.UNKNOWN,
                           "The table enters them."))
+    if any(p.other_vp for p in table):
+        steps.append(Step("Other VP as entered: the book names only the Awards as a source of "
+                          "victory points; any other source would be printed on a card.", None,
+                          "final-score", Provenance.UNKNOWN,
+                          "Awards are the only VP source in the text (syndicate.txt:250)."))
     placed = rank(table, CHAIN, lambda p: p.name)
     rows: list[dict[str, Any]] = []
     shared = False

@@ -17,7 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf, Text
 
-from .checks import choice, flag, optional, players
+from .checks import choice, flag, players
 from .modes import MODE_OPTIONS, PlayMode
 from .odds import show
 from .tables import (
@@ -151,28 +151,45 @@ def setup(data: Mapping[str, Any]) -> Explained:
     if extended:
         steps.append(Step("Extended Turn on: 1 or 2 actions per turn until everyone passes "
                           "without acting.", None, "extended-turn"))
+    seed = seed_of(data)
+    rng = random.Random(seed) if seed is not None else None
+    first = first_player_rolls(rng, seats) if rng is not None else None
     if mode is PlayMode.PHANTOM:
-        steps.append(Step(f"Phantom: a colour, and the seat counter-clockwise of "
-                          f"{seats[0]} (it acts third in round 1, second in round 2, first in "
-                          "round 3).", 3, "phantom-variant"))
+        # The Phantom sits counter-clockwise of the starting real player (syndicate.txt:675),
+        # who is known only once the d12 has been rolled.
+        starter = first[1] if first is not None else "the first player"
+        steps.append(Step(f"Phantom: a colour, and the seat counter-clockwise of {starter} "
+                          "(it acts third in round 1, second in round 2, first in round 3).",
+                          3, "phantom-variant"))
         steps.append(Step(f"Phantom: shuffle the Base cards and draw {PHANTOM_BASES}: its "
                           "starting bases, unfortified. No mat, no resources.", PHANTOM_BASES,
                           "phantom-variant"))
-        result["phantom"] = {"seat": f"counter-clockwise of {seats[0]}",
+        result["phantom"] = {"seat": f"counter-clockwise of {starter}",
                              "starting_bases": PHANTOM_BASES}
-    seed = optional(data, "seed", low=0, high=2**31 - 1)
-    if seed is not None:
-        result["deal"] = _deal(data, seed, seats, mode, steps)
+    if rng is not None and first is not None and seed is not None:
+        result["deal"] = _deal(data, seed, rng, first, seats, mode, steps)
     summary = (f"{count} players ({mode.value}): alert maximum {maximum}, "
                f"{OPERATION_CARDS_EACH} Operation cards each (deck {OPERATION_CARDS - dealt_ops}), "
                f"{SYNDICATE_CARDS_EACH} Syndicate cards each, 8-card Sovereign deck.")
     return Explained(result, tuple(steps), summary)
 
 
-def _deal(data: Mapping[str, Any], seed: int, seats: tuple[str, ...], mode: PlayMode,
+def seed_of(data: Mapping[str, Any]) -> int | str | None:
+    """The table's seed: any word (None: no deal). A whole number is used as a number, so a
+    seed typed in a form and the same number sent as JSON give the same deal."""
+    raw = data.get("seed")
+    if raw is None or isinstance(raw, bool):
+        return None
+    word = str(raw).strip()
+    if not word:
+        return None
+    return int(word) if word.isdecimal() else word
+
+
+def _deal(data: Mapping[str, Any], seed: int | str, rng: random.Random,
+          rolled: tuple[list[dict[str, Any]], str], seats: tuple[str, ...], mode: PlayMode,
           steps: list[Step]) -> dict[str, Any]:
-    rng = random.Random(seed)
-    rolls, first = first_player_rolls(rng, seats)
+    rolls, first = rolled
     steps.append(Step(f"Deal (seed {seed}): d12 rolls " + " / ".join(
         ", ".join(f"{s} {v}" for s, v in r.items()) for r in rolls)
         + f": {first} goes first.", first, "setup-first-player",
@@ -207,7 +224,8 @@ FORM = (
     Integer("players", "Real players", 1, 5, required=True),
     Flag("advanced", "Advanced rules (Sovereign Blockade with the Destroyer)"),
     Flag("extended_turn", "Extended Turn alternative"),
-    Integer("seed", "Seed for a reproducible deal (optional)", 0, 2**31 - 1),
+    Text("seed", "Any word for a reproducible deal (optional): the same word gives the same "
+         "deal", 80),
     Text("names", "Player names, comma-separated (optional)", 200),
     Text("syndicates", "The 10 syndicates' names, comma-separated, to deal the cards", 400),
     Text("base_names", "The 18 Base cards' names, comma-separated (Phantom's deal)", 600),

@@ -44,9 +44,14 @@ from .tables import (
     CREW_PER_INFLUENCE,
     DESTROYER_REMOVAL,
     INFLUENCE_PER_CREW,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PARDON,
+    PARDON_PER_BASE_BEYOND,
     PHANTOM_REINFORCEMENTS,
     ROUNDS_MAX,
+    STAR_FIRST,
+    STAR_LAST,
     ZONE_COSTS,
 )
 
@@ -142,7 +147,8 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
         Fact("Syndicate cards", f"{synd['each']} each, keep 1 ({synd['returned']} back)"),
         Fact("Bonus chips placed", f"EXO {chips['exo']}, MIDDLE {chips['middle']}, "
                                    f"INNER {chips['inner']} ({chips['returned']} back)"),
-        Fact("Sovereign deck", f"{deck['size']} cards, star 5th-7th ({deck['returned']} back)"),
+        Fact("Sovereign deck", f"{deck['size']} cards, star {STAR_FIRST}th-{STAR_LAST}th "
+                               f"({deck['returned']} back)"),
         Fact("Last round", ", ".join(f"{x['round']}: {x['fraction']}"
                                      for x in deck["last_round"]), DERIVED),
         Fact("Action dice", f"{r['action_dice_each']} each"),
@@ -150,7 +156,7 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
     blanks = Facts((
         Fact("Alert track: first orange level", BLANK, UNKNOWN),
         Fact("Alert track: first red level", BLANK, UNKNOWN),
-        Fact("Black Market: boxes after 15", BLANK, UNKNOWN),
+        Fact(f"Black Market: boxes after {BLACK_MARKET[-1]}", BLANK, UNKNOWN),
     ))
     board_steps = [s for s in answer.steps if s.rule != "setup-player-mat"]
     mat_steps = [s for s in answer.steps if s.rule == "setup-player-mat"]
@@ -239,7 +245,7 @@ def odds_aid() -> Sheet:
 
 
 def costs_aid() -> Sheet:
-    pardon = Table(("Bases held", *(str(n) for n in range(len(PARDON))), "12+"),
+    pardon = Table(("Bases held", *(str(n) for n in range(len(PARDON))), f"{len(PARDON)}+"),
                    (("Influence", *(str(c) for c in PARDON),
                      f"+{pardon_cost(len(PARDON))[0] - PARDON[-1]} each"),),
                    (1.2, *(0.45,) * len(PARDON), 0.8))
@@ -262,11 +268,13 @@ def costs_aid() -> Sheet:
     ), (1.5, 2))
     return _aid("costs", "Costs card", [
         entry_section("pardon", pardon, Para(
-            "12 or more bases: extrapolated at 5 per base.", ParaStyle.NOTE, DERIVED),
+            f"{len(PARDON)} or more bases: extrapolated at {PARDON_PER_BASE_BEYOND} per base.",
+            ParaStyle.NOTE, DERIVED),
             text=False, link=calculator_link("pardon")),
         entry_section("black-market", market, Para(
             f"Your price is the lowest box without your own marker ({BLACK_MARKET[0]} first). "
-            "Boxes after 15 are not in the book: copy them from your board.", ParaStyle.NOTE,
+            f"Boxes after {BLACK_MARKET[-1]} are not in the book: copy them from your board.",
+            ParaStyle.NOTE,
             UNKNOWN), text=False, link=calculator_link("black-market")),
         entry_section("zones", zones, Para(
             "Icons lost in the text: figures read as credits, influence, crew. The fortify "
@@ -306,7 +314,8 @@ def glossary_aid() -> Sheet:
 
 def _aid(slug: str, title: str, sections: Sequence[Section], link: Link,
          subtitle: str = "") -> Sheet:
-    return Sheet(Kind.AID, f"{G}-{slug}", title, GAME.title, ALL_MODES, "2-5 players",
+    return Sheet(Kind.AID, f"{G}-{slug}", title, GAME.title, ALL_MODES,
+                 f"{MIN_PLAYERS}-{MAX_PLAYERS} players",
                  tuple(sections), link, 2, subtitle)
 
 

@@ -87,11 +87,14 @@ def assault(data: Mapping[str, Any]) -> Explained:
     low = lowest_win(r, defended)
     p = assault_chance(r, defended)
     state = "fortified" if defended else "unfortified"
+    article = "a" if defended else "an"
     if low is None:
-        steps.append(Step(f"Against a {state} base an assault needs at least 1 reinforcement: "
+        steps.append(Step(f"Against {article} {state} base an assault needs at least 1 "
+                          "reinforcement: "
                           "no roll wins.", 0, "assaults", DERIVED, COLUMN_NOTE))
     else:
-        steps.append(Step(f"Against a {state} base with {r} reinforcement(s) a roll of {low}"
+        steps.append(Step(f"Against {article} {state} base with {r} reinforcement(s) a roll "
+                          f"of {low}"
                           f"{'+' if low < 6 else ''} wins: {words(p)}.", low, "assaults",
                           DERIVED if r == 0 else Provenance.RULEBOOK,
                           COLUMN_NOTE if r == 0 else ""))
@@ -106,7 +109,7 @@ def assault(data: Mapping[str, Any]) -> Explained:
               "alert": fail.result}
     summary = (f"Assault ({state}, {r} reinforcement(s), {need} crew): {words(p)}."
                if low is not None else
-               f"A {state} base cannot be taken without reinforcements; with "
+               f"{article.capitalize()} {state} base cannot be taken without reinforcements; with "
                f"{best}: {words(assault_chance(best, defended))}.")
     return Explained(result, tuple(steps), summary)
 

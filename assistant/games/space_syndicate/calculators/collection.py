@@ -60,9 +60,12 @@ class BaseIn:
 
 
 def _bases(raw: Sequence[Mapping[str, Any]]) -> list[BaseIn]:
-    out = []
+    out: list[BaseIn] = []
     for i, item in enumerate(raw):
         name = (item.get("name") or "").strip() or f"Base {i + 1}"
+        if any(b.name.casefold() == name.casefold() for b in out):
+            raise InvalidInput(f"bases.{i}.name", f"Two bases are called {name!r}.",
+                               "a different name per base (one base per territory)")
         zone = Zone(choice(item, "zone", tuple(z.value for z in ZONES), "exo"))
         special = choice(item, "special", SPECIALS, "none")
         boxes = optional(item, "research_boxes", low=1, high=12)

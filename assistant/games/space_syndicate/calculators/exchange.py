@@ -74,8 +74,11 @@ class Plan:
         return self.cards_credits + self.cards_influence + self.cards_crew
 
     def rank(self) -> tuple[int, int, int]:
-        """Most credits kept (they score), then fewest cards sold, then most other resources."""
-        return (-self.left.credits, self.cards, -(self.left.influence + self.left.crew))
+        """Most credits kept (they score), not counting credits taken straight from card sales
+        (selling a spare card for a credit is a swap the player can always make, not a way to
+        pay for the plan), then fewest cards sold, then most other resources."""
+        return (-(self.left.credits - self.cards_credits), self.cards,
+                -(self.left.influence + self.left.crew))
 
 
 def plan_for(have: Bundle, cost: Bundle, cards: int) -> Plan | None:
@@ -137,7 +140,8 @@ def afford(data: Mapping[str, Any]) -> Explained:
                     (plan.cards_crew, "crew")):
         if n:
             actions.append(f"sell {n} card(s) for {what}")
-            steps.append(Step(f"Sell {n} Operation card(s) for {n} {what}.", n, "selling-cards"))
+            steps.append(Step(f"Sell {n} Operation card(s) for {Bundle(**{what: n}).words()}.",
+                              n, "selling-cards"))
     for n, give, rate, get, rule in (
             (plan.influence_from_crew, "crew", CREW_PER_INFLUENCE, "influence", "exchange"),
             (plan.influence_from_credits, "credits", CREDITS_PER_INFLUENCE, "influence",
@@ -150,7 +154,8 @@ def afford(data: Mapping[str, Any]) -> Explained:
     steps.append(Step(f"Pay {cost.words()}; left over: {plan.left.words()}.", plan.left.credits,
                       "exchange", Provenance.DERIVED,
                       "Chosen to keep the most credits (they score), then to sell the fewest "
-                      "cards, then to keep the most other resources."))
+                      "cards, then to keep the most other resources. Cards are sold only where "
+                      "they pay for the plan or save credits."))
     keep = plan_for(have, cost, 0)
     if plan.cards and keep is not None:
         steps.append(Step(f"Without selling any card it is also affordable, leaving "

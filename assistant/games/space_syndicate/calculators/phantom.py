@@ -19,11 +19,23 @@ from assistant.inputs import Integer, OneOf
 
 from ..checks import optional, whole
 from ..odds import dist_json, expectation, show, words
-from ..tables import PHANTOM_DRAWS, PHANTOM_REINFORCEMENTS, ROUNDS_MAX
+from ..tables import (
+    PHANTOM_DRAWS,
+    PHANTOM_PLAYERS,
+    PHANTOM_REINFORCEMENTS,
+    ROUNDS_MAX,
+    alert_max,
+)
 from .alert import band as band_of
+from .alert import bands
 from .assault import assault_chance
 
 BANDS = tuple(PHANTOM_REINFORCEMENTS)
+PHANTOM_ALERT_MAX = alert_max(PHANTOM_PLAYERS + 1)
+"""Two real players and the Phantom: the 2-3 player maximum (syndicate.txt:629)."""
+ORDER_NOTE = ("Each Phantom assault raises the alert like any assault (syndicate.txt:520) and "
+              "its force follows the alert colour (syndicate.txt:680-683). The book does not "
+              "order the two drawn cards; each order is taken as equally likely.")
 SEATS = 3
 """Two real players and the Phantom."""
 
@@ -36,20 +48,30 @@ def phantom_position(round_no: int) -> int:
     return (SEATS - 1 - (round_no - 1)) % SEATS + 1
 
 
-def _band(data: Mapping[str, Any]) -> str:
+def _band(data: Mapping[str, Any]) -> tuple[str, str | None, int | None]:
+    """The colour now, the colour after one Phantom assault (None: not known) and the level.
+
+    With the alert level and the table's band limits, the second assault of a turn is judged
+    at the level the first one raised (syndicate.txt:520, 680-683); with only a colour, both
+    assaults use that colour."""
     raw = data.get("band")
+    level = optional(data, "alert", low=1, high=PHANTOM_ALERT_MAX)
+    orange, red = bands(data, PHANTOM_ALERT_MAX)
+    found = band_of(level, orange, red) if level else None
     if raw:
         if raw not in BANDS:
             raise InvalidInput("band", f"{raw!r} is not an alert colour.", ", ".join(BANDS))
-        return str(raw)
-    level = optional(data, "alert", low=1, high=8)
-    found = band_of(level, optional(data, "orange_from", low=1, high=8),
-                    optional(data, "red_from", low=1, high=8)) if level else None
+        if found is not None and found != raw:
+            raise InvalidInput("band", f"Alert {level} is {found} on the limits you gave.",
+                               found)
+        found = str(raw)
     if found is None:
         raise InvalidInput("band", "Give the alert colour, or the alert level with where orange "
                            "and red start on your track (the book's text lost the bands).",
                            ", ".join(BANDS))
-    return found
+    after = (band_of(min(PHANTOM_ALERT_MAX, level + 1), orange, red)
+             if level is not None else None)
+    return found, after, level
 
 
 def phantom_turn(data: Mapping[str, Any]) -> Explained:
@@ -61,10 +83,13 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
     if total < PHANTOM_DRAWS:
         raise InvalidInput("real_unfortified", f"The pool needs at least {PHANTOM_DRAWS} Base "
                            "cards.", f"{PHANTOM_DRAWS} or more bases in all")
-    colour = _band(data)
+    colour, after, level = _band(data)
     r = PHANTOM_REINFORCEMENTS[colour]
+    r2 = PHANTOM_REINFORCEMENTS[after] if after is not None else r
     p_win = {"real-unfortified": assault_chance(r, False),
              "real-fortified": assault_chance(r, True)}
+    p_second = {"real-unfortified": assault_chance(r2, False),
+                "real-fortified": assault_chance(r2, True)}
     steps = []
     rnd = optional(data, "round", low=1, high=ROUNDS_MAX)
     if rnd is not None:
@@ -81,6 +106,17 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
         Step(f"Assault odds: {words(p_win['real-unfortified'])} against an unfortified base, "
              f"{words(p_win['real-fortified'])} against a fortified one.", None, "assaults"),
     ]
+    if after is not None and after != colour:
+        steps.append(Step(
+            f"The first assault lifts the alert from {level} into {after}: a second assault "
+            f"this turn uses {r2} reinforcements ({words(p_second['real-unfortified'])} "
+            f"unfortified, {words(p_second['real-fortified'])} fortified).", r2,
+            "phantom-turn", Provenance.DERIVED, ORDER_NOTE))
+    elif after is None:
+        steps.append(Step(
+            "Both assaults are taken at this colour. If the first one lifts the alert into the "
+            "next colour, the second is stronger: give the alert level and band limits for "
+            "that case.", None, "phantom-turn", Provenance.DERIVED, ORDER_NOTE))
     pairs = Fraction(comb(total, PHANTOM_DRAWS))
     assaults: dict[int, Fraction] = {}
     fortifies: dict[int, Fraction] = {}
@@ -95,17 +131,22 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
         f = sum(c == "own-unfortified" for c in cards)
         assaults[k] = assaults.get(k, Fraction(0)) + p_pair
         fortifies[f] = fortifies.get(f, Fraction(0)) + p_pair
-        dist = {0: Fraction(1)}
-        for c in cards:
-            if c in p_win:
-                q = p_win[c]
-                nxt: dict[int, Fraction] = {}
-                for n, pn in dist.items():
-                    nxt[n] = nxt.get(n, Fraction(0)) + pn * (1 - q)
-                    nxt[n + 1] = nxt.get(n + 1, Fraction(0)) + pn * q
-                dist = nxt
-        for n, pn in dist.items():
-            captures[n] = captures.get(n, Fraction(0)) + p_pair * pn
+        # Either card may be resolved first (each order equally likely); only the second
+        # assault of the turn can meet a raised alert.
+        for order in ((a, b), (b, a)):
+            dist = {0: Fraction(1)}
+            done = 0
+            for c in order:
+                if c in p_win:
+                    q = (p_win if done == 0 else p_second)[c]
+                    done += 1
+                    nxt: dict[int, Fraction] = {}
+                    for n, pn in dist.items():
+                        nxt[n] = nxt.get(n, Fraction(0)) + pn * (1 - q)
+                        nxt[n + 1] = nxt.get(n + 1, Fraction(0)) + pn * q
+                    dist = nxt
+            for n, pn in dist.items():
+                captures[n] = captures.get(n, Fraction(0)) + p_pair * pn / 2
     assaults, fortifies, captures = (dict(sorted(d.items()))
                                      for d in (assaults, fortifies, captures))
     mean = expectation(captures)
@@ -121,7 +162,9 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
                       "resources); a base it wins is unfortified.", None, "phantom-turn",
                       Provenance.DERIVED, "The Phantom has no mat or resources "
                       "(syndicate.txt:689); assault wins are unfortified (syndicate.txt:518)."))
+    captures = {n: p for n, p in captures.items() if p}
     result = {"band": colour, "reinforcements": r, "pool": total,
+              "second_assault_reinforcements": r2,
               "assaults": dist_json(assaults), "fortifies": dist_json(fortifies),
               "captures": dist_json(captures), "expected_captures": str(mean),
               "at_least_one_capture": show(1 - captures.get(0, Fraction(0))),
@@ -141,9 +184,10 @@ FORM = (
     Integer("real_unfortified", "Real players' bases, unfortified and uncovered", 0, 18, 0),
     Integer("real_fortified", "Real players' bases, fortified or covered", 0, 18, 0),
     OneOf("band", "Alert colour now", BANDS),
-    Integer("alert", "Or: alert level now", 1, 8),
-    Integer("orange_from", "First orange level on your track", 1, 8),
-    Integer("red_from", "First red level on your track", 1, 8),
+    Integer("alert", "Or: alert level now (with the band limits, also judges a second "
+            "assault at the raised level)", 1, PHANTOM_ALERT_MAX),
+    Integer("orange_from", "First orange level on your track", 1, PHANTOM_ALERT_MAX),
+    Integer("red_from", "First red level on your track", 1, PHANTOM_ALERT_MAX),
     Integer("round", "Current round (for the Phantom's place in turn order)", 1, 8),
 )
 

@@ -33,7 +33,8 @@ def robbery(data: Mapping[str, Any]) -> Explained:
     key = "dice_fortified" if fortified else "dice_unfortified"
     dice = whole(data, key, None, low=0, high=CONSEQUENCE_DICE)
     steps.append(Step(f"The robbed base is {'fortified' if fortified else 'unfortified'}: the "
-                      f"card gives {dice} consequence dice.", dice, "robberies"))
+                      f"card gives {dice} consequence {'die' if dice == 1 else 'dice'}.", dice,
+                      "robberies"))
     loot = dice_sum(dice)
     mean = expectation(loot)
     steps.append(Step(f"Credits stolen on a win = total of {dice}d6: from {min(loot)} to "

@@ -27,10 +27,20 @@ def trading(data: Mapping[str, Any]) -> Explained:
     if active.casefold() not in by_key:
         raise InvalidInput("active", f"{active!r} is not at the table.", ", ".join(seats))
     active = by_key[active.casefold()]
-    traders = [s for s in seats if s != active and s.casefold() != "phantom"]
-    steps = [Step(f"It is {active}'s turn: {active} may not trade.", None, "trading"),
-             Step(f"Everyone else may trade with each other: {', '.join(traders)}. Anything "
-                  "goes, promises included, and nothing is enforced.", len(traders), "trading")]
+    others = [s for s in seats if s != active and s.casefold() != "phantom"]
+    # Trades are between players who are not taking their turn (syndicate.txt:651); the
+    # Phantom takes no action but its own (syndicate.txt:691), so it is no partner.
+    traders = others if len(others) >= 2 else []
+    steps = [Step(f"It is {active}'s turn: {active} may not trade.", None, "trading")]
+    if traders:
+        steps.append(Step(f"Everyone else may trade with each other: {', '.join(traders)}. "
+                          "Anything goes, promises included, and nothing is enforced.",
+                          len(traders), "trading"))
+    else:
+        alone = others[0] if others else "nobody"
+        steps.append(Step(f"Nobody can trade now: {alone} has no partner, since only players "
+                          "who are not taking their turn trade with each other, and the "
+                          "Phantom never trades.", 0, "trading"))
     if active.casefold() == "phantom":
         steps.append(Step("During the Phantom's turn both real players may trade, as in a "
                           "third player's turn.", None, "phantom-variant"))
@@ -38,7 +48,8 @@ def trading(data: Mapping[str, Any]) -> Explained:
     steps.append(Step(f"When {active} passes, {nxt} is the active player and stops trading "
                       "until their turn ends.", None, "trading"))
     return Explained({"active": active, "may_trade": traders, "next": nxt}, tuple(steps),
-                     f"{active} is playing; {', '.join(traders)} may trade.")
+                     f"{active} is playing; "
+                     + (f"{', '.join(traders)} may trade." if traders else "nobody can trade."))
 
 
 FORM = (
