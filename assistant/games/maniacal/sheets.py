@@ -6,7 +6,6 @@ print are printed as blanks to fill in from the box, marked [?].
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +13,6 @@ from assistant import links
 from assistant.errors import InvalidInput
 from assistant.explain import Provenance
 from assistant.games import find_game
-from assistant.rules import Entry
 from assistant.sheets import (
     Block,
     Catalogue,
@@ -31,6 +29,7 @@ from assistant.sheets import (
     Spec,
     Table,
 )
+from assistant.sheets.kit import SheetKit
 
 from .facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUND_ONE_WEEKS, number
 from .modes import COLOURS, MODE_OPTIONS, STANDARD, TRAITS
@@ -84,18 +83,12 @@ AIDS = {
         ("winner-and-ties", None))),
 }
 
-_LIST = re.compile(r"^(\d+)\.\s+")
 
 
 # ---------------------------------------------------------------- links and blocks
 
-def _api(path: str) -> str:
-    return f"/api/v1/games/{G}{path}"
-
-
-def rule_link(entry_id: str) -> Link:
-    entry = GAME.rules.get(entry_id)
-    return Link(links.rule(G, entry_id), _api(f"/rules/{entry_id}"), f"Rule: {entry.title}")
+KIT = SheetKit(GAME)
+_api, rule_link = KIT.api, KIT.rule_link
 
 
 def tool_link(slug: str) -> Link:
@@ -107,31 +100,11 @@ def tool_link(slug: str) -> Link:
                 f"Calculator: {op.title}", op.summary)
 
 
-def entry_blocks(entry: Entry) -> tuple[Block, ...]:
-    blocks: list[Block] = []
-    for line in entry.text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("- "):
-            blocks.append(Para(line[2:], ParaStyle.BULLET))
-        elif _LIST.match(line):
-            blocks.append(Para(line, ParaStyle.NUMBERED))
-        elif line.endswith(":") and len(line) < 60:
-            blocks.append(Para(line, ParaStyle.LEAD))
-        else:
-            blocks.append(Para(line))
-    for reading in entry.readings:
-        blocks.append(Para(f"Reading ({reading.source}): {reading.text}", ParaStyle.NOTE,
-                           DERIVED))
-    return tuple(blocks)
-
-
 def entry_section(entry_id: str, tool: str | None = None, *extra: Block) -> Section:
     entry = GAME.rules.get(entry_id)
     link = tool_link(tool) if tool else rule_link(entry_id)
-    return Section(entry.title, (*entry_blocks(entry), *extra), link, entry.provenance,
-                   entry.section)
+    return Section(entry.title, (*KIT.entry_blocks(entry, readings=True), *extra), link,
+                   entry.provenance, entry.section)
 
 
 def _mode(mode: str) -> str:

@@ -8,14 +8,12 @@ hand size is a blank to fill in, marked unknown.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from assistant import links
 from assistant.explain import Provenance
 from assistant.games import find_game
-from assistant.rules import Entry
 from assistant.sheets import (
     Block,
     Catalogue,
@@ -32,6 +30,7 @@ from assistant.sheets import (
     Spec,
     Table,
 )
+from assistant.sheets.kit import SheetKit
 
 from . import setup as setup_module
 from .book import ROUNDS
@@ -47,19 +46,8 @@ BLANK = "________"
 
 # ---------------------------------------------------------------- links
 
-def _api(path: str) -> str:
-    return f"/api/v1/games/{G}{path}"
-
-
-def rule_link(entry_id: str) -> Link:
-    entry = GAME.rules.get(entry_id)
-    return Link(links.rule(G, entry_id), _api(f"/rules/{entry_id}"), f"Rule: {entry.title}")
-
-
-def calculator_link(slug: str) -> Link:
-    op = GAME.calculator(slug)
-    return Link(links.calculator(G, slug), _api(f"/calculators/{slug}"),
-                f"Calculator: {op.title}", op.summary)
+KIT = SheetKit(GAME)
+_api, rule_link, calculator_link = KIT.api, KIT.rule_link, KIT.calculator_link
 
 
 def setup_link(players: int, deck: int | None) -> Link:
@@ -74,33 +62,9 @@ def score_link() -> Link:
 
 # ---------------------------------------------------------------- entry text as blocks
 
-_LIST = re.compile(r"^(\d+)\.\s+")
-
-
-def entry_blocks(entry: Entry) -> tuple[Block, ...]:
-    blocks: list[Block] = []
-    for line in entry.text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("- "):
-            blocks.append(Para(line[2:], ParaStyle.BULLET, entry.provenance))
-        elif _LIST.match(line):
-            blocks.append(Para(line, ParaStyle.NUMBERED, entry.provenance))
-        elif line.endswith(":") and len(line) < 60:
-            blocks.append(Para(line, ParaStyle.LEAD, entry.provenance))
-        else:
-            blocks.append(Para(line, ParaStyle.BODY, entry.provenance))
-    return tuple(blocks)
-
-
 def entry_section(entry_id: str, *extra: Block, link: Link | None = None,
                   readings: bool = False) -> Section:
-    entry = GAME.rules.get(entry_id)
-    notes = tuple(Para(f"Reading ({r.source}): {r.text}", ParaStyle.NOTE, Provenance.DERIVED)
-                  for r in entry.readings) if readings else ()
-    return Section(entry.title, (*entry_blocks(entry), *extra, *notes),
-                   link or rule_link(entry_id), entry.provenance, entry.section)
+    return KIT.entry_section(entry_id, *extra, link=link, marked=True, readings=readings)
 
 
 def settings_table() -> Table:
@@ -153,7 +117,8 @@ def setup_sheet(mode: str = STANDARD.slug, players: int = 0,
         Section("Table settings (circle or write your choice)", (settings_table(),),
                 rule_link("table-settings"), Provenance.DERIVED,
                 GAME.rules.get("table-settings").section),
-        Section("Secret Master Plans", entry_blocks(GAME.rules.get("hidden-information")),
+        Section("Secret Master Plans",
+                KIT.entry_blocks(GAME.rules.get("hidden-information"), marked=True),
                 calculator_link("instant-win"), Provenance.DERIVED,
                 GAME.rules.get("hidden-information").section),
     )

@@ -5,7 +5,6 @@ values the book does not print are blanks to fill in, marked [?].
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -29,6 +28,7 @@ from assistant.sheets import (
     Spec,
     Table,
 )
+from assistant.sheets.kit import SheetKit
 
 from .calculators.aids import HIRED_NOTE, loot_rows, mission_rows
 from .calculators.assault import option_table
@@ -66,19 +66,8 @@ BLANK = "______"
 # ---------------------------------------------------------------- links
 
 
-def _api(path: str) -> str:
-    return f"/api/v1/games/{G}{path}"
-
-
-def rule_link(entry_id: str) -> Link:
-    entry = GAME.rules.get(entry_id)
-    return Link(links.rule(G, entry_id), _api(f"/rules/{entry_id}"), f"Rule: {entry.title}")
-
-
-def calculator_link(slug: str) -> Link:
-    op = GAME.calculator(slug)
-    return Link(links.calculator(G, slug), _api(f"/calculators/{slug}"),
-                f"Calculator: {op.title}", op.summary)
+KIT = SheetKit(GAME)
+_api, rule_link, calculator_link = KIT.api, KIT.rule_link, KIT.calculator_link
 
 
 def setup_link(mode: str, players: int, label: str = "This whole setup") -> Link:
@@ -92,35 +81,14 @@ def score_link() -> Link:
 
 # ---------------------------------------------------------------- rule text as blocks
 
-_LIST = re.compile(r"^(\d+)\.\s+")
-
-
 def entry_blocks(entry: Entry) -> tuple[Block, ...]:
-    blocks: list[Block] = []
-    for raw in entry.text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("- "):
-            blocks.append(Para(line[2:], ParaStyle.BULLET, entry.provenance))
-        elif _LIST.match(line):
-            blocks.append(Para(line, ParaStyle.NUMBERED, entry.provenance))
-        elif line.endswith(":") and len(line) < 60:
-            blocks.append(Para(line, ParaStyle.LEAD))
-        else:
-            blocks.append(Para(line, ParaStyle.BODY, entry.provenance))
-    for reading in entry.readings:
-        blocks.append(Para(f"Reading ({reading.source}): {reading.text}", ParaStyle.NOTE,
-                           DERIVED))
-    return tuple(blocks)
+    return KIT.entry_blocks(entry, marked=True, readings=True)
 
 
 def entry_section(entry_id: str, *extra: Block, link: Link | None = None,
                   text: bool = True, title: str | None = None) -> Section:
-    entry = GAME.rules.get(entry_id)
-    blocks = (*(entry_blocks(entry) if text else ()), *extra)
-    return Section(title or entry.title, blocks, link or rule_link(entry_id), entry.provenance,
-                   entry.section)
+    return KIT.entry_section(entry_id, *extra, link=link, text=text, title=title, marked=True,
+                             readings=True)
 
 
 def _p(shown: Mapping[str, Any]) -> str:

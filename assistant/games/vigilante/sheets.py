@@ -29,6 +29,7 @@ from assistant.sheets import (
     Spec,
     Table,
 )
+from assistant.sheets.kit import SheetKit
 
 from . import identities as ids
 from .calculators.events import EVENT_TYPES
@@ -55,19 +56,8 @@ CATALOGUE = Catalogue(
                "Missions.", Kind.AID)))
 
 
-def _api(path: str) -> str:
-    return f"/api/v1/games/{G}{path}"
-
-
-def rule_link(entry_id: str) -> Link:
-    entry = GAME.rules.get(entry_id)
-    return Link(links.rule(G, entry_id), _api(f"/rules/{entry_id}"), f"Rule: {entry.title}")
-
-
-def calculator_link(slug: str) -> Link:
-    op = GAME.calculator(slug)
-    return Link(links.calculator(G, slug), _api(f"/calculators/{slug}"),
-                f"Calculator: {op.title}", op.summary)
+KIT = SheetKit(GAME)
+_api, rule_link, calculator_link = KIT.api, KIT.rule_link, KIT.calculator_link
 
 
 def _entry(entry_id: str, *extra: Block, link: Link | None = None,
