@@ -27,6 +27,9 @@ MAX_QUERY_LENGTH = 120
 TITLE, ALIAS, BODY = 3.0, 2.2, 1.0
 COVERAGE = 6.0
 STOPWORDS = frozenset("a an and are as at be by for from if in is it of on or the to with".split())
+QUESTIONS: dict[tuple[str, ...], str] = {("how", "many"): "number"}
+"""What players ask → the word the rules use for it: "how many henchmen" reads as "number of
+henchmen". The question as typed still matches titles and aliases exactly ("How many players")."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -125,7 +128,8 @@ class SearchIndex:
         return self._vocabulary[start:end]
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
-        words = validate_query(query)
+        asked = validate_query(query)
+        words = rephrase(asked)
         scores: dict[int, float] = defaultdict(float)
         matched: dict[str, float] = {}
         for word in words:
@@ -145,11 +149,11 @@ class SearchIndex:
                             best[doc] = value
             for doc, value in best.items():
                 scores[doc] += value
-        wanted = " ".join(stem(w) for w in words)
+        wanted = {" ".join(stem(w) for w in form) for form in (asked, words)}
         for doc in scores:
-            if self._titles[doc] == wanted:
+            if self._titles[doc] in wanted:
                 scores[doc] += 1000.0  # the exact name of an entry always comes first
-            elif wanted in self._aliases[doc]:
+            elif not wanted.isdisjoint(self._aliases[doc]):
                 scores[doc] += 500.0
             title = self._title_words[doc]
             if title:  # a title the query covers well beats one it merely touches
@@ -171,6 +175,21 @@ def validate_query(query: str) -> list[str]:
                            "a word such as 'betrayal' or 'funding'")
     meaningful = [w for w in words if w not in STOPWORDS]
     return meaningful or words
+
+
+def rephrase(words: list[str]) -> list[str]:
+    """The query with each question phrase ("how many") replaced by the rules' word for it."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = tuple(words[i:i + 2])
+        if pair in QUESTIONS:
+            out.append(QUESTIONS[pair])
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out or words
 
 
 def _sentences(text: str) -> list[str]:

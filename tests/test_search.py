@@ -86,3 +86,42 @@ def test_search_through_the_api(client):
     assert "betray" in body["results"][0]["id"]
     across = client.get("/api/v1/rules?q=comflict").get_json()
     assert across["results"][0]["game"] == "tdt"
+
+
+# --- the rules review (issue 12.5): stages, High Alert, words inside the rule text ----------
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("monologing", "monologuing-stage"), ("monologuing", "monologuing-stage"),
+    ("scheming", "scheming-stage"), ("villainy", "villainy-stage"),
+    ("high alret", "high-alert-tokens"), ("high alert", "high-alert-tokens"),
+    ("syndicate plan revealed", "syndicate-doomsday-reveal"),
+])
+def test_stage_and_high_alert_entries_come_first(query, expected):
+    assert INDEX.search(query)[0].entry.id == expected
+
+
+def test_how_many_henchmen_finds_the_setup_entry():
+    top = INDEX.search("how many henchmen")[0]
+    assert top.entry.id == "characters-in-play" and top.entry.section.startswith("Setting Up")
+    assert INDEX.search("how many henchmen do we start with")[0].entry.id == \
+        "setup-starting-henchmen"
+
+
+def test_the_question_as_typed_still_matches_a_title_or_alias():
+    assert INDEX.search("how many players")[0].entry.id == "game-modes"
+    assert INDEX.search("how many rounds")[0].entry.id == "doomsday-clock-start"
+
+
+def test_a_word_only_in_the_rule_text_is_found():
+    entry = BOOK.get("setup-war-map")
+    assert "laugh" not in (entry.title + " ".join(entry.aliases)).lower()
+    assert INDEX.search("evil laugh")[0].entry.id == "setup-war-map"
+
+
+def test_search_stays_fast():
+    import time
+    queries = ["how many henchmen", "betrayl", "high alret", "monologing", "travel squad"] * 40
+    start = time.perf_counter()
+    for q in queries:
+        INDEX.search(q)
+    assert (time.perf_counter() - start) / len(queries) < 0.005  # well under 5 ms a query

@@ -121,3 +121,11 @@ def test_transfer_arithmetic(vp: int, triggers: int, in_play: int, factor: int |
     out = betrayal_transfer(vp, {}, triggers, in_play, factor)
     n = in_play if factor is None else factor
     assert out.result["betrayer_collects"] == n * triggers + vp >= vp
+
+
+def test_last_in_vp_step_says_goodman_is_left_out() -> None:
+    answer = betrayal_eligibility([Henchman("Azura", 4), Henchman("Boris", 2),
+                                   Henchman("Jin", 1)], "Jin")
+    last = next(s for s in answer.steps if "lowest" in s.text)
+    assert "Goodman is left out" in last.text
+    assert last.provenance == "derived" and "not a Named Henchman" in last.note

@@ -68,6 +68,7 @@ voluntary-recall tithe-to-goodman betrayal-eligibility betraying-the-organizatio
 betrayer-powers complete-objectives goodman-directives-claiming side-jobs-claiming
 disloyal-side-jobs goodman-plotting-cutthroat force-betrayal plotting-syndicate-mayhem
 team-leader-passing world-reacts global-events-reveal clock-reaches-zero
+syndicate-doomsday-reveal
 """.split())
 
 ALL_CASES = [c for name in ("costs", "betrayal", "clock") for c in golden.cases(name)]

@@ -83,3 +83,21 @@ def test_riding_together_can_cost_more() -> None:
     answer = deployment.fund_deployment({"squads": [{"size": 3, "group": "g"},
                                                     {"size": 3, "group": "g"}]})
     assert (answer.result["cost"], answer.result["cost_if_travelling_separately"]) == (3, 2)
+
+
+def test_each_players_discount_is_its_own_step() -> None:
+    answer = deployment.fund_deployment({"squads": [
+        {"size": 4, "origin": "base", "player": "Ana"},
+        {"size": 4, "origin": "base", "player": "Ben"}]})
+    discounts = [s.text for s in answer.steps if s.value == -1]
+    assert len(discounts) == 2
+    assert any("Ana's" in t for t in discounts) and any("Ben's" in t for t in discounts)
+
+
+def test_mixed_travel_squad_discount_is_marked_derived() -> None:
+    answer = deployment.fund_deployment({"squads": [
+        {"size": 2, "origin": "base", "player": "Ana", "group": "r"},
+        {"size": 2, "origin": "base", "player": "Ben", "group": "r"}]})
+    discount = next(s for s in answer.steps if s.value == -1)
+    assert discount.provenance == "derived" and "riders" in discount.note
+    assert "funded by Ana" in answer.steps[0].text

@@ -197,13 +197,20 @@ def test_mayhem_ignores_team_leader_trigger_cutthroat_counts_it() -> None:
 
 def test_mayhem_team_row_lists_members_and_note_on_shared_tie() -> None:
     report = score_mayhem([H("A", team="Red", vp_objectives=4), H("B", team="Red", vp_other=3),
-                           H("C", team="blue ", vp_nefarious=7)], clock=0)
+                           H("C", team="blue ", vp_nefarious=7), H("D", team="blue")],
+                          clock=0)
     red = next(r for r in report.rows if r.name == "Red")
     assert red.members == ("A", "B") and red.total == 7
     assert report.outcome.winners == ("blue", "Red")  # shared; listed in name order
     assert "no tie-break" in report.rows[1].tie_break_note
     assert any(s.provenance is Provenance.DERIVED and s.rule == "scoring-mayhem"
                for s in report.steps)
+
+
+def test_mayhem_refuses_unequal_teams_citing_pick_characters() -> None:
+    with pytest.raises(InvalidInput) as err:
+        score_mayhem([H("A", team="Red"), H("B", team="Red"), H("C", team="Blue")], clock=0)
+    assert err.value.field == "players" and "Pick Characters" in str(err.value)
 
 
 def test_mayhem_before_the_clock_runs_out_is_provisional() -> None:

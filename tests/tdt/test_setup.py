@@ -505,3 +505,13 @@ def _check_deal_matches(s: Setup, piles: Any, handout: Handout, names: list[str]
         sizes = {p.holder: len(p.tiles) for p in piles}
         for hand in handout.dealt:
             assert sizes[hand.where] == hand.tiles
+
+
+def test_five_player_extra_doomsday_tile_is_marked_unknown_on_paper() -> None:
+    from assistant.games.tdt import sheets
+    from assistant.sheets import MARKS
+    sheet = sheets.setup_sheet(mode="cutthroat", players=5)
+    checks = [c for sec in sheet.sections for b in sec.blocks
+              for c in getattr(b, "items", ()) if "Doomsday" in getattr(c, "title", "")]
+    deal = next(c for c in checks if "Deal" in c.title)
+    assert deal.provenance is Provenance.UNKNOWN and MARKS[deal.provenance] == "[?]"

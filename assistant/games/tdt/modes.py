@@ -36,3 +36,11 @@ BETRAYAL_THRESHOLD = 3
 
 MODE_TITLES: Mapping[PlayMode, str] = MappingProxyType({
     PlayMode.CUTTHROAT: "Cutthroat", PlayMode.SYNDICATE: "Syndicate", PlayMode.MAYHEM: "Mayhem"})
+
+GOODMAN = "General Goodman"
+
+
+def names_goodman(name: str) -> bool:
+    """A row named for General Goodman ("Goodman", "Gen. Goodman"): never a Named Henchman."""
+    words = "".join(c if c.isalnum() else " " for c in name.casefold()).split()
+    return "goodman" in words

@@ -36,13 +36,14 @@ from assistant.ranking import UNRESOLVED, Criterion, Placed, rank
 from .modes import (
     BETRAYAL_THRESHOLD,
     CLOCK_MAX,
+    GOODMAN,
     MAX_TRIGGERS,
     MAYHEM_TEAMS,
     NAMED_HENCHMEN,
     PlayMode,
+    names_goodman,
 )
 
-GOODMAN = "General Goodman"
 SYNDICATE_BLOCKING_TRIGGERS = BETRAYAL_THRESHOLD
 HENCHMEN_PER_MODE = {m.value: span for m, span in NAMED_HENCHMEN.items()}
 
@@ -246,6 +247,13 @@ def validate(mode: PlayMode, henchmen: Sequence[Henchman], plan_completed: bool,
         if not MAYHEM_TEAMS[0] <= len(teams) <= MAYHEM_TEAMS[1]:
             raise InvalidInput("players", f"Mayhem is played by 2 or 3 teams; you named "
                                f"{len(teams)}.", "2-3 teams")
+        sizes = {team.name: len(team.members) for team in teams_of(henchmen)}
+        if len(set(sizes.values())) > 1:
+            raise InvalidInput("players", "Mayhem teams field equal numbers of Named Henchmen "
+                               "(Setup › Pick Characters: teams take turns picking an equal "
+                               "number); yours field " + ", ".join(
+                                   f"{name} {n}" for name, n in sizes.items()) + ".",
+                               "the same number of Named Henchmen on every team")
 
 
 def _validate_one(mode: PlayMode, h: Henchman, at: str) -> None:
@@ -658,12 +666,26 @@ def henchman_from_record(record: Mapping[str, Any]) -> Henchman:
                     hired=bool(record.get("hired", False)))
 
 
+def refuse_goodman_rows(mode: PlayMode, henchmen: Sequence[Henchman]) -> None:
+    """Goodman is never a row: the ranking is of Named Henchmen (Scoring, Cutthroat)."""
+    for i, h in enumerate(henchmen):
+        if not names_goodman(h.name):
+            continue
+        why = ("his own outcome comes from plan_completed and the clock, and the ranking is of "
+               "his Named Henchmen only" if mode is PlayMode.CUTTHROAT else
+               f"nobody plays him in {mode.title()}")
+        raise InvalidInput(f"players.{i}.name", f"{h.name!r} names General Goodman, who is not "
+                           f"one of the Named Henchmen scored here: {why}.",
+                           "a Named Henchman's name (leave Goodman off the list)")
+
+
 def run(data: Mapping[str, Any]) -> Explained:
     mode_name = data.get("mode")
     if mode_name not in tuple(PlayMode):
         raise InvalidInput("mode", f"There is no mode {mode_name!r} to score.",
                            ", ".join(PlayMode))
     henchmen = [henchman_from_record(r) for r in data.get("players", ())]
+    refuse_goodman_rows(PlayMode(mode_name), henchmen)
     report = score(PlayMode(mode_name), henchmen,
                    plan_completed=bool(data.get("plan_completed", False)),
                    clock=data.get("clock", -1))

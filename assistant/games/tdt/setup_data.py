@@ -114,10 +114,10 @@ CUTTHROAT_RESOURCE_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
 CUTTHROAT_DOOMSDAY_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
     4: CutthroatHand(3, 3, 0, Provenance.RULEBOOK,
                      "3 per player, Goodman included: 4 x 3 = 12."),
-    5: CutthroatHand(2, 2, 2, Provenance.DERIVED,
-                     "2 per player plus one more for each of two seats whose icons the OCR "
-                     "lost: 5 x 2 + 2 = 12. Which two seats get the extra tile is unknown; "
-                     "the table decides."),
+    5: CutthroatHand(2, 2, 2, Provenance.UNKNOWN,
+                     "Which two seats take one more tile each is unknown: the icons that "
+                     "named them were lost in the OCR, so the table chooses. The counts add "
+                     "up (2 per player plus the two extra: 5 x 2 + 2 = 12)."),
     6: CutthroatHand(2, 2, 0, Provenance.RULEBOOK,
                      "2 per player, Goodman included: 6 x 2 = 12."),
     7: CutthroatHand(2, 0, 0, Provenance.DERIVED,

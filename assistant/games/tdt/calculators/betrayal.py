@@ -13,7 +13,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
-from ..modes import MODE_OPTIONS, PlayMode
+from ..modes import MODE_OPTIONS, PlayMode, names_goodman
 
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
@@ -51,6 +51,10 @@ def _check_roster(henchmen: Sequence[Henchman]) -> None:
         if key in seen:
             raise InvalidInput(f"henchmen.{i}.name", f"{h.name!r} is listed twice.",
                                "distinct names")
+        if names_goodman(h.name):
+            raise InvalidInput(f"henchmen.{i}.name", f"{h.name!r} names General Goodman; "
+                               "betrayal compares his Named Henchmen only, so leave him off "
+                               "the list.", "Named Henchmen only (not Goodman)")
         seen.add(key)
         for attr, high_ in (("vp", None), ("triggers", TRIGGERS_PER_HENCHMAN),
                             ("disloyal", None)):
@@ -74,6 +78,9 @@ def _find(henchmen: Sequence[Henchman], name: str, field: str) -> Henchman:
 _GOODMAN_VP_NOTE = ("The rulebook asks that some player has scored a VP. Goodman starts the game "
                     "with 2 or 3 VP (Setup › General Goodman's Starting Assets), so counting him "
                     "would make the condition always true; only Named Henchmen count.")
+_GOODMAN_LAST_NOTE = ("Goodman is left out of 'last/tied for last in VP': he is the one being "
+                      "betrayed, not a Named Henchman, and his VP is never ranked with theirs "
+                      "(Cutthroat scoring ranks the Named Henchmen only).")
 
 
 def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
@@ -108,8 +115,9 @@ def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
              f"(needs {BETRAY_TRIGGER_THRESHOLD}).", triggers, "betrayal-triggers"),
         Step(f"{me.name} has {me.vp} VP, the lowest is {bottom}"
              + (" (tied for last)." if last and tied else " (last)." if last else ".")
-             + " Trigger penalties are not subtracted: they only apply at game end.",
-             last, "betrayal-triggers"),
+             + " Trigger penalties are not subtracted: they only apply at game end. General "
+             "Goodman is left out of the comparison.",
+             last, "betrayal-triggers", DERIVED, _GOODMAN_LAST_NOTE),
         Step(f"{me.name} {'may' if may else 'may not'} betray now: needs a scored VP, no "
              "Betrayer, and 3+ triggers or last place.", may, "betrayal-eligibility"),
     )

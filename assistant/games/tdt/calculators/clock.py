@@ -140,5 +140,5 @@ OPERATIONS: tuple[Operation, ...] = (
         "Moves the Doomsday Clock, says whether a Global Event is revealed and what 0 means.",
         FORM, _run, {"mode": "syndicate", "clock": 7, "plan_revealed": True},
         ("world-reacts", "global-events-reveal", "clock-reaches-zero",
-         "plotting-syndicate-mayhem")),
+         "plotting-syndicate-mayhem", "syndicate-doomsday-reveal")),
 )

@@ -20,6 +20,13 @@ MAX_SQUADS = 10
 COST_NOTE = ("The scan lost the numbers of the cost table; the worked examples fix them: "
              "Squads of 2 cost 1 each, of 4 cost 2 each, a Travel Squad of 4 costs 2 and "
              "one of 6 costs 3 (sizes 1-3: 1, 4-5: 2, 6: 3).")
+TRAVEL_DISCOUNT_NOTE = (
+    "The rulebook gives the Base/stay discount per player and lets any rider fund a Travel "
+    "Squad, and its combined example takes a single discount off the combined Squad, but it "
+    "never says whether riders keep one each. Read so: a Travel Squad is one Squad, paid by "
+    "the rider who funds it, so it counts towards that player's discount only.")
+UNNAMED = ""
+"""The player of Squads listed without one: all such Squads belong to one player."""
 
 
 class Origin(StrEnum):
@@ -63,6 +70,9 @@ class Squad:
     tile: str
     group: str
     funded: bool
+    player: str = UNNAMED
+    funder: str = ""
+    """For a Travel Squad: the rider named to pay its fare (optional)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,8 @@ class Unit:
     """What pays one fare: a lone Squad, or a Travel Squad of several riding together."""
 
     squads: tuple[Squad, ...]
+    payer: str = UNNAMED
+    """The player whose Deployment the fare (and its discount) belongs to."""
 
     @property
     def size(self) -> int:
@@ -108,7 +120,9 @@ def _squads(raw: Sequence[Mapping[str, Any]]) -> list[Squad]:
         out.append(Squad(i, (item.get("label") or "").strip() or f"Squad {i + 1}", size,
                          Origin(item.get("origin") or Origin.MISSION),
                          " ".join((item.get("from_tile") or "").casefold().split()),
-                         (item.get("group") or "").strip(), bool(item.get("funded", True))))
+                         (item.get("group") or "").strip(), bool(item.get("funded", True)),
+                         " ".join((item.get("player") or "").split()),
+                         " ".join((item.get("funder") or "").split())))
     return out
 
 
@@ -131,7 +145,31 @@ def _units(squads: list[Squad]) -> list[Unit]:
             raise InvalidInput(f"squads.{s.index}.group",
                                f"Travel Squad {s.group!r} would carry {total} henchmen; the "
                                "six-henchman Squad limit still applies.", "at most 6 henchmen")
-    return [Unit(tuple(members)) for members in slots.values()]
+    return [Unit(tuple(members), _payer(members)) for members in slots.values()]
+
+
+def _payer(members: Sequence[Squad]) -> str:
+    """Who funds a lone Squad (its player) or a Travel Squad (the named rider, else the first)."""
+    named = [m for m in members if m.funder]
+    if not named:
+        return members[0].player
+    funder = named[0].funder
+    for m in named[1:]:
+        if m.funder.casefold() != funder.casefold():
+            raise InvalidInput(f"squads.{m.index}.funder", f"Travel Squad {m.group!r} names "
+                               f"two funders ({funder!r} and {m.funder!r}); one rider pays its "
+                               "fare.", "the same funder for the whole group")
+    riders = {m.player.casefold(): m.player for m in members}
+    if funder.casefold() not in riders:
+        raise InvalidInput(f"squads.{named[0].index}.funder", f"{funder!r} has no Squad in "
+                           f"Travel Squad {members[0].group!r}; any of the travelling players "
+                           "may fund it, nobody else.",
+                           ", ".join(repr(p) for p in riders.values() if p) or "a rider")
+    return riders[funder.casefold()]
+
+
+def _who(player: str) -> str:
+    return player or "the player"
 
 
 def _check_rider(first: Squad, s: Squad) -> None:
@@ -147,29 +185,44 @@ def _check_rider(first: Squad, s: Squad) -> None:
                            "all its Squads funded, or none.", "the same flag for the whole group")
 
 
-def _cost(units: Sequence[Unit], destination: Destination, modifiers: Sequence[Modifier],
-          ) -> tuple[int, list[Step]]:
+def _priced(units: Sequence[Unit], destination: Destination, modifiers: Sequence[Modifier],
+            ) -> tuple[int, list[Step], dict[str, int]]:
+    """The Deployment's total, its steps, and what each player pays before ability effects."""
     steps: list[Step] = []
     if destination is Destination.BASE:
         steps.append(Step("Going back to Base (or between Base Tiles) is free.", 0,
                           "fund-deployment"))
-        return 0, steps
+        return 0, steps, {u.payer: 0 for u in units}
     total = 0
+    per_player: dict[str, int] = {}
     for u in units:
         fare = squad_cost(u.size)
         total += fare
-        steps.append(Step(f"{u.label}: {u.size} henchmen cost {fare} Funding.", fare,
-                          "travel-squads" if len(u.squads) > 1 else "fund-deployment",
+        per_player[u.payer] = per_player.get(u.payer, 0) + fare
+        travel = len(u.squads) > 1
+        paid = f", funded by {u.payer}" if travel and u.payer else ""
+        steps.append(Step(f"{u.label}: {u.size} henchmen cost {fare} Funding{paid}.", fare,
+                          "travel-squads" if travel else "fund-deployment",
                           Provenance.DERIVED, COST_NOTE))
-    if any(u.discounted for u in units):
-        first = next(u for u in units if u.discounted)
+    several = len(per_player) > 1
+    for payer in per_player:
+        first = next((u for u in units if u.payer == payer and u.discounted), None)
+        if first is None:
+            continue
         why = "stays on its tile" if first.origin is Origin.STAYS else "leaves from Base"
-        note = ("The Base Entrance is the Betrayer's flipped Base Tile, so it is taken to count "
-                "as Base." if first.origin is Origin.BASE_ENTRANCE else "")
-        steps.append(Step(f"{first.label} {why}: one Funding off the whole Deployment (only "
-                          "ever one, however many Squads qualify).", -1, "fund-deployment",
-                          Provenance.DERIVED if note else Provenance.RULEBOOK, note))
+        notes = []
+        if first.origin is Origin.BASE_ENTRANCE:
+            notes.append("The Base Entrance is the Betrayer's flipped Base Tile, so it is taken "
+                         "to count as Base.")
+        if len(first.squads) > 1:
+            notes.append(TRAVEL_DISCOUNT_NOTE)
+        whose = f"{payer}'s" if payer else "the unnamed player's" if several else "the whole"
+        steps.append(Step(f"{first.label} {why}: one Funding off {whose} Deployment (only "
+                          "ever one per player, however many of their Squads qualify).", -1,
+                          "fund-deployment",
+                          Provenance.DERIVED if notes else Provenance.RULEBOOK, " ".join(notes)))
         total -= 1
+        per_player[payer] -= 1
     for m in modifiers:
         total += m.amount
         steps.append(Step(f"{m.label}: {m.amount:+d} Funding.", m.amount, "special-abilities",
@@ -179,7 +232,7 @@ def _cost(units: Sequence[Unit], destination: Destination, modifiers: Sequence[M
                           "fund-deployment", Provenance.DERIVED,
                           "The Travel Squad example takes the cost down to 0 and no further."))
         total = 0
-    return total, steps
+    return total, steps, per_player
 
 
 def _plans(units: Sequence[Unit]) -> list[tuple[Unit, ...]]:
@@ -200,7 +253,7 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
     modifiers = [Modifier((m.get("label") or "ability").strip(), int(m["amount"]))
                  for m in data.get("modifiers") or []]
     chosen = [u for u in units if u.squads[0].funded]
-    cost, steps = _cost(chosen, destination, modifiers)
+    cost, steps, per_player = _priced(chosen, destination, modifiers)
     if not chosen:
         steps.insert(0, Step("No Squad is marked funded.", 0, "fund-deployment"))
     idle = [u for u in units if not u.squads[0].funded]
@@ -208,17 +261,36 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
         steps.append(Step(f"Left unfunded and Idle: {', '.join(_labels(idle))}.", len(idle),
                           "idle-squads"))
     result: dict[str, Any] = {"cost": cost, "funded": _labels(chosen), "idle": _labels(idle)}
+    if any(s.player for s in squads):
+        result["per_player"] = {_who(p): c for p, c in per_player.items()}
 
-    if any(len(u.squads) > 1 for u in units):
-        solo = [Unit((s,)) for u in chosen for s in u.squads]
-        separate, _ = _cost(solo, destination, modifiers)
+    travel = [u for u in units if len(u.squads) > 1]
+    if travel:
+        result["travel_squads"] = [{"label": u.label, "funded_by": u.payer or None,
+                                    "riders": [s.label for s in u.squads]} for u in travel]
+        solo = [Unit((s,), s.player) for u in chosen for s in u.squads]
+        separate, _, alone = _priced(solo, destination, modifiers)
         result["cost_if_travelling_separately"] = separate
+        if any(s.player for s in squads):
+            result["per_player_if_travelling_separately"] = {_who(p): c
+                                                             for p, c in alone.items()}
+        cheaper = (" (cheaper: a bigger Squad can cost more than two small ones, and each "
+                   "player keeps their own discount)." if separate < cost else ".")
         steps.append(Step(f"Without riding together the same Squads would cost {separate}"
-                          + (" (cheaper: a bigger Squad can cost more than two small ones)."
-                             if separate < cost else "."), separate, "travel-squads"))
+                          + cheaper, separate, "travel-squads",
+                          Provenance.DERIVED if any(len({s.player for s in u.squads}) > 1
+                                                    for u in travel) else Provenance.RULEBOOK,
+                          TRAVEL_DISCOUNT_NOTE if any(len({s.player for s in u.squads}) > 1
+                                                      for u in travel) else ""))
 
     summary = f"Deployment costs {cost} Funding ({', '.join(_labels(chosen)) or 'nothing'})."
     if data.get("funding") is not None:
+        owners = {s.player.casefold() for s in squads}
+        if len(owners) > 1:
+            raise InvalidInput("funding", "Funding is checked for one player at a time (each "
+                               "player must fund at least one of their own Squads); list only "
+                               "that player's Squads, or leave funding out.",
+                               "the Squads of one player when funding is given")
         summary = _with_funding(int(data["funding"]), units, chosen, cost, destination,
                                 modifiers, steps, result)
     return Explained(result=result, steps=tuple(steps), summary=summary)
@@ -227,7 +299,7 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
 def _with_funding(funding: int, units: list[Unit], chosen: list[Unit], cost: int,
                   destination: Destination, modifiers: Sequence[Modifier], steps: list[Step],
                   result: dict[str, Any]) -> str:
-    priced = [(plan, _cost(plan, destination, modifiers)[0]) for plan in _plans(units)]
+    priced = [(plan, _priced(plan, destination, modifiers)[0]) for plan in _plans(units)]
     cheapest_plan, cheapest = min(priced, key=lambda p: (p[1], -sum(u.size for u in p[0])))
     affordable = [(plan, price) for plan, price in priced if price <= funding]
     result["funding"] = funding
@@ -274,7 +346,9 @@ SQUAD_FIELDS = (
           "staying on its tile", tuple(o.value for o in Origin), default=Origin.MISSION.value),
     Text("from_tile", "The tile it leaves (needed only to check Travel Squads)"),
     Text("group", "Travel Squad label: Squads with the same label ride together"),
-    Text("player", "Whose Squad (Travel Squads may mix players)"),
+    Text("player", "Whose Squad: each player gets their own Base/stay discount (Travel "
+         "Squads may mix players)"),
+    Text("funder", "Travel Squad: the rider who pays its fare (default: the first rider)"),
     Flag("funded", "Fund this Squad (unfunded Squads sit Idle)", default=True),
 )
 FORM = (
@@ -294,8 +368,8 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation(
         slug="fund-deployment",
         title="Fund Deployment",
-        summary="Cost of a Phase's Deployment with the Base discount, Travel Squads and "
-                "abilities; with your Funding, whether you must deploy and what to send.",
+        summary="Cost of a Phase's Deployment with each player's Base discount, Travel Squads "
+                "and abilities; with your Funding, whether you must deploy and what to send.",
         form=FORM,
         run=fund_deployment,
         example={"squads": [{"size": 2, "origin": "base", "group": "ride"},

@@ -308,33 +308,130 @@ class Collector:
     betrayer: bool
     leader: bool
     wants: int | None
+    team: str = ""
+
+
+LEADER_NOTE = ("Stated: the Betrayer collects first, then the Team Leader, or the next player "
+               "in line for Team Leader when the Team Leader is not there; then clockwise and "
+               "back round to the Betrayer. Read: 'next in line' is the next collector "
+               "clockwise from the Team Leader, the way turns go round the table.")
+MAYHEM_NOTE = ("In Mayhem going round the table alternates between teams, starting from the "
+               "Team Leader's team (Taking Turns/Order of Operations, Mayhem).")
 
 
 def _collectors(raw: Sequence[Mapping[str, Any]]) -> tuple[list[Collector], list[Step]]:
     out = []
     steps = []
+    seen: set[str] = set()
     for i, item in enumerate(raw):
         name = (item.get("name") or "").strip() or f"Player {i + 1}"
+        if name.casefold() in seen:
+            raise InvalidInput(f"collectors.{i}.name", f"{name!r} is listed twice.",
+                               "each collector once")
+        seen.add(name.casefold())
         if item.get("idle") and not item.get("affinity"):
             steps.append(Step(f"{name} is only there Idle, without the Affinity: cannot collect.",
                               0, "spoils-and-affinity"))
             continue
         wants = item.get("wants")
         out.append(Collector(name, bool(item.get("betrayer")), bool(item.get("team_leader")),
-                             None if wants is None else int(wants)))
-    if sum(c.betrayer for c in out) > 1:
+                             None if wants is None else int(wants),
+                             " ".join((item.get("team") or "").split())))
+    if sum(col.betrayer for col in out) > 1:
         raise InvalidInput("collectors", "Only one player can be the Betrayer.", "one Betrayer")
-    if sum(c.leader for c in out) > 1:
+    if sum(col.leader for col in out) > 1:
         raise InvalidInput("collectors", "Only one player holds the Team Leader token.",
                            "one Team Leader")
     return out, steps
 
 
-def collect_order(collectors: Sequence[Collector]) -> list[Collector]:
-    """Betrayer first, then the Team Leader (or the first listed), then onward in seat order."""
-    rest = [c for c in collectors if not c.betrayer]
-    start = next((i for i, c in enumerate(rest) if c.leader), 0)
-    return [c for c in collectors if c.betrayer] + rest[start:] + rest[:start]
+def _seating(data: Mapping[str, Any], collectors: Sequence[Collector]) -> list[str]:
+    """Everyone clockwise (casefolded); by default the collectors as listed."""
+    text = (data.get("seating") or "").strip()
+    if not text:
+        return [col.name.casefold() for col in collectors]
+    seats = [" ".join(n.split()).casefold() for n in text.split(",") if n.strip()]
+    if len(set(seats)) != len(seats):
+        raise InvalidInput("seating", "A name appears twice in the seating order.",
+                           "each player once, clockwise, separated by commas")
+    for i, col in enumerate(collectors):
+        if col.name.casefold() not in seats:
+            raise InvalidInput(f"collectors.{i}.name", f"{col.name!r} is not in the seating "
+                               "order.", ", ".join(n for n in text.split(",") if n.strip()))
+    return seats
+
+
+def _leader(data: Mapping[str, Any], collectors: Sequence[Collector],
+            seats: Sequence[str]) -> str | None:
+    flagged = [col.name.casefold() for col in collectors if col.leader]
+    named = " ".join((data.get("team_leader") or "").split()).casefold()
+    if named and flagged and named != flagged[0]:
+        raise InvalidInput("team_leader", f"The Team Leader is given as {data['team_leader']!r} "
+                           "but another collector is marked as holding the token.",
+                           "one Team Leader")
+    leader = named or (flagged[0] if flagged else None)
+    if leader is not None and leader not in seats and (data.get("seating") or "").strip():
+        raise InvalidInput("team_leader", f"{data.get('team_leader')!r} is not in the seating "
+                           "order.", "a name from the seating order")
+    if leader is not None and leader not in seats:
+        raise InvalidInput("seating", f"{data.get('team_leader')!r} holds the Team Leader token "
+                           "but is not collecting: list everyone at the table clockwise so "
+                           "the next player in line can start.",
+                           "every player, clockwise, separated by commas")
+    return leader
+
+
+def collect_order(collectors: Sequence[Collector], seats: Sequence[str] | None = None,
+                  leader: str | None = None) -> list[Collector]:
+    """Betrayer first, then from the Team Leader (or the next player in line after them)
+    onward clockwise; the Betrayer's turn comes round again after the last."""
+    seats = list(seats) if seats is not None else [col.name.casefold() for col in collectors]
+    if leader is None:
+        leader = next((col.name.casefold() for col in collectors if col.leader), seats[0] if seats
+                      else None)
+    start = seats.index(leader) if leader in seats else 0
+    clockwise = seats[start:] + seats[:start]
+    by_seat = {col.name.casefold(): col for col in collectors if not col.betrayer}
+    return ([col for col in collectors if col.betrayer]
+            + [by_seat[n] for n in clockwise if n in by_seat])
+
+
+def mayhem_turns(order: Sequence[Collector]) -> list[list[Collector]]:
+    """The collectors by team, teams in the order they first come from the Team Leader."""
+    teams: dict[str, list[Collector]] = {}
+    for col in order:
+        teams.setdefault(col.team.casefold(), []).append(col)
+    return list(teams.values())
+
+
+def _interleave(teams: Sequence[Sequence[Collector]]) -> list[Collector]:
+    width = max((len(t) for t in teams), default=0)
+    return [t[i] for i in range(width) for t in teams if i < len(t)]
+
+
+def _take_turns(order: Sequence[Collector], teams: Sequence[Sequence[Collector]] | None,
+                spoils: int) -> tuple[dict[str, int], list[str]]:
+    """One Spoil per turn until the tile is empty or nobody wants more. With teams, the turn
+    passes from team to team, each team's members taking its turns in rotation."""
+    taken = {col.name: 0 for col in order}
+    picks: list[str] = []
+
+    def keen(col: Collector) -> bool:
+        return col.wants is None or taken[col.name] < col.wants
+
+    groups = [list(t) for t in teams] if teams else [[col] for col in order]
+    nxt = [0] * len(groups)
+    while spoils and any(keen(col) for col in order):
+        for g, group in enumerate(groups):
+            for k in range(len(group)):
+                col = group[(nxt[g] + k) % len(group)]
+                if spoils and keen(col):
+                    taken[col.name] += 1
+                    picks.append(col.name)
+                    spoils -= 1
+                    nxt[g] = (nxt[g] + k + 1) % len(group)
+                    break
+    return taken, picks
 
 
 def _collect(data: Mapping[str, Any]) -> Explained:
@@ -364,23 +461,9 @@ def _collect(data: Mapping[str, Any]) -> Explained:
                              summary=f"The Agent wipes the tile; {removed} Spoils destroyed.")
         steps.append(Step("The rest of the collection assumes the listed players still have "
                           "henchmen on the tile after the damage.", None, "collect-spoils"))
-    order = collect_order(collectors)
-    if order:
-        steps.append(Step("Collection order: " + ", ".join(c.name for c in order) + ", one Spoil "
-                          "per turn, round and round.", len(order), "collect-spoils"))
-    taken: dict[str, int] = {c.name: 0 for c in order}
-    picks: list[str] = []
-    left = spoils_now
-    while left and order:
-        moved = False
-        for col in order:
-            if left and (col.wants is None or taken[col.name] < col.wants):
-                taken[col.name] += 1
-                picks.append(col.name)
-                left -= 1
-                moved = True
-        if not moved:
-            break
+    order, teams = _order(data, collectors, steps)
+    taken, picks = _take_turns(order, teams, spoils_now)
+    left = spoils_now - len(picks)
     steps.append(Step(f"{spoils_now - left} Spoils taken, {left} left on the tile; each gives one "
                       "Resource or Henchman from the tile's Spoils list.", spoils_now - left,
                       "collect-spoils"))
@@ -389,6 +472,53 @@ def _collect(data: Mapping[str, Any]) -> Explained:
     return Explained(result=result, steps=tuple(steps),
                      summary="Spoils: " + (", ".join(f"{k} {v}" for k, v in taken.items() if v)
                                            or "none taken") + ".")
+
+
+def _order(data: Mapping[str, Any], collectors: Sequence[Collector], steps: list[Step],
+           ) -> tuple[list[Collector], list[list[Collector]] | None]:
+    """The turn order of a collection (and the teams, in Mayhem), explained in `steps`."""
+    mayhem = data.get("mode") == "mayhem"
+    for i, col in enumerate(collectors):
+        if mayhem and col.betrayer:
+            raise InvalidInput(f"collectors.{i}.betrayer", "Only Cutthroat has a Betrayer.",
+                               "no Betrayer in Mayhem")
+        if mayhem and not col.team:
+            raise InvalidInput(f"collectors.{i}.team", f"In Mayhem turns alternate between "
+                               f"teams: say which team {col.name} plays for.", "a team name")
+    seats = _seating(data, collectors)
+    leader = _leader(data, collectors, seats)
+    others = [col for col in collectors if not col.betrayer]
+    if leader is None and len(others) > 1:
+        raise InvalidInput("team_leader", "Who holds the Team Leader token? The collection "
+                           "goes on from the Team Leader, so it cannot start without them.",
+                           "the name of the player holding the Team Leader token")
+    order = collect_order(collectors, seats, leader)
+    if not order:
+        return order, None
+    first = next((col for col in order if not col.betrayer), None)
+    rule = "collect-spoils"
+    when = "next" if any(col.betrayer for col in order) else "first"
+    if any(col.betrayer for col in order):
+        steps.append(Step(f"{order[0].name}, the Betrayer, picks first.", 1, rule))
+    if first is not None and leader is not None and first.name.casefold() != leader:
+        steps.append(Step(f"The Team Leader is not collecting, so {first.name}, next in line "
+                          f"clockwise, goes {when}.", None, rule, Provenance.DERIVED, LEADER_NOTE))
+    elif first is not None and leader is not None:
+        steps.append(Step(f"{first.name} holds the Team Leader token and goes {when}.", None,
+                          rule, Provenance.DERIVED, LEADER_NOTE))
+    if mayhem:
+        teams = mayhem_turns(order)
+        order = _interleave(teams)
+        steps.append(Step("Mayhem: turns alternate between teams ("
+                          + " / ".join(", ".join(col.name for col in t) for t in teams) + ").",
+                          len(teams), "mayhem-turn-order", Provenance.RULEBOOK, MAYHEM_NOTE))
+        steps.append(Step("Collection order: " + ", ".join(col.name for col in order) + ", one "
+                          "Spoil per turn, the turn passing from team to team.", len(order),
+                          rule))
+        return order, teams
+    steps.append(Step("Collection order: " + ", ".join(col.name for col in order) + ", one Spoil "
+                      "per turn, round and round.", len(order), rule))
+    return order, None
 
 
 AGENT_FIELDS: tuple[Field, ...] = (
@@ -437,9 +567,15 @@ SPOILS_FORM = (
            max_items=LIST_MAX),
     Flag("completed_this_phase", "Generate: the mission was completed this Phase"),
     Flag("already_generated", "Generate: a Spoil was already made here this Phase"),
+    OneOf("mode", "Game mode (in Mayhem the turns alternate between teams)",
+          ("cutthroat", "syndicate", "mayhem")),
+    Text("team_leader", "Collect: who holds the Team Leader token (collecting or not)"),
+    Text("seating", "Collect: everyone at the table clockwise, separated by commas "
+         "(default: the collectors as listed)", max_length=400),
     ListOf("collectors", "Collect: players collecting, in clockwise seat order",
            (Text("name", "Player", required=True), Flag("betrayer", "Is the Betrayer"),
             Flag("team_leader", "Holds the Team Leader token"),
+            Text("team", "Mayhem: the team they play for"),
             Integer("wants", "Most Spoils they want (empty: as many as possible)", minimum=0,
                     maximum=30),
             Flag("idle", "Only an Idle Squad there"), Flag("affinity", "Has the Affinity")),
@@ -475,12 +611,14 @@ OPERATIONS: tuple[Operation, ...] = (
         slug="spoils",
         title="Generate or collect Spoils",
         summary="Whether the Squads on a completed Resource Mission generate a Spoil, or who "
-                "collects which Spoils in what order.",
+                "collects which Spoils in what order (Betrayer, Team Leader or next in line, "
+                "clockwise; teams alternating in Mayhem).",
         form=SPOILS_FORM,
         run=spoils,
         example={"action": "collect", "spoils_on_tile": 3,
                  "collectors": [{"name": "Azura", "team_leader": True}, {"name": "Jin Feng"},
                                 {"name": "Ugo", "betrayer": True}]},
-        rules=("generate-spoils", "collect-spoils", "spoils-and-affinity", "agent-arrival"),
+        rules=("generate-spoils", "collect-spoils", "spoils-and-affinity", "agent-arrival",
+               "mayhem-turn-order"),
     ),
 )

@@ -152,5 +152,7 @@ def _check_teams(henchmen: Sequence[SessionSeat]) -> None:
         raise InvalidInput("seats", f"Mayhem is played by 2 or 3 teams; you named {len(sizes)}.",
                            "2-3 teams")
     if len(set(sizes.values())) > 1:
-        raise InvalidInput("seats", "Mayhem teams pick equal numbers of Named Henchmen; yours "
-                           f"field {sorted(sizes.values())}.", "the same number per team")
+        raise InvalidInput("seats", "Mayhem teams pick equal numbers of Named Henchmen "
+                           "(Setup › Pick Characters: teams take turns picking an equal "
+                           f"number); yours field {sorted(sizes.values())}.",
+                           "the same number per team")

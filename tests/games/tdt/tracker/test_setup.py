@@ -70,3 +70,10 @@ def test_setup_round_trips():
                              {"henchman": s.name, "player": s.player} for s in setup.seats]})
     assert again == setup
     assert (setup.tech, setup.team_leader, setup.clock) == (2, "jin-feng", 8)
+
+
+def test_lopsided_mayhem_teams_are_refused_with_the_rule_cited():
+    # Setting Up and Goals › Pick Characters, Mayhem: teams pick an equal number (line 221).
+    with pytest.raises(InvalidInput) as caught:
+        parse_setup({"mode": "mayhem", "seats": seats(5, teams="RRRBB")})
+    assert caught.value.field == "seats" and "Pick Characters" in str(caught.value)
