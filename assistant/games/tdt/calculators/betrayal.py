@@ -13,14 +13,21 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
-from ..modes import MODE_OPTIONS, PlayMode, names_goodman
+from ..modes import (
+    BETRAYAL_THRESHOLD,
+    MAX_TRIGGERS,
+    MODE_OPTIONS,
+    NAMED_HENCHMEN,
+    PlayMode,
+    names_goodman,
+)
 
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
 
-TRIGGERS_PER_HENCHMAN = 5
-BETRAY_TRIGGER_THRESHOLD = 3
-CUTTHROAT_HENCHMEN = (3, 6)
+TRIGGERS_PER_HENCHMAN = MAX_TRIGGERS
+BETRAY_TRIGGER_THRESHOLD = BETRAYAL_THRESHOLD
+CUTTHROAT_HENCHMEN = NAMED_HENCHMEN[PlayMode.CUTTHROAT]
 """Cutthroat seats 4-7 players, one of them Goodman: 3-6 Named Henchmen."""
 FORCE_BASE_COST = 12
 FORCE_DISCOUNT = 2

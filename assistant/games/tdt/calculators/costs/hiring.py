@@ -9,9 +9,10 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer
 
+from ...setup_data import MAX_NAMED_HENCHMEN
 from .counts import DERIVED, check_count
 
-MAX_NAMED_IN_PLAY = 6
+MAX_NAMED_IN_PLAY = MAX_NAMED_HENCHMEN
 HIRE_RATE = {False: 2, True: 3}
 """VP per Named Henchman in play, keyed by 'the Doomsday Plan is revealed'."""
 
