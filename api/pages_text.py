@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -22,8 +23,36 @@ def highlight_numbers(value: str) -> Markup:
                            for i, part in enumerate(parts))
 
 
-def rich(text: str) -> Markup:
-    """Own-words rule text → paragraphs and lists ("- " bullets, "1. " steps), numbers marked."""
+@lru_cache(maxsize=16)
+def _references(slug: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """"see <an entry's title or id>" in one game's rule text, and where each one leads."""
+    from assistant import links
+    from assistant.games import find_game
+
+    targets: dict[str, str] = {}
+    for entry in find_game(slug).rules:
+        for name in (entry.title, entry.id):
+            targets.setdefault(str(escape(name)).lower(), links.rule(slug, entry.id))
+    if not targets:
+        return None
+    names = sorted(targets, key=len, reverse=True)
+    pattern = re.compile(r"(\b[Ss]ee (?:the )?)(" + "|".join(map(re.escape, names)) +
+                         r")(?![\w-])", re.IGNORECASE)
+    return pattern, targets
+
+
+def _link_references(line: str, game: str | None) -> str:
+    found = _references(game) if game else None
+    if found is None:
+        return line
+    pattern, targets = found
+    return pattern.sub(lambda m: f'{m.group(1)}<a href="{targets[m.group(2).lower()]}">'
+                                 f"{m.group(2)}</a>", line)
+
+
+def rich(text: str, game: str | None = None) -> Markup:
+    """Own-words rule text → paragraphs and lists ("- " bullets, "1. " steps), numbers marked;
+    with `game`, a "see <another rule>" becomes a link to it."""
     html: list[str] = []
     open_list = ""
     for raw in text.splitlines():
@@ -39,9 +68,9 @@ def rich(text: str) -> Markup:
                 html.append(f"<{tag}>")
                 open_list = tag
             item = line[2:] if tag == "ul" else _ORDERED.sub("", line)
-            html.append(f"<li>{highlight_numbers(item)}</li>")
+            html.append(f"<li>{_link_references(highlight_numbers(item), game)}</li>")
         else:
-            html.append(f"<p>{highlight_numbers(line)}</p>")
+            html.append(f"<p>{_link_references(highlight_numbers(line), game)}</p>")
     if open_list:
         html.append(f"</{open_list}>")
     return Markup("".join(html))

@@ -7,6 +7,7 @@ Unknown games, rules or calculators get a friendly HTML 404 here; /api/ paths ke
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -41,7 +42,9 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(links=links, kind=forms.kind, singular=forms.singular,
                                  field_id=forms.field_id, asset=asset,
-                                 initial_rows=forms.initial_rows)
+                                 initial_rows=forms.initial_rows,
+                                 suggestion_link=suggestion_link,
+                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -50,6 +53,18 @@ def init_app(app: Flask) -> None:
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
+    app.after_request(_long_lived_assets)
+
+
+def _long_lived_assets(response: Response) -> Response:
+    """Static files asked for by their content hash (?v=...) never change: keep them a year."""
+    if request.endpoint == "static" and response.status_code == 200 and \
+            request.args.get("v") not in (None, "dev"):
+        response.cache_control.max_age = 31536000
+        response.cache_control.public = True
+        response.cache_control.immutable = True
+        response.cache_control.no_cache = None
+    return response
 
 
 @lru_cache(maxsize=64)
@@ -62,6 +77,22 @@ def asset(filename: str) -> str:
     """A static file's URL with a content hash, so phones may cache it for good."""
     version = "dev" if current_app.debug else _asset_version(filename)
     return url_for("static", filename=filename, v=version)
+
+
+def suggestion_link(suggestion: str) -> tuple[str, str] | None:
+    """(path, title) of a "did you mean" suggestion on the not-found page: a rule or a
+    calculator of the game in the address, or a game."""
+    slugs = {g.slug: g for g in all_games()}
+    game = slugs.get((request.view_args or {}).get("game", ""))
+    if game is not None:
+        if "/calculators/" in request.path and suggestion in game.calculators:
+            return links.calculator(game.slug, suggestion), game.calculators[suggestion].title
+        if suggestion in game.rules:
+            return links.rule(game.slug, suggestion), game.rules.get(suggestion).title
+    if suggestion in slugs:
+        rest = request.path.split("/", 3)[3] if request.path.count("/") >= 3 else ""
+        return f"/g/{suggestion}/{rest}".rstrip("/"), slugs[suggestion].title
+    return None
 
 
 def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
@@ -79,6 +110,34 @@ def home() -> tuple[str, int]:
 def game_home(game: str) -> tuple[str, int]:
     found = find_game(game)
     return _page("home.html", games=[found])
+
+
+# Installing: the web app manifest and icons -------------------------------------------------
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    body = {"name": "Lairside: table-side companion", "short_name": "Lairside",
+            "description": "Rules, setup, calculators, scoring, timers and a shared score "
+                           "table for villain-themed board games.",
+            "start_url": "/?source=app", "scope": "/", "display": "standalone",
+            "background_color": "#14121a", "theme_color": "#14121a",
+            "icons": [{"src": asset("icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                      {"src": asset("icon-512.png"), "sizes": "512x512", "type": "image/png"},
+                      {"src": asset("icon-512-maskable.png"), "sizes": "512x512",
+                       "type": "image/png", "purpose": "maskable"},
+                      {"src": asset("icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+            "shortcuts": [{"name": "Join a table", "url": "/join"},
+                          {"name": "Search the rules", "url": links.search()}]}
+    response = Response(json.dumps(body), mimetype="application/manifest+json")
+    response.cache_control.max_age = 3600
+    return response
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    response = current_app.send_static_file("icon-192.png")
+    response.cache_control.max_age = 86400
+    return response
 
 
 def _search_index(game: str | None) -> SearchIndex:
@@ -145,6 +204,10 @@ def setup(game: str) -> tuple[str, int]:
                                    op=found.setup)
     context["reseed"] = url_for("pages.setup", game=found.slug,
                                 **{**args, "seed": secrets.token_hex(3)})
+    context["offline_seeds"] = " ".join(OFFLINE_SEEDS)
+    context["start"] = (url_for("session_pages.new_table", game=found.slug,
+                                **{k: args[k] for k in ("mode", "players", "seed") if k in args})
+                        if found.tracker is not None else None)
     if found.setup is None or chosen is None or "players" not in args:
         return _page("setup.html", **context)
     schema = schema_for(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
@@ -240,7 +303,7 @@ def timers(game: str) -> tuple[str, int]:
 def service_worker() -> Response:
     body = (STATIC / "sw.js").read_text(encoding="utf-8")
     version = hashlib.blake2b(b"".join((STATIC / name).read_bytes()
-                                       for name in ("sw.js", "app.css", "app.js")),
+                                       for name in ("sw.js", "app.css", "app.js", "theme.js")),
                               digest_size=6).hexdigest()
     response = Response(body.replace("__VERSION__", version), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
@@ -253,20 +316,67 @@ def offline() -> tuple[str, int]:
     return _page("offline.html", games=all_games())
 
 
+OFFLINE_SEEDS = ("101", "202", "303")
+"""Random deals saved for offline use: "Deal again" without a signal cycles through them."""
+
+STOP_WORDS = frozenset("a an and are at be can do does for from how i in is it many much of on "
+                       "or the to what when where which who why with you your".split())
+
+
+@lru_cache(maxsize=16)
+def _offline_index(slug: str) -> bytes:
+    game = find_game(slug)
+    entries = []
+    for entry in game.rules:
+        text = " ".join([entry.title, entry.text, *entry.aliases,
+                         *(f"{n.label} {n.unit}" for n in entry.numbers)])
+        words = sorted(set(re.findall(r"[a-z0-9]+", text.lower())) - STOP_WORDS)
+        entries.append({"id": entry.id, "title": entry.title, "section": entry.section,
+                        "aliases": " ".join(entry.aliases).lower(),
+                        "numbers": bool(entry.numbers), "words": " " + " ".join(words)})
+    return json.dumps({"game": slug, "stop": sorted(STOP_WORDS),
+                       "synonyms": {k: list(v) for k, v in game.synonyms.items()},
+                       "entries": entries}).encode()
+
+
+@bp.get("/g/<game>/search.json")
+def offline_search_index(game: str) -> Response:
+    """Every word of every rule (title, text, aliases, numbers), for search without a signal."""
+    found = find_game(game)
+    response = Response(_offline_index(found.slug), mimetype="application/json")
+    response.cache_control.max_age = 300
+    return response
+
+
 @bp.get("/offline.json")
 def offline_manifest() -> Response:
-    """Pages a phone saves on its first visit, so rules and setup work without a signal."""
-    urls = [links.home(), links.search(), url_for("pages.offline"),
-            asset("app.css"), asset("app.js")]
+    """Pages a phone saves on its first visit, so rules, setup, search, timers and the forms
+    of calculators and scoring work without a signal."""
+    urls = [links.home(), links.search(), url_for("pages.offline"), "/join",
+            asset("app.css"), asset("app.js"), asset("theme.js"), asset("icon.svg"),
+            url_for("pages.manifest")]
     for game in all_games():
         urls.append(links.rules_index(game.slug))
+        urls.append(f"/g/{game.slug}")
         if game.timers:
             urls.append(links.timers(game.slug))
         urls.append(url_for("rules.index", game=game.slug))
+        urls.append(url_for("pages.offline_search_index", game=game.slug))
         urls.extend(links.rule(game.slug, entry.id) for entry in game.rules)
+        if game.calculators:
+            urls.append(url_for("pages.calculators", game=game.slug))
+            urls.extend(links.calculator(game.slug, slug) for slug in game.calculators)
+        if game.scoring is not None:
+            urls.append(links.score(game.slug))
+            urls.extend(links.score(game.slug, mode.slug) for mode in game.modes)
+        seeded = game.setup is not None and any(f.name == "seed" for f in game.setup.form)
         for mode in game.modes:
             urls.append(f"/g/{game.slug}/setup?mode={mode.slug}")
-            if game.setup is not None:
-                urls.extend(links.setup(game.slug, mode=mode.slug, players=n)
-                            for n in range(mode.min_players, mode.max_players + 1))
+            if game.setup is None:
+                continue
+            for n in range(mode.min_players, mode.max_players + 1):
+                urls.append(links.setup(game.slug, mode=mode.slug, players=n))
+                if seeded:
+                    urls.extend(links.setup(game.slug, mode=mode.slug, players=n, seed=seed)
+                                for seed in OFFLINE_SEEDS)
     return Response(json.dumps(urls), mimetype="application/json")

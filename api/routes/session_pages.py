@@ -1,25 +1,189 @@
-"""The session page: follow a shared game live and, with the edit token, record events.
+"""The table-session pages: start a table, join one by its share code, follow and edit it.
 
 Server-rendered first paint (the state as of this request, embedded as HTML-safe JSON), then
-static/session.js renders the board the game declares, polls the JSON API with
-If-None-Match (a 304 costs one query) and writes with If-Match and an Idempotency-Key per tap.
+static/session.js renders the board the game declares, follows changes by long polling
+(api/routes/live.py) and writes with If-Match and an Idempotency-Key per tap.
 The edit token arrives in the URL fragment (#token=..., never sent to the server by the
-browser) and is kept in this phone's storage.
+browser) and is kept in this phone's storage. Starting a table answers with a redirect whose
+fragment carries the token: it reaches the new page, never a server log or a Referer.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
+from itertools import combinations
+from typing import Any
+from urllib.parse import quote
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, redirect, render_template, request
 
-from api.routes.sessions import session_json, store
-from assistant.errors import NotFound
-from assistant.games import find_game
-from assistant.inputs import describe
+from api import pages_forms as forms
+from api import ratelimit
+from api.routes.sessions import session_json, store, tracked_game
+from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
+from assistant import links
+from assistant.errors import InvalidInput, NotFound
+from assistant.games import all_games, find_game
+from assistant.inputs import ListOf, describe
 from assistant.tracker import event_forms
 
 bp = Blueprint("session_pages", __name__)
 
+LOOK_ALIKES = {"8": "b", "b": "8", "5": "s", "s": "5", "2": "z", "z": "2", "6": "g", "g": "6",
+               "u": "v", "v": "u"}
+"""Characters of the code alphabet that read alike in print or on a screen: a code that is not
+found is tried again with these swapped (a few look-ups at most, see `code_candidates`)."""
+NEVER_IN_CODES = "01ilo"
+MAX_CANDIDATES = 16
+
+
+def tracked_games() -> list[Any]:
+    return [g for g in all_games() if g.tracker is not None]
+
+
+# Start a table ---------------------------------------------------------------------------
+
+def _seat_field(tracker: Any) -> ListOf | None:
+    return next((f for f in tracker.setup_form if isinstance(f, ListOf)), None)
+
+
+def _new_table_page(game: Any, values: dict[str, Any], errors: dict[str, list[str]],
+                    status: int = 200) -> Response:
+    tracker = game.tracker
+    mode = values.get("mode") or game.modes[0].slug
+    html = render_template(
+        "session_new.html", game=game, values={**values, "mode": mode}, errors=errors,
+        mode_titles={m.title: m.slug for m in game.modes},
+        seat_field=_seat_field(tracker),
+        other=[f for f in tracker.setup_form if f.name not in ("game", "mode")
+               and not isinstance(f, ListOf)],
+        error_labels={k: forms.label_for(tracker.setup_form, k) for k in errors},
+        setup_link=_setup_link(game, values))
+    response = Response(html, status=status, mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
+
+
+def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
+    """The setup page this table came from (mode, players and seed), to open it again."""
+    if game.setup is None or not values.get("players"):
+        return None
+    params = {k: values[k] for k in ("mode", "players", "seed") if values.get(k)}
+    return links.setup(game.slug, **params)
+
+
+@bp.get("/g/<game>/sessions/new")
+def new_table(game: str) -> Response:
+    found, tracker = tracked_game(game)
+    values: dict[str, Any] = {k: v for k, v in request.args.items() if v.strip()}
+    seats = _seat_field(tracker)
+    if seats is not None:
+        wanted = request.args.get("players", type=int)
+        if wanted is not None:
+            values[seats.name] = max(seats.min_items, min(seats.max_items, wanted))
+    return _new_table_page(found, values, {})
+
+
+@bp.post("/g/<game>/sessions/new")
+def create_table(game: str) -> Response:
+    """Create the session from the form and open its page, ready to edit on this phone."""
+    found, tracker = tracked_game(game)
+    data, errors = forms.parse(tracker.setup_form, request.form)
+    values: dict[str, Any] = dict(request.form.items())
+    seats = _seat_field(tracker)
+    if seats is not None:
+        values[seats.name] = len(data.get(seats.name, []))
+    if not errors:
+        try:
+            setup = tracker.parse_setup({**data, "game": found.slug} if any(
+                f.name == "game" for f in tracker.setup_form) else data)
+        except InvalidInput as exc:
+            errors = exc.errors()
+    if errors:
+        return _new_table_page(found, values, errors, 422)
+    ratelimit.limit("create")
+    info, token = store().create(tracker, setup)
+    fragment = f"token={token}"
+    setup_link = request.form.get("from_setup", "")
+    if setup_link.startswith(f"/g/{found.slug}/setup"):
+        fragment += "&setup=" + quote(setup_link, safe="")
+    response = redirect(f"{links.session(found.slug, info.code)}#{fragment}", code=303)
+    response.cache_control.no_store = True
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+# Join a table ----------------------------------------------------------------------------
+
+def clean_code(raw: str) -> str:
+    """What a player typed → the code's own characters: any case, spaces, dashes and dots."""
+    return re.sub(r"[\s\-._·]+", "", raw).lower()
+
+
+def code_candidates(code: str) -> list[str]:
+    """The code as typed, then with one look-alike character swapped, then two (a misread
+    is one or two characters), at most MAX_CANDIDATES look-ups in all."""
+    spots = [i for i, c in enumerate(code) if c in LOOK_ALIKES]
+    out = [code]
+    for count in (1, 2):
+        for chosen in combinations(spots, count):
+            out.append("".join(LOOK_ALIKES[c] if i in chosen else c for i, c in enumerate(code)))
+    return out[:MAX_CANDIDATES]
+
+
+def _check_code(code: str) -> None:
+    strange = sorted({c for c in code if c not in CODE_ALPHABET})
+    if not code:
+        raise InvalidInput("code", "Type the share code shown on the host's phone or sheet.",
+                           f"{CODE_LENGTH} letters and digits")
+    bad = [c for c in strange if c in NEVER_IN_CODES]
+    if bad:
+        raise InvalidInput("code", "Share codes never use 0, 1, i, l or o; check the "
+                           f"character{'s' if len(bad) > 1 else ''} "
+                           f"{', '.join(repr(c) for c in bad)}.",
+                           f"{CODE_LENGTH} characters from {CODE_ALPHABET}")
+    if strange:
+        raise InvalidInput("code", f"A share code has letters and digits only; "
+                           f"{', '.join(repr(c) for c in strange)} is not one.",
+                           f"{CODE_LENGTH} characters from {CODE_ALPHABET}")
+    if len(code) != CODE_LENGTH:
+        raise InvalidInput("code", f"A share code has {CODE_LENGTH} characters (four and "
+                           f"four); this one has {len(code)}.",
+                           f"{CODE_LENGTH} characters")
+
+
+def find_session(raw: str) -> Any:
+    """The session a typed code names, forgiving case, spaces and look-alike characters."""
+    code = clean_code(raw)
+    _check_code(code)
+    for candidate in code_candidates(code):
+        try:
+            return store().info(candidate)
+        except NotFound:
+            continue
+    raise InvalidInput("code", f"No table has the code {code[:4].upper()} {code[4:].upper()}. "
+                       "Check it on the host's screen.", "the code on the host's screen")
+
+
+@bp.get("/join")
+def join() -> Response:
+    raw = request.args.get("code")
+    errors: dict[str, list[str]] = {}
+    if raw is not None:
+        ratelimit.limit("write")  # a bounded number of guesses per client
+        try:
+            info = find_session(raw)
+        except InvalidInput as exc:
+            errors = exc.errors()
+        else:
+            return redirect(links.session(info.setup.game, info.code), code=303)
+    html = render_template("join.html", code=raw or "", errors=errors, games=tracked_games())
+    response = Response(html, status=422 if errors else 200, mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
+
+
+# Follow and edit ---------------------------------------------------------------------------
 
 @bp.get("/g/<game>/sessions/<code>")
 def session_page(game: str, code: str) -> Response:
@@ -38,4 +202,5 @@ def session_page(game: str, code: str) -> Response:
         private=sorted(getattr(info.tracker, "private_events", ())))
     response = Response(html, mimetype="text/html")
     response.cache_control.no_cache = True
+    response.headers["Referrer-Policy"] = "no-referrer"
     return response

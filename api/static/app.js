@@ -13,20 +13,30 @@
   function $(sel, root) { return (root || document).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
 
-  /* Theme: dark by default, light on request, remembered. */
+  /* Theme: the phone's own setting (light or dark) until the user picks one here; the
+     button cycles Auto → Light → Dark and the pick is remembered (theme.js applies it). */
   function theme() {
     var button = $("[data-theme-toggle]");
     if (!button) return;
+    var order = ["auto", "light", "dark"];
+    function current() { return document.documentElement.dataset.theme || "auto"; }
     function show() {
-      var light = document.documentElement.dataset.theme === "light";
-      button.textContent = light ? "Dark" : "Light";
-      button.setAttribute("aria-label", light ? "Switch to dark theme" : "Switch to light theme");
+      var now = current();
+      var next = order[(order.indexOf(now) + 1) % order.length];
+      button.textContent = now === "auto" ? "Auto" : now === "light" ? "Light" : "Dark";
+      button.setAttribute("aria-label", "Theme: " + (now === "auto" ? "as the phone" : now) +
+        ". Switch to " + (next === "auto" ? "the phone's setting" : next + " theme"));
     }
     show();
     button.addEventListener("click", function () {
-      var next = document.documentElement.dataset.theme === "light" ? "dark" : "light";
-      document.documentElement.dataset.theme = next;
-      try { localStorage.setItem("lairside:theme", next); } catch (e) { /* ignore */ }
+      var next = order[(order.indexOf(current()) + 1) % order.length];
+      if (next === "auto") {
+        delete document.documentElement.dataset.theme;
+        try { localStorage.removeItem("lairside:theme"); } catch (e) { /* ignore */ }
+      } else {
+        document.documentElement.dataset.theme = next;
+        try { localStorage.setItem("lairside:theme", next); } catch (e) { /* ignore */ }
+      }
       show();
     });
   }
@@ -140,7 +150,8 @@
         answer.innerHTML = html;
         markErrors(form, answer);
         share(answer);
-        answer.focus();
+        answer.focus({ preventScroll: true });
+        answer.scrollIntoView({ block: "start" });  /* below the sticky header (scroll-margin) */
       }).catch(function () {
         answer.innerHTML = '<div class="problem" role="alert"><h2>No connection</h2><p>This calculator needs the server. ' +
           'Your entries are kept on this page; try again when you are back online.</p></div>';
@@ -155,6 +166,42 @@
       if (input) input.setAttribute("aria-invalid", "true");
     });
   }
+
+  /* One game's saved index (GET /g/<game>/search.json) against a query: [{game, entry, score}]. */
+  function offlineMatches(index, q) {
+    var stop = {};
+    index.stop.forEach(function (w) { stop[w] = true; });
+    var asked = q.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    var howMany = /\bhow (many|much)\b/.test(q.toLowerCase());
+    var words = [];
+    asked.forEach(function (w) {
+      if (stop[w]) return;
+      words.push(w);
+      (index.synonyms[w] || []).forEach(function (x) { words.push(x); });
+    });
+    if (!words.length) return [];
+    var out = [];
+    index.entries.forEach(function (e) {
+      var title = " " + e.title.toLowerCase().replace(/[^a-z0-9]+/g, " ");
+      var score = 0;
+      var all = asked.filter(function (w) { return !stop[w]; }).every(function (w) {
+        var stem = " " + w.slice(0, 5);
+        var alts = [w].concat(index.synonyms[w] || []);
+        return alts.some(function (a) {
+          var st = " " + a.slice(0, 5);
+          if (title.indexOf(st) >= 0) { score += 5; return true; }
+          if ((" " + e.aliases).indexOf(st) >= 0) { score += 4; return true; }
+          if (e.words.indexOf(st) >= 0) { score += 1; return true; }
+          return false;
+        }) || e.words.indexOf(stem) >= 0;
+      });
+      if (!all) return;
+      if (howMany && e.numbers) score += 3;
+      out.push({ game: index.game, entry: e, score: score });
+    });
+    return out;
+  }
+  window.lairsideOfflineMatches = offlineMatches;
 
   /* Search: results as you type, through the search API; the query stays in the URL. */
   function search() {
@@ -186,10 +233,11 @@
         }).join("");
       }).catch(function () { if (mine === asked) offlineSearch(q, mine); });
     }
-    /* Offline: match the words against the saved lists of rule titles (no typo tolerance),
-       every game's list the search covers. */
+    /* Offline: every word of every saved rule (title, text, aliases, key numbers), each
+       game's index the search covers. Question words ("how many") are dropped; every other
+       word must start a word of the entry (its first five letters, so "henchmen" finds
+       "henchman"); titles weigh most, and a "how many" question favours entries with numbers. */
     function offlineSearch(q, mine) {
-      var words = q.toLowerCase().split(/\W+/).filter(Boolean);
       var urls = form.dataset.offlineIndex.split(" ").filter(Boolean);
       Promise.all(urls.map(function (u) {
         return fetch(u).then(function (r) { return r.json(); }).catch(function () { return null; });
@@ -199,24 +247,23 @@
         if (!saved.length) throw new Error("nothing saved");
         var hits = [];
         saved.forEach(function (index) {
-          index.entries.forEach(function (e) {
-            var title = e.title.toLowerCase();
-            if (words.every(function (w) { return title.indexOf(w.slice(0, 5)) >= 0; })) {
-              hits.push({ game: index.game, entry: e });
-            }
-          });
+          hits = hits.concat(offlineMatches(index, q));
         });
+        hits.sort(function (a, b) { return b.score - a.score; });
         hits = hits.slice(0, 20);
-        status.textContent = "Offline: " + hits.length + " saved rule title" + (hits.length === 1 ? "" : "s") + " match.";
+        status.textContent = "Offline: " + hits.length + " saved rule" + (hits.length === 1 ? "" : "s") + " match.";
         list.innerHTML = hits.map(function (h) {
           return '<li><a href="' + esc(ruleUrl({ game: h.game, id: h.entry.id })) + '"><b>' + esc(h.entry.title) +
             "</b><small>" + esc(h.entry.section) + "</small></a></li>";
         }).join("");
       }).catch(function () {
-        if (mine === asked) status.textContent = "Offline, and the rules list is not saved yet: open the Rules page once online.";
+        if (mine === asked) status.textContent = "Offline, and the rules are not saved on this phone yet: open any page once online.";
       });
     }
     input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 180); });
+    /* A search sent from another page while offline lands on the saved search page: run it. */
+    var initial = new URLSearchParams(location.search).get("q");
+    if (initial && !list.children.length && !status.textContent.trim()) { input.value = initial; run(); }
   }
 
   /* Home: remember game, mode and players on this phone; point the links at them. */
@@ -232,8 +279,18 @@
       $$("[data-modes-for]", form).forEach(function (set) {
         var mine = set.dataset.modesFor === game.value;
         set.hidden = !mine; set.disabled = !mine;
+        /* One radio group spans every game's modes: the shown game keeps one checked. */
+        if (mine && !$("input[name=mode]:checked", set)) {
+          var first = $("input[name=mode]", set);
+          if (first) first.checked = true;
+        }
       });
       form.action = game.dataset.setup;
+      var start = $("[data-start-button]", form);
+      if (start) {
+        start.hidden = !game.dataset.start;
+        if (game.dataset.start) start.setAttribute("formaction", game.dataset.start);
+      }
       return game.value;
     }
     if (saved && !fromUrl) {
@@ -262,12 +319,117 @@
         if (kind === "setup" && own) { url.searchParams.set("mode", state.mode); url.searchParams.set("players", state.players); }
         if (kind === "score" && own) url.searchParams.set("mode", state.mode);
         if (kind === "timers") url.searchParams.set("players", state.players);
+        if (kind === "start" && own) { url.searchParams.set("mode", state.mode); url.searchParams.set("players", state.players); }
         a.href = url.pathname + url.search;
       });
     }
     form.addEventListener("change", update);
     form.addEventListener("input", update);
+    /* Blank options stay out of the address, so it is the one the phone saved for offline. */
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.getAttribute("formmethod") === "post") return;
+      event.preventDefault();
+      var action = (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
+      var params = new URLSearchParams();
+      new FormData(form).forEach(function (value, key) { if (String(value).trim()) params.append(key, value); });
+      location.href = action.split("?")[0] + "?" + params.toString();
+    });
     update();
+  }
+
+  /* Tables this phone joined or started (kept by the session page): links back to them. */
+  function myTables() {
+    var box = $("[data-my-tables]");
+    if (!box) return;
+    var tables = store.get("tables", []);
+    var list = $("[data-my-tables-list]", box);
+    function esc(t) { return String(t).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; }); }
+    function draw() {
+      box.hidden = !tables.length;
+      list.innerHTML = tables.slice(0, 6).map(function (t) {
+        var when = t.seen ? new Date(t.seen).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }) : "";
+        return '<li><a href="' + esc(t.path) + '"><b>' + esc(t.title) + '</b><small><span class="code">' +
+          esc(t.code.toUpperCase().replace(/^(.{4})/, "$1 ")) + "</span> · " + (t.editor ? "you keep score" : "following") +
+          (when ? " · " + esc(when) : "") + "</small></a></li>";
+      }).join("");
+    }
+    draw();
+    var forget = $("[data-forget-tables]", box);
+    if (forget) forget.addEventListener("click", function () {
+      if (!confirm("Forget these tables on this phone? Edit links kept here are forgotten too.")) return;
+      tables.forEach(function (t) {
+        try { localStorage.removeItem("lairside:token:" + t.code); localStorage.removeItem("lairside:seat:" + t.code); } catch (e) { /* ignore */ }
+      });
+      tables = []; store.set("tables", tables); draw();
+    });
+  }
+
+  /* Calculator and scoring forms keep what was typed on this phone (a reload, a lost
+     signal), until the form is cleared. */
+  function keepTyped() {
+    var form = $("[data-calc]");
+    if (!form || !window.sessionStorage) return;
+    var key = "lairside:typed:" + location.pathname;
+    function save() {
+      var pairs = [];
+      new FormData(form).forEach(function (value, name) { pairs.push([name, String(value)]); });
+      try { sessionStorage.setItem(key, JSON.stringify(pairs)); } catch (e) { /* full */ }
+    }
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+    if (location.search || form.querySelector("[aria-invalid]") || $("[data-answer] *")) return;
+    var saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { saved = null; }
+    if (!saved) return;
+    /* Lists first: as many rows as were typed. */
+    $$("[data-list]", form).forEach(function (list) {
+      var rows = {};
+      saved.forEach(function (p) {
+        var m = p[0].match(new RegExp("^" + list.dataset.list.replace(/\./g, "\\.") + "\\.(\\d+)\\._row$"));
+        if (m) rows[m[1]] = true;
+      });
+      var want = Object.keys(rows).length, add = $(":scope > [data-add-row]", list);
+      while ($$(":scope > [data-rows] > [data-row]", list).length < want && add && !add.disabled) add.click();
+    });
+    saved.forEach(function (p) {
+      $$("[name='" + p[0].replace(/'/g, "") + "']", form).forEach(function (el) {
+        if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === p[1];
+        else if (el.type !== "hidden") el.value = p[1];
+      });
+    });
+  }
+
+  /* Setup checklist progress: "12 of 27 done", kept in step with the ticks. */
+  function progress() {
+    var list = $("[data-checklist]"), out = $("[data-progress]");
+    if (!list || !out) return;
+    function draw() {
+      var boxes = $$("[data-check]", list);
+      var done = boxes.filter(function (b) { return b.checked; }).length;
+      out.textContent = done + " of " + boxes.length + " done" + (done === boxes.length ? ": ready to play." : ".");
+    }
+    list.addEventListener("change", draw);
+    var reset = $("[data-checklist-reset]");
+    if (reset) reset.addEventListener("click", function () { setTimeout(draw, 0); });
+    draw();
+  }
+
+  /* Random deals: offline, "Deal again" picks one of the deals saved on this phone. */
+  function reseed() {
+    $$("[data-reseed]").forEach(function (a) {
+      a.addEventListener("click", function (event) {
+        if (navigator.onLine !== false) return;
+        var seeds = (a.dataset.offlineSeeds || "").split(" ").filter(Boolean);
+        if (!seeds.length) return;
+        event.preventDefault();
+        var url = new URL(a.href);
+        var now = new URLSearchParams(location.search).get("seed");
+        var pick = seeds[(seeds.indexOf(now) + 1) % seeds.length];
+        url.searchParams.set("seed", pick);
+        location.href = url.pathname + url.search;
+      });
+    });
   }
 
   /* Setup checklist: ticks kept on this phone, per game, mode, players and seed. */
@@ -358,20 +520,72 @@
     window.addEventListener("online", show);
     window.addEventListener("offline", show);
     show();
+    var ready = $("[data-offline-ready]");
+    function saved(count) {
+      if (!ready) return;
+      ready.hidden = false;
+      ready.textContent = "Saved on this phone for offline use: rules, search, setup, timers and forms (" + count + " pages).";
+    }
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.onmessage = function (event) {  /* (onmessage also starts the queue) */
+        if (event.data && event.data.type === "offline-ready") { store.set("offline-ready", event.data.count); saved(event.data.count); }
+      };
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ });
+      var known = store.get("offline-ready", 0);
+      if (known) saved(known);
     }
   }
 
-  function enhance(root) { steppers(root); lists(root); }
+  /* Forms that fit the mode: a field whose label starts with a mode's name ("Mayhem: the
+     team...") shows only in that mode, first in its row and out of "More"; the others are
+     hidden and not sent. The mode comes from the form, else from the address (?mode=). */
+  function modeFit() {
+    $$("[data-mode-fit]").forEach(function (form) {
+      var titles = {};
+      try { titles = JSON.parse(form.dataset.modeFit); } catch (e) { return; }
+      if (Object.keys(titles).length < 2) return;
+      var chosen = $("input[name=mode]:checked, select[name=mode]", form);
+      var mode = chosen ? chosen.value : new URLSearchParams(location.search).get("mode");
+      $$(".field", form).forEach(function (box) {
+        if (box.dataset.onlyMode === undefined) {
+          var lab = $("label, legend", box);
+          var text = lab ? lab.textContent.trim() : "";
+          box.dataset.onlyMode = "";
+          Object.keys(titles).forEach(function (t) { if (text.indexOf(t + ":") === 0) box.dataset.onlyMode = titles[t]; });
+        }
+        var only = box.dataset.onlyMode;
+        if (!only) return;
+        var show = !mode || only === mode;
+        box.hidden = !show;
+        $$("input, select", box).forEach(function (el) { el.disabled = !show; });
+        var more = box.parentNode.closest("details.more");
+        var row = box.closest("[data-row]");
+        if (show && more && row && more.parentNode === row) {
+          var first = $(":scope > .field, :scope > details.more", row);
+          row.insertBefore(box, first);
+        } else if (show && more) {
+          more.parentNode.insertBefore(box, more);
+        }
+      });
+    });
+  }
+
+  function enhance(root) { steppers(root); lists(root); modeFit(); }
 
   theme();
   enhance(document);
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "mode" && event.target.closest("[data-mode-fit]")) modeFit();
+  });
   share(document);
   calculators();
   search();
   table();
+  myTables();
+  keepTyped();
   checklist();
+  progress();
+  reseed();
   timers();
   offline();
 })();

@@ -1,13 +1,25 @@
 /* The session page: renders the board a game declares (tracks, shows, per-seat counters,
-   toggles and actions; assistant/tracker/contract.py) from the session JSON, polls with
-   If-None-Match, and writes with If-Match and an Idempotency-Key per tap. All text reaches
-   the page through textContent or esc(): nothing a player typed is read as HTML. */
+   toggles and actions; assistant/tracker/contract.py) from the session JSON, follows changes
+   live (long poll: GET .../wait?after=<version>), and writes with If-Match and an
+   Idempotency-Key per tap.
+
+   Every tap is an intent in a queue kept on this phone, sent in order. A write that meets
+   412 (another phone changed the table first) is sent again only when what it changes was
+   left alone; otherwise the page shows what the other phone did and asks. A tap made
+   offline waits in the queue (same Idempotency-Key) and is sent when the connection is back.
+   A refused tap stays on screen until it is retried or dismissed.
+   All text reaches the page through textContent or esc(): nothing a player typed is read
+   as HTML. */
 (function () {
   "use strict";
   var json = function (id) { return JSON.parse(document.getElementById(id).textContent); };
   var data = json("session-initial"), board = json("session-board"), forms = json("session-forms");
-  var privateKinds = json("session-private");
+  var privateKinds = json("session-private"), meta = json("session-meta");
   var body = document.body, api = data.urls.api, code = data.code, etag = '"v' + data.version + '"';
+  var storage = {
+    get: function (k, d) { try { var v = localStorage.getItem("lairside:" + k); return v === null ? d : JSON.parse(v); } catch (e) { return d; } },
+    set: function (k, v) { try { localStorage.setItem("lairside:" + k, JSON.stringify(v)); } catch (e) { /* private mode */ } }
+  };
   var tokenKey = "lairside:token:" + code, token = null;
   var hash = new URLSearchParams(location.hash.slice(1));
   try {
@@ -22,20 +34,21 @@
     }
     mine = JSON.parse(localStorage.getItem(seatKey) || "null");
   } catch (e) { mine = hash.get("key") ? {seat: hash.get("seat"), key: hash.get("key")} : null; }
-  if (hash.get("token") || hash.get("key")) { history.replaceState(null, "", location.pathname + location.search); }
-  function readHeaders(extra) {
-    var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h;
-  }
-  function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
+  var setupLink = hash.get("setup");
+  if (setupLink && setupLink.indexOf("/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
+  setupLink = storage.get("table-setup:" + code, null);
+  if (location.hash) { history.replaceState(null, "", location.pathname + location.search); }
+
   var $ = function (sel) { return document.querySelector(sel); };
+  var $$ = function (sel) { return Array.prototype.slice.call(document.querySelectorAll(sel)); };
   var esc = function (s) { return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
     return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]; }); };
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
-  if (token) { body.classList.add("editing"); $("[data-role]").textContent = "editing on this phone"; }
+  function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
+  function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
   function say(text) { $("[data-status]").textContent = text; }
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
-  function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
   function label(key) { return key.replace(/_/g, " "); }
   function shown(value, seatName) {
     if (value === true) { return "yes"; }
@@ -45,9 +58,22 @@
   }
   function skipped(item, seat) { return item.skip && seat && seat[item.skip]; }
   function seatState(st, id) { return st.seats.find(function (s) { return s.id === id; }) || {}; }
+  function find(list, key) { return list.find(function (x) { return x.key === key; }); }
 
-  function stepper(attrs, text, value) {
-    return '<div class="row"><span class="label">' + esc(text) + '</span>' +
+  /* This phone remembers the tables it joined (home and /join list them). */
+  function remember() {
+    var tables = storage.get("tables", []).filter(function (t) { return t.code !== code; });
+    tables.unshift({code: code, game: data.game, path: location.pathname,
+                    title: meta.game_title + " · " + meta.mode_title, editor: !!token, seen: Date.now()});
+    storage.set("tables", tables.slice(0, 12));
+  }
+  if (token) { body.classList.add("editing"); $("[data-role]").textContent = "keeping score on this phone"; }
+  if (setupLink) { var sl = $("[data-setup-link]"); sl.href = setupLink; sl.hidden = false; }
+
+  // --- rendering -------------------------------------------------------------------------
+
+  function stepper(attrs, text, value, mark) {
+    return '<div class="row" data-mark="' + esc(mark) + '"><span class="label">' + esc(text) + '</span>' +
       '<button type="button" data-edit ' + attrs + ' data-delta="-1" aria-label="' + esc(text) + ' down">−</button>' +
       '<span class="big" data-value>' + esc(value == null ? "?" : value) + '</span>' +
       '<button type="button" data-edit ' + attrs + ' data-delta="1" aria-label="' + esc(text) + ' up">+</button></div>';
@@ -61,7 +87,7 @@
         return '<option value="' + esc(o) + '">' + esc(label(o.replace(/-/g, " "))) + '</option>'; }).join("") + '</select>';
     }
     if (field.kind === "integer") {
-      return lab + '<input' + attrs + ' type="number" inputmode="numeric" style="width:4.5rem"' +
+      return lab + '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +
         (field.maximum != null ? ' max="' + field.maximum + '"' : "") +
         ' value="' + esc(field.default != null ? field.default : (field.minimum > 0 ? field.minimum : 1)) + '"' +
@@ -69,7 +95,7 @@
     }
     if (field.kind === "flag") { return '<label><input' + attrs + ' type="checkbox"> ' + esc(field.help) + '</label>'; }
     return lab + '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" placeholder="' +
-      esc(label(field.name)) + '"' + (field.required ? " required" : "") + ' style="width:9rem">';
+      esc(label(field.name)) + '"' + (field.required ? " required" : "") + ' class="text-input">';
   }
 
   function actionHtml(action, seat, st) {
@@ -79,13 +105,28 @@
     var seatAttr = seat ? ' data-seat-id="' + esc(seat.id) + '"' : "";
     if (!action.asks.length) {
       return '<button type="button"' + edit + ' data-action="' + esc(action.event) + '"' + seatAttr +
+        ' data-label="' + esc(action.label) + '"' +
         (action.confirm ? ' data-confirm="' + esc(action.confirm) + '"' : "") + '>' + esc(action.label) + '</button>';
     }
     var fields = (forms[action.event] || []).filter(function (f) { return action.asks.indexOf(f.name) >= 0; });
     var prefix = "a-" + action.event + (seat ? "-" + seat.id : "");
-    return '<form class="row"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr + '>' +
+    return '<form class="row"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
+      ' data-label="' + esc(action.label) + '">' +
       fields.map(function (f) { return input(f, prefix); }).join("") +
       '<button type="submit">' + esc(action.label) + '</button></form>';
+  }
+
+  function scoreboard(st) {
+    var cols = board.counters.map(function (c) { return {label: c.label, get: function (s) { return s[c.key]; }, mark: function (id) { return "c:" + id + ":" + c.key; }}; })
+      .concat(board.toggles.map(function (t) { return {label: t.label, get: function (s) { return (s[t.key] || []).join(" ") || "–"; }, mark: function (id) { return "t:" + id + ":" + t.key; }}; }));
+    var head = '<caption>' + esc(board.tracks.map(function (t) { return t.label + " " + shown(st[t.key]); }).concat(
+      board.shows.map(function (s) { return s.label + ": " + shown(st[s.key], s.seat_name); })).join(" · ")) + '</caption>' +
+      '<thead><tr><th scope="col">' + esc(meta.mode_title) + '</th>' + cols.map(function (c) { return '<th scope="col">' + esc(c.label) + '</th>'; }).join("") + '</tr></thead>';
+    return head + '<tbody>' + data.setup.seats.map(function (seat) {
+      var s = seatState(st, seat.id);
+      return '<tr><th scope="row">' + esc(seat.name) + '</th>' + cols.map(function (c) {
+        var v = c.get(s); return '<td data-mark="' + esc(c.mark(seat.id)) + '">' + esc(v == null ? "–" : v) + '</td>'; }).join("") + '</tr>';
+    }).join("") + '</tbody>';
   }
 
   function render() {
@@ -93,10 +134,10 @@
     $("[data-version]").textContent = data.version;
     var t = "";
     board.tracks.forEach(function (track) {
-      t += stepper('data-track="' + esc(track.key) + '"', track.label, st[track.key]);
+      t += stepper('data-track="' + esc(track.key) + '"', track.label, st[track.key], "k:" + track.key);
     });
     board.shows.forEach(function (show) {
-      t += '<div class="row"><span class="label">' + esc(show.label) + '</span><span data-show="' +
+      t += '<div class="row" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + '</span><span data-show="' +
         esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</span></div>';
     });
     var plain = board.actions.filter(function (a) { return !a.per_seat && !a.asks.length; });
@@ -109,18 +150,19 @@
         (seat.player ? ' <span class="muted">(' + esc(seat.player) + ')</span>' : "") +
         (seat.team ? ' <span class="muted">team ' + esc(seat.team) + '</span>' : "") + '</h3>';
       board.counters.forEach(function (c) {
-        if (!skipped(c, seat)) { html += stepper('data-counter="' + esc(c.key) + '"', c.label, s[c.key]); }
+        if (!skipped(c, seat)) { html += stepper('data-counter="' + esc(c.key) + '"', c.label, s[c.key], "c:" + seat.id + ":" + c.key); }
       });
       board.toggles.forEach(function (tg) {
         if (skipped(tg, seat)) { return; }
         var on = s[tg.key] || [];
-        html += '<div class="row"><span class="label">' + esc(tg.label) + '</span>' + tg.numbers.map(function (n) {
+        html += '<div class="row" data-mark="t:' + esc(seat.id) + ':' + esc(tg.key) + '"><span class="label">' + esc(tg.label) + '</span>' + tg.numbers.map(function (n) {
           return '<button type="button" data-toggle="' + esc(tg.key) + '" data-n="' + n + '" aria-pressed="' +
             (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
       });
       var lines = board.seat_lines.filter(function (k) { return s[k] != null; });
       if (lines.length) {
-        html += '<p class="muted">' + lines.map(function (k) { return esc(label(k) + " " + shown(s[k])); }).join(" · ") + '</p>';
+        html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(function (k) {  /* a line that names itself ("Team: none") is shown as is */
+          return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }).join(" · ") + '</p>';
       }
       var seatActions = board.actions.filter(function (a) { return a.per_seat; });
       var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
@@ -134,95 +176,297 @@
       html += '</article>';
     });
     $("[data-seats]").innerHTML = html;
+    $("[data-scoreboard]").innerHTML = scoreboard(st);
     $("[data-table-actions]").innerHTML = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; })
       .map(function (a) { return actionHtml(a, null, st); }).join("");
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
   }
 
+  /* What changed between two states, as the data-mark names of the rows that show it. */
+  function changes(before, after) {
+    var out = [];
+    function differ(a, b) { return JSON.stringify(a) !== JSON.stringify(b); }
+    board.tracks.concat(board.shows).forEach(function (t) { if (differ(before[t.key], after[t.key])) { out.push("k:" + t.key); } });
+    data.setup.seats.forEach(function (seat) {
+      var a = seatState(before, seat.id), b = seatState(after, seat.id);
+      board.counters.forEach(function (c) { if (differ(a[c.key], b[c.key])) { out.push("c:" + seat.id + ":" + c.key); } });
+      board.toggles.forEach(function (g) { if (differ(a[g.key], b[g.key])) { out.push("t:" + seat.id + ":" + g.key); } });
+      if (board.seat_lines.some(function (k) { return differ(a[k], b[k]); })) { out.push("l:" + seat.id); }
+    });
+    return out;
+  }
+  function highlight(marks) {
+    marks.forEach(function (m) {
+      $$('[data-mark="' + m.replace(/"/g, "") + '"]').forEach(function (el) {
+        el.classList.remove("changed"); void el.offsetWidth; el.classList.add("changed");
+      });
+    });
+  }
+
+  function time(iso) {
+    try { return new Date(iso).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}); } catch (e) { return ""; }
+  }
+  var lastEvents = [];
+  var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
-    fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
+    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
+      lastEvents = j.events;
       $("[data-history]").innerHTML = j.events.slice().reverse().map(function (e) {
-        return '<li value="' + e.seq + '">' + esc(e.text) + (token && e.seq < data.version ?
-          ' <button type="button" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
+        return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(e.text) +
+          (ownSeqs.indexOf(e.seq) >= 0 ? ' <span class="who">(this phone)</span>' : "") + (token && e.seq < data.version ?
+          ' <button type="button" class="link" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
       }).join("");
+      var last = j.events[j.events.length - 1];
+      var redo = $("[data-redo]");
+      if (redo) { redo.hidden = !(last && last.event && last.event.kind === "undo" && last.seq === data.version); }
     }).catch(function () {});
   }
 
   function accept(j, r) {
+    if (j.version < data.version) { return; }
+    var before = data.state;
     data.version = j.version; data.state = j.state; data.can_undo = j.can_undo;
-    etag = r.headers.get("ETag") || '"v' + j.version + '"';
-    render(); loadHistory();
+    if (j.setup) { data.setup = j.setup; }
+    etag = (r && r.headers.get("ETag")) || '"v' + j.version + '"';
+    render();
+    highlight(changes(before, data.state));
+    loadHistory();
   }
 
   function refresh() {
-    return fetch(api, {headers: readHeaders({"If-None-Match": etag})}).then(function (r) {
-      if (r.status === 200) {
-        return r.json().then(function (j) { data = j; etag = r.headers.get("ETag"); render(); loadHistory(); });
-      }
-    }).catch(function () { say("Offline: showing the last state we saw."); });
+    return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(function (r) {
+      if (r.status === 200) { return r.json().then(function (j) { accept(j, r); }); }
+    });
   }
 
-  // make(state) -> [path, body] or null. On 412 the change is rebuilt from the fresh state and
-  // sent again; a network failure resends the same change with the same Idempotency-Key.
-  async function act(make, ownSeat) {
-    var key = newKey();
-    for (var attempt = 0; attempt < 4; attempt++) {
-      var plan = make(data.state);
-      if (!plan) { return; }
-      say("Saving…");
-      var r;
-      try {
-        r = await fetch(api + plan[0], {method: "POST", body: JSON.stringify(plan[1] || {}),
-          headers: Object.assign({"Content-Type": "application/json", "If-Match": etag, "Idempotency-Key": key},
-                                 ownSeat ? {"X-Seat-Token": mine.key} : {"Authorization": "Bearer " + token})});
-      } catch (e) { say("No connection, retrying…"); await sleep(500 * Math.pow(2, attempt)); continue; }
-      if (r.status === 201) { accept(await r.json(), r); say("Saved."); return; }
-      if (r.status === 412) { say("Someone else changed it; applying yours on top…"); await refresh(); key = newKey(); continue; }
-      var problem = {}; try { problem = await r.json(); } catch (e) {}
-      var detail = problem.errors ? Object.values(problem.errors)[0][0] : problem.detail;
-      say((detail || "Not saved (" + r.status + ").") + (r.status === 403 ? " This phone has no edit link." : ""));
-      return;
-    }
-    say("Not saved: please try again.");
-  }
-  function event(ev) { return ["/events", ev]; }
-  function find(list, key) { return list.find(function (x) { return x.key === key; }); }
+  // --- following live -----------------------------------------------------------------------
 
+  var waiting = false, failures = 0;
+  function follow() {
+    if (waiting) { return; }
+    waiting = true;
+    fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+      waiting = false;
+      if (r.status === 200) { return r.json().then(function (j) { failures = 0; live(true); if (j.version > data.version) { accept(j, r); } }); }
+      if (r.status === 204) { failures = 0; live(true); return; }
+      throw new Error("status " + r.status);
+    }).catch(function () {
+      waiting = false; failures += 1; live(false);
+    }).then(function () {
+      setTimeout(follow, failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0);
+      if (!failures) { pump(); }
+    });
+  }
+  function live(ok) {
+    $("[data-live]").textContent = ok ? "live" : "offline: showing the last state seen";
+    $("[data-live]").classList.toggle("bad", !ok);
+  }
+
+  // --- writing: a queue of intents ------------------------------------------------------------
+
+  var queueKey = "queue:" + code;
+  var queue = storage.get(queueKey, []);   // intents not yet accepted, in tap order
+  var sending = false;
+  function saveQueue() { storage.set(queueKey, queue); drawQueue(); }
+
+  /* The part of the state an intent depends on; if another phone changed it, ask first. */
+  function target(intent, st) {
+    if (intent.type === "track") { return JSON.stringify(st[intent.key]); }
+    if (intent.type === "counter") { return JSON.stringify(seatState(st, intent.seat)[intent.key]); }
+    if (intent.type === "toggle") { return JSON.stringify(seatState(st, intent.seat)[intent.key]); }
+    return JSON.stringify(st);
+  }
   function stepped(spec, current, delta) {
     if (spec.delta) { return delta; }
     var v = (current == null ? spec.minimum : current) + delta;
     return v >= spec.minimum && v <= spec.maximum ? v : null;
   }
+  /* [path, body] for the intent on state `st`, or null when it makes no sense any more. */
+  function plan(intent, st) {
+    var ev;
+    if (intent.type === "track") {
+      var track = find(board.tracks, intent.key), v = stepped(track, st[track.key], intent.delta);
+      if (v == null) { return null; }
+      ev = {kind: track.event}; ev[track.field] = v; return ["/events", ev];
+    }
+    if (intent.type === "counter") {
+      var counter = find(board.counters, intent.key);
+      var c = stepped(counter, seatState(st, intent.seat)[counter.key], intent.delta);
+      if (c == null) { return null; }
+      ev = {kind: counter.event, seat: intent.seat}; ev[counter.field] = c; return ["/events", ev];
+    }
+    if (intent.type === "toggle") {
+      var toggle = find(board.toggles, intent.key);
+      ev = {kind: toggle.event, seat: intent.seat}; ev[toggle.field] = intent.n; ev[toggle.on] = intent.on;
+      return ["/events", ev];
+    }
+    if (intent.type === "event") { return ["/events", intent.event]; }
+    if (intent.type === "undo") { return ["/undo", {}]; }
+    if (intent.type === "revert") { return ["/revert", {to_version: intent.to}]; }
+    return null;
+  }
+
+  function tap(intent) {
+    intent.idem = newKey();
+    intent.seen = target(intent, data.state);
+    intent.version = data.version;
+    intent.status = "queued";
+    queue.push(intent);
+    saveQueue();
+    pump();
+  }
+
+  /* Our own accepted write moves the others' baseline with it (not a conflict). */
+  function rebaseOwn(before) {
+    queue.forEach(function (i) {
+      if (i.status === "queued" && i.seen === target(i, before)) { i.seen = target(i, data.state); i.version = data.version; }
+    });
+  }
+
+  async function pump() {
+    if (sending) { return; }
+    sending = true;
+    try {
+      while (queue.length) {
+        var item = queue[0];
+        if (item.status !== "queued") { break; }       // a conflict waits for an answer
+        var done = await send(item);
+        if (done === "stop") { break; }
+      }
+    } finally { sending = false; drawQueue(); }
+  }
+
+  /* Another phone changed what this tap changes, after the tap: show what it did, and ask. */
+  async function conflict(item) {
+    item.status = "conflict";
+    item.meanwhile = await meanwhile(item.version);
+    saveQueue();
+    say("Another phone changed this first: see below.");
+    return "stop";
+  }
+
+  async function send(item) {
+    if (target(item, data.state) !== item.seen) { return conflict(item); }
+    var p = plan(item, data.state);
+    if (!p) { queue.shift(); saveQueue(); say("Not sent: " + item.label + " is already at its limit."); return "next"; }
+    say("Saving " + item.label + "…");
+    var headers = {"Content-Type": "application/json", "If-Match": etag, "Idempotency-Key": item.idem};
+    if (item.own) { headers["X-Seat-Token"] = mine && mine.key; } else { headers.Authorization = "Bearer " + token; }
+    var r;
+    try {
+      r = await fetch(api + p[0], {method: "POST", body: JSON.stringify(p[1] || {}), headers: headers});
+    } catch (e) {
+      say("No connection: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when it is back.");
+      return "stop";
+    }
+    if (r.status === 201) {
+      var j = await r.json(), before = data.state;
+      queue.shift(); saveQueue();
+      ownSeqs.push(j.event.seq); storage.set("own:" + code, ownSeqs.slice(-300));
+      accept(j, r);
+      rebaseOwn(before);
+      saveQueue();
+      say("Saved: " + j.event.text);
+      return "next";
+    }
+    if (r.status === 412) {  // sent again (new key) only if what it changes was left alone
+      try { await refresh(); } catch (e) { return "stop"; }
+      item.idem = newKey(); saveQueue();
+      return "next";
+    }
+    if (r.status === 429) {
+      say("Too many taps at once; trying again in a moment.");
+      await new Promise(function (res) { setTimeout(res, 2000); });
+      return "next";
+    }
+    var problem = {}; try { problem = await r.json(); } catch (e) { /* not JSON */ }
+    var detail = problem.errors ? Object.values(problem.errors)[0][0] : problem.detail;
+    item.status = "failed";
+    item.detail = (detail || "Not saved (" + r.status + ").") + (r.status === 403 ? " This phone has no edit link for this table." : "");
+    queue.shift(); failed.push(item); saveQueue();
+    say("Not saved: " + item.label + ".");
+    return "next";
+  }
+  var failed = [];
+
+  function meanwhile(after) {
+    return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(function (r) { return r.json(); })
+      .then(function (j) { return j.events.map(function (e) { return e.text; }); })
+      .catch(function () { return []; });
+  }
+
+  function drawQueue() {
+    var out = [];
+    queue.forEach(function (item, i) {
+      if (item.status === "conflict") {
+        out.push('<li class="conflict" data-i="' + i + '"><p><b>Another phone just did:</b> ' +
+          esc((item.meanwhile || []).join("; ") || "a change") + '.</p><p>Add yours too: <b>' + esc(item.label) + '</b>?</p>' +
+          '<button type="button" data-q="add" data-i="' + i + '">Add mine too</button> ' +
+          '<button type="button" data-q="drop" data-i="' + i + '">Drop mine</button></li>');
+      } else if (!sending || i > 0) {
+        out.push('<li class="queued">Waiting to send: ' + esc(item.label) + '</li>');
+      }
+    });
+    failed.forEach(function (item, i) {
+      out.push('<li class="failed"><p><b>Not saved:</b> ' + esc(item.label) + '. ' + esc(item.detail) + '</p>' +
+        '<button type="button" data-f="retry" data-i="' + i + '">Retry</button> ' +
+        '<button type="button" data-f="dismiss" data-i="' + i + '">Dismiss</button></li>');
+    });
+    $("[data-pending]").innerHTML = out.join("");
+    $("[data-savebar]").classList.toggle("alert", failed.length > 0 || queue.some(function (q) { return q.status === "conflict"; }));
+  }
+
+  // --- taps ---------------------------------------------------------------------------------
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest("button"); if (!b) { return; }
     var d = b.dataset, card = b.closest("[data-seat]"), seat = card ? card.dataset.seat : null;
+    if (d.q) {
+      var item = queue[Number(d.i)]; if (!item) { return; }
+      if (d.q === "add") { item.status = "queued"; item.seen = target(item, data.state); item.version = data.version; item.idem = newKey(); }
+      else { queue.splice(Number(d.i), 1); say("Dropped: " + item.label + "."); }
+      saveQueue(); pump(); return;
+    }
+    if (d.f) {
+      var f = failed.splice(Number(d.i), 1)[0]; if (!f) { return; }
+      if (d.f === "retry") { f.status = "queued"; f.seen = target(f, data.state); f.idem = newKey(); queue.push(f); saveQueue(); pump(); }
+      else { drawQueue(); say(""); }
+      return;
+    }
     if (d.claim) { claim(d.claim); return; }
     if (d.action && isPrivate(d.action)) {
-      act(function () { return event({kind: d.action, seat: d.seatId}); }, true); return;
+      tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
     }
     if (!token) { return; }
     var delta = Number(d.delta);
     if (d.track) {
-      var track = find(board.tracks, d.track);
-      act(function (st) { var v = stepped(track, st[track.key], delta); if (v == null) { return null; }
-        var ev = {kind: track.event}; ev[track.field] = v; return event(ev); });
+      tap({type: "track", key: d.track, delta: delta, label: find(board.tracks, d.track).label + (delta > 0 ? " +1" : " −1")});
     } else if (d.counter) {
-      var counter = find(board.counters, d.counter);
-      act(function (st) { var v = stepped(counter, seatState(st, seat)[counter.key], delta); if (v == null) { return null; }
-        var ev = {kind: counter.event, seat: seat}; ev[counter.field] = v; return event(ev); });
+      tap({type: "counter", key: d.counter, seat: seat, delta: delta,
+           label: names[seat] + ": " + find(board.counters, d.counter).label + (delta > 0 ? " +1" : " −1")});
     } else if (d.toggle) {
       var toggle = find(board.toggles, d.toggle), n = Number(d.n);
-      act(function (st) { var on = (seatState(st, seat)[toggle.key] || []).indexOf(n) < 0;
-        var ev = {kind: toggle.event, seat: seat}; ev[toggle.field] = n; ev[toggle.on] = on; return event(ev); });
+      var on = (seatState(data.state, seat)[toggle.key] || []).indexOf(n) < 0;
+      tap({type: "toggle", key: d.toggle, seat: seat, n: n, on: on,
+           label: names[seat] + ": " + toggle.label + " " + n + (on ? " on" : " off")});
     } else if (d.action) {
       var who = d.seatId ? names[d.seatId] + " " : "";
       if (d.confirm && !confirm(who + d.confirm)) { return; }
-      act(function () { var ev = {kind: d.action}; if (d.seatId) { ev.seat = d.seatId; } return event(ev); });
+      var ev = {kind: d.action}; if (d.seatId) { ev.seat = d.seatId; }
+      tap({type: "event", event: ev, label: who + d.label});
     } else if (d.revert) {
-      act(function () { return ["/revert", {to_version: Number(d.revert)}]; });
+      var to = Number(d.revert), hidden = data.version - to;
+      if (!confirm("Go back to how the table was after change " + to + "? This hides the " + hidden +
+                   " later change" + (hidden === 1 ? "" : "s") + ". Nothing is deleted: Undo brings " +
+                   (hidden === 1 ? "it" : "them") + " back.")) { return; }
+      tap({type: "revert", to: to, label: "back to change " + to + " (hides " + hidden + ")"});
+    } else if ("redo" in d) {
+      var last = lastEvents[lastEvents.length - 1];
+      if (!last || last.event.kind !== "undo") { return; }
+      tap({type: "revert", to: last.seq - 1, label: "redo what was undone"});
     } else if ("undo" in d) {
-      act(function () { return ["/undo", {}]; });
+      var latest = lastEvents[lastEvents.length - 1];
+      tap({type: "undo", label: "undo" + (latest ? " (" + latest.text + ")" : "")});
     }
   });
   document.addEventListener("submit", function (e) {
@@ -236,14 +480,18 @@
       else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } }
       else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
     });
-    if (!isPrivate(ev.kind) && !token) { return; }
-    act(function () { return event(ev); }, isPrivate(ev.kind));
+    var own = isPrivate(ev.kind);
+    if (!own && !token) { return; }
+    tap({type: "event", event: ev, own: own, label: (ev.seat ? names[ev.seat] + ": " : "") + f.dataset.label});
     Array.prototype.forEach.call(f.querySelectorAll("input:not([type=number]):not([type=checkbox])"), function (el) { el.value = ""; });
   });
+
+  // --- score, sheet, QR, compact view, seats ------------------------------------------------
+
   $("[data-score]").addEventListener("click", function () {
     fetch(api + "/score").then(function (r) { return r.json(); }).then(function (j) {
       var out = $("[data-score-out]"); out.hidden = false; out.textContent = j.summary || j.detail;
-    });
+    }).catch(function () { say("The final score needs a connection."); });
   });
   $("[data-sheet]").addEventListener("click", function (e) {
     if (!token) { return; }
@@ -251,19 +499,53 @@
     fetch(api + "/join.pdf", {headers: {"Authorization": "Bearer " + token}}).then(function (r) { return r.blob(); })
       .then(function (blob) { location.href = URL.createObjectURL(blob); });
   });
+  $("[data-show-qr]").addEventListener("click", function (e) {
+    var panel = $("[data-qr]"), open = panel.hidden;
+    panel.hidden = !open; e.currentTarget.setAttribute("aria-expanded", String(open));
+    var img = $("[data-qr-follow]");
+    if (open && !img.getAttribute("src")) { img.src = api + "/qr.svg"; }
+    if (open) { panel.scrollIntoView({block: "nearest"}); }
+  });
+  var editQr = $("[data-qr-edit]");
+  if (editQr) {
+    editQr.addEventListener("click", function () {
+      var figure = $("[data-qr-edit-figure]");
+      if (!figure.hidden) { figure.hidden = true; editQr.textContent = "Show the QR that lets a phone change the score"; return; }
+      fetch(api + "/qr.svg", {headers: {"Authorization": "Bearer " + token}, cache: "no-store"}).then(function (r) {
+        if (!r.ok) { throw new Error("status " + r.status); }
+        return r.text();
+      }).then(function (svg) {  /* a data: URL: the page's CSP allows no blob: images */
+        $("[data-qr-edit-img]").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+        figure.hidden = false; editQr.textContent = "Hide the score-keeping QR";
+      }).catch(function () { say("The score-keeping QR needs a connection."); });
+    });
+  }
+  var compact = storage.get("compact", false);
+  function showCompact() {
+    $("[data-compact]").setAttribute("aria-pressed", String(compact));
+    $("[data-scoreboard]").hidden = !compact;
+    $$("[data-full]").forEach(function (el) { el.hidden = compact; });
+  }
+  $("[data-compact]").addEventListener("click", function () { compact = !compact; storage.set("compact", compact); showCompact(); });
+
   function claim(seatId) {
     if (!confirm("Claim " + names[seatId] + " as this phone's own seat? Only this phone will see its secrets.")) { return; }
     fetch(api + "/seats/" + encodeURIComponent(seatId) + "/claim", {method: "POST"}).then(function (r) {
       return r.json().then(function (j) {
         if (r.status !== 201) { say(j.detail || "Could not claim the seat."); return; }
         mine = {seat: seatId, key: j.seat_token};
-        try { localStorage.setItem(seatKey, JSON.stringify(mine)); } catch (e) {}
+        try { localStorage.setItem(seatKey, JSON.stringify(mine)); } catch (e) { /* private mode */ }
         say("This phone now holds " + names[seatId] + "."); etag = ""; refresh();
       });
     }).catch(function () { say("No connection: the seat was not claimed."); });
   }
-  render(); loadHistory();
-  if (mine) { etag = ""; refresh(); }
-  setInterval(function () { if (!document.hidden) { refresh(); } }, 3000);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
+
+  remember();
+  render(); showCompact(); loadHistory(); drawQueue();
+  if (mine) { etag = ""; refresh().catch(function () {}); }
+  follow();
+  if (queue.length) { pump(); }
+  window.addEventListener("online", function () { pump(); });
+  setInterval(function () { if (queue.length && !sending) { pump(); } }, 5000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh().catch(function () {}); pump(); } });
 })();

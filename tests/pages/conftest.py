@@ -22,10 +22,14 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 
 @pytest.fixture(scope="session")
-def base_url() -> Iterator[str]:
-    app = create_app({"TESTING": True})
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with its own SQLite file, and no rate limits: every test starts tables."""
+    database = tmp_path_factory.mktemp("tables") / "tables.sqlite3"
+    app = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": f"sqlite:///{database}",
+                      "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
     with serve_in_thread(app) as url:
         yield url
+    app.extensions["lairside.sessions"].dispose()
 
 
 @pytest.fixture(scope="session")
@@ -75,9 +79,24 @@ def page(browser: Any, base_url: str) -> Iterator[Any]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda message: errors.append(message.text)
+              if "Content Security Policy" in message.text else None)
     yield opened
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+def run_axe(page: Any, axe_source: str) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations of the page as shown (a context made with
+    bypass_csp=True: axe is injected as an inline script)."""
+    page.add_script_tag(content=axe_source)
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa',
+                                                     'best-practice']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+                                       nodes: v.nodes.slice(0, 3).map(n => n.target)}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from assistant import links
+from tests.pages.conftest import run_axe
 
 MAIN_PAGES = [
     ("home", links.home()),
@@ -165,12 +166,26 @@ def test_stage_timer_runs_pauses_resets_and_survives_a_reload(page: Any) -> None
     assert scheming.locator("[data-clock]").inner_text() == "10:00"
 
 
-def test_light_theme_is_remembered(page: Any) -> None:
+def test_theme_follows_the_phone_until_one_is_picked(make_context: Any) -> None:
+    page = make_context(color_scheme="light").new_page()
     page.goto(links.home())
-    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    page.get_by_role("button", name="Switch to light theme").click()
+    background = "getComputedStyle(document.body).backgroundColor"
+    assert page.evaluate("document.documentElement.dataset.theme") is None
+    assert page.evaluate(background) == "rgb(251, 250, 247)"  # the phone's light setting
+    page.emulate_media(color_scheme="dark")
+    assert page.evaluate(background) == "rgb(20, 18, 26)"
+    toggle = page.locator("[data-theme-toggle]")
+    assert toggle.inner_text() == "Auto"
+    toggle.click()  # Auto -> Light, remembered over the phone's dark setting
+    assert toggle.inner_text() == "Light"
     page.reload()
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert page.evaluate(background) == "rgb(251, 250, 247)"
+    page.locator("[data-theme-toggle]").click()  # Light -> Dark
+    page.locator("[data-theme-toggle]").click()  # Dark -> Auto: the phone decides again
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.theme") is None
+    assert page.evaluate(background) == "rgb(20, 18, 26)"
 
 
 def test_keyboard_reaches_the_search_and_the_skip_link(page: Any) -> None:
@@ -182,8 +197,9 @@ def test_keyboard_reaches_the_search_and_the_skip_link(page: Any) -> None:
 
 
 @pytest.mark.parametrize("name,path", MAIN_PAGES)
-def test_main_pages_fit_a_phone_and_pass_axe(page: Any, artifacts: Path, axe_source: str,
-                                            name: str, path: str) -> None:
+def test_main_pages_fit_a_phone_and_pass_axe(make_context: Any, artifacts: Path,
+                                            axe_source: str, name: str, path: str) -> None:
+    page = make_context(bypass_csp=True).new_page()
     page.goto(path)
     page.wait_for_load_state("networkidle")
     assert no_horizontal_scroll(page), f"{path} scrolls sideways at 390 px"
@@ -192,12 +208,16 @@ def test_main_pages_fit_a_phone_and_pass_axe(page: Any, artifacts: Path, axe_sou
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
     for theme in ("dark", "light"):
         page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-        page.add_script_tag(content=axe_source)
-        result = page.evaluate("""async () => {
-            const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa',
-                                                         'best-practice']});
-            return r.violations.map(v => ({id: v.id, impact: v.impact,
-                                           nodes: v.nodes.slice(0, 3).map(n => n.target)}));
-        }""")
-        serious = [v for v in result if v["impact"] in ("serious", "critical")]
+        serious = run_axe(page, axe_source)
         assert serious == [], f"{path} ({theme}): {json.dumps(serious)}"
+
+
+@pytest.mark.parametrize("name,path", MAIN_PAGES)
+def test_pages_run_no_inline_script(page: Any, name: str, path: str) -> None:
+    """The pages work under the Content-Security-Policy script-src 'self': the page fixture
+    fails on any refusal; every <script> either has a src or is a JSON data block."""
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    inline = page.evaluate("""[...document.scripts].filter(s => !s.src &&
+        s.type !== 'application/json').map(s => s.outerHTML.slice(0, 80))""")
+    assert inline == []

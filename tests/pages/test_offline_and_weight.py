@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from playwright.sync_api import expect
 
 from assistant import links
 from assistant.games import find_game
@@ -21,6 +24,8 @@ WEIGHED = [
     ("calculator-largest", links.calculator("tdt", "mission")),
     ("score", links.score("tdt", "cutthroat")),
     ("timers", links.timers("tdt", players=5)),
+    ("join", "/join"),
+    ("start-a-table", "/g/tdt/sessions/new?mode=cutthroat&players=5"),
 ]
 
 
@@ -65,11 +70,48 @@ def test_rules_and_setup_work_offline_after_the_first_visit(make_context: Any) -
     page.get_by_label("Word or phrase").press_sequentially("conflict", delay=20)
     page.locator("[data-search-results] li a", has_text="Conflict").first.wait_for()
     assert "Offline" in page.locator("[data-search-status]").inner_text()
-    page.goto(links.calculator("tdt", "conflict"))  # not saved yet: a plain explanation
-    assert "calculators" in page.locator("main").inner_text().lower()
-    context.set_offline(False)
-    page.goto(links.calculator("tdt", "conflict"))
-    context.set_offline(True)
+    page.goto(links.calculator("tdt", "conflict"))  # saved by the install step
     page.get_by_role("button", name="Work it out").click()
     page.locator("[data-answer] .problem").wait_for()
     assert "needs the server" in page.locator("[data-answer]").inner_text()
+
+
+def test_offline_home_button_search_forms_and_deals(make_context: Any) -> None:
+    """What a player taps with the Wi-Fi off, after one visit online."""
+    context = make_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(links.home())
+    saved = [links.setup("tdt", mode="cutthroat", players=5, seed="202"), "/g/tdt/search.json",
+             links.calculator("tdt", "fund-deployment")]
+    page.wait_for_function("async (urls) => (await Promise.all(urls.map(u => caches.match(u))))"
+                           ".every(Boolean)", arg=saved, timeout=30_000)
+    page.locator("[data-offline-ready]").filter(has_text="Saved on this phone").wait_for()
+    context.set_offline(True)
+    page.reload()
+    page.locator("label.option", has_text="Tomorrow Dies Today").click()
+    page.locator("label.option", has_text="Cutthroat").click()
+    page.get_by_label("Players at the table").fill("5")
+    page.get_by_role("button", name="Set up the game").click()  # the home page's main button
+    page.wait_for_url("**/g/tdt/setup?mode=cutthroat&players=5")
+    assert page.locator("[data-checklist] li").count() > 5
+    page.locator("[data-reseed]").click()  # offline: one of the saved deals
+    page.wait_for_url(re.compile(r"seed=(101|202|303)"))
+    assert page.locator("#deal").is_visible()
+
+    page.goto(links.home())
+    page.locator("#q-tdt").fill("how many henchmen")  # a search sent from home
+    page.locator("#q-tdt").press("Enter")
+    first = page.locator("[data-search-results] li a").first
+    first.wait_for()
+    titles = page.locator("[data-search-results] li b").all_inner_texts()[:3]
+    assert any("Henchmen" in t for t in titles), titles
+    assert "Offline" in page.locator("[data-search-status]").inner_text()
+
+    page.goto(links.calculator("tdt", "fund-deployment"))  # forms open and keep what is typed
+    page.locator("input[name='squads.0.size']").fill("3")
+    page.reload()
+    assert page.locator("input[name='squads.0.size']").input_value() == "3"
+    page.get_by_role("button", name="Work it out").click()
+    expect(page.locator("[data-answer]")).to_contain_text("needs the server")
+    page.goto(links.score("tdt", "mayhem"))
+    assert page.locator("h1").is_visible()

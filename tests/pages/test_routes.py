@@ -25,7 +25,7 @@ def _page_paths() -> list[str]:
             paths += [links.score(game.slug)] + [links.score(game.slug, m.slug)
                                                  for m in game.modes]
         for mode in game.modes:
-            paths += [links.setup(game.slug, mode=mode.slug, players=n, seed="s1")
+            paths += [links.setup(game.slug, mode=mode.slug, players=n, seed="7")
                       for n in range(mode.min_players, mode.max_players + 1)]
     return paths
 

@@ -11,6 +11,7 @@ import pytest
 
 from assistant import links
 from assistant.games import all_games
+from tests.pages.conftest import run_axe
 
 TRACKED = [g for g in all_games() if g.tracker is not None]
 
@@ -24,8 +25,9 @@ def _create(base_url: str, slug: str, setup: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game", TRACKED, ids=lambda g: g.slug)
-def test_session_board_fits_a_phone(page: Any, base_url: str, game: Any,
-                                    artifacts: Path) -> None:
+def test_session_board_fits_a_phone(make_context: Any, base_url: str, game: Any,
+                                    artifacts: Path, axe_source: str) -> None:
+    page = make_context(bypass_csp=True).new_page()
     tracker = game.tracker
     s = _create(base_url, game.slug, dict(tracker.example_setup))
     page.goto(f"{links.session(game.slug, s['code'])}#token={s['edit_token']}")
@@ -35,3 +37,6 @@ def test_session_board_fits_a_phone(page: Any, base_url: str, game: Any,
     assert page.locator("[data-seats] [data-seat]").count() == len(
         tracker.parse_setup(tracker.example_setup).seats)
     page.screenshot(path=str(artifacts / f"session-{game.slug}.png"), full_page=True)
+    for theme in ("dark", "light"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        assert run_axe(page, axe_source) == [], theme

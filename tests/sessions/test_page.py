@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 import threading
 
 import pytest
+from playwright.sync_api import expect
 
 from assistant import links
 from tests.support import require_tool, serve_in_thread
@@ -48,7 +50,7 @@ def test_join_sheet_qr_codes_open_the_page(app, tmp_path):
                       headers={"Authorization": "Bearer nope"}).status_code == 403
     text = PdfReader(io.BytesIO(both.data)).pages[0].extract_text()
     assert "Join this table" in text and s["code"].upper() in text
-    assert "Keep score" in text and "Keep score" not in \
+    assert "Scorekeeper only" in text and "Scorekeeper only" not in \
         PdfReader(io.BytesIO(follow.data)).pages[0].extract_text()
     if not shutil.which("pdftoppm"):
         require_tool("pdftoppm")
@@ -117,9 +119,8 @@ def trigger(seat, n):
     return f'[data-seat="{seat}"] [data-toggle="triggers"][data-n="{n}"]'
 
 
-def pressed(selector, value):
-    quoted = selector.replace('"', '\\"')
-    return (f'document.querySelector("{quoted}").getAttribute("aria-pressed") == "{value}"')
+def saved(page):
+    expect(page.locator("[data-status]")).to_have_text(re.compile("^Saved"))
 
 
 def test_two_phones_edit_and_follow_live(served):
@@ -142,22 +143,20 @@ def two_phones(served, browser):
     assert vp_button(follower, "jin-feng", 1).is_hidden()  # read-only
 
     vp_button(editor_a, "jin-feng", 1).click()
-    editor_a.wait_for_function("document.querySelector('[data-status]').textContent == 'Saved.'")
-    # editor B still shows version 0: its tap is stale, gets 412, and is applied on top
-    vp_button(editor_b, "jin-feng", 1).click()
-    editor_b.wait_for_function("document.querySelector('[data-status]').textContent == 'Saved.'")
-    assert vp_of(editor_b, "jin-feng").inner_text() == "2"
-    follower.wait_for_function(
-        "document.querySelector('[data-seat=\"jin-feng\"] [data-counter=\"vp\"] ~ "
-        "[data-value]').textContent == '2'")
+    saved(editor_a)
+    expect(vp_of(editor_b, "jin-feng")).to_have_text("1")  # B follows live...
+    vp_button(editor_b, "jin-feng", 1).click()  # ...so its tap is not stale
+    saved(editor_b)
+    expect(vp_of(editor_b, "jin-feng")).to_have_text("2")
+    expect(vp_of(follower, "jin-feng")).to_have_text("2")
 
-    editor_a.locator(trigger("azura-badeau", 3)).click()
-    editor_a.wait_for_function(pressed(trigger("azura-badeau", 3), "true"))
+    box = editor_a.locator(trigger("azura-badeau", 3))
+    box.click()
+    expect(box).to_have_attribute("aria-pressed", "true")
     editor_a.locator("[data-undo]").click()
-    editor_a.wait_for_function(pressed(trigger("azura-badeau", 3), "false"))
+    expect(box).to_have_attribute("aria-pressed", "false")
     follower.locator("[data-score]").click()
     follower.locator("[data-score-out]").wait_for()
     assert "Jin Feng 2 VP" in follower.locator("[data-score-out]").inner_text()
-    follower.wait_for_function(  # polling brings the trigger and its undo
-        "document.querySelectorAll('[data-history] li').length == 4")
+    expect(follower.locator("[data-history] li")).to_have_count(4)  # the trigger and its undo
     assert "Undo the last change" in follower.locator("[data-history] li").first.inner_text()
