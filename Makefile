@@ -27,7 +27,7 @@ system-deps: ## Install the Debian packages the tests use (Chromium, poppler, zb
 
 run: install ## Start the API on http://$(HOST):$(PORT) (SQLite in instance/)
 	@mkdir -p instance
-	$(VENV)/bin/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) 'api:create_app()'
+	$(VENV)/bin/gunicorn -c python:api.config --workers $(WORKERS) --bind $(HOST):$(PORT) 'api:create_app()'
 
 dev: install ## Start Flask's debug server with reload on http://$(HOST):$(PORT)
 	$(VENV)/bin/flask --app api:create_app run --debug --host $(HOST) --port $(PORT)
@@ -39,9 +39,20 @@ lint: install ## ruff on everything, mypy --strict on the core
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict assistant
 
-bench: install ## Print performance figures (search latency, throughput vs bare Flask, PDFs)
+bench: install ## Print performance figures (search, throughput, PDFs, slow clients, 50,000-event sessions)
 	$(PY) tests/bench/run.py
 	$(PY) tests/printables/bench.py
+	$(PY) tests/bench/slow_clients.py
+	$(PY) tests/bench/big_session.py
+
+fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
+	LAIRSIDE_FUZZ_EXAMPLES=60 LAIRSIDE_FUZZ_STEPS=300 LAIRSIDE_FUZZ_COVERAGE=1 \
+	LAIRSIDE_FUZZ_REPORT=$(CURDIR)/test-artifacts/fuzz.txt \
+	$(PY) -m pytest tests/hardening/test_fuzz.py -q -p no:cacheprovider -s
+	@cat test-artifacts/fuzz.txt
+
+expire: install ## Delete sessions unchanged for LAIRSIDE_RETENTION_DAYS (default 90): run daily
+	$(VENV)/bin/flask --app api:create_app expire-sessions
 
 printables: install ## Write every printable sheet (A4 + Letter) into printables/build/ with an index.html
 	$(VENV)/bin/flask --app api:create_app printables
@@ -52,4 +63,4 @@ verbatim: ## List rules text copied word for word from a rulebook
 clean: ## Remove build outputs (keeps .venv and instance/)
 	rm -rf printables/build .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install system-deps run dev test lint bench printables verbatim clean
+.PHONY: help install system-deps run dev test lint bench fuzz expire printables verbatim clean

@@ -7,12 +7,23 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
+from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.config import Settings
 from api.errors import register_error_handlers
+from api.responses import security_headers
 from assistant.games import all_games
 from assistant.search import SearchIndex
+
+MAX_URL_BYTES = 4096
+"""Longest path + query string answered (414 problem+json beyond). gunicorn's own line limit
+is raised above it (Makefile: --limit-request-line 8190), so its plain-text 400 is never the
+answer for an URL of up to 8 KiB."""
+MAX_HEADER_BYTES = 16384
+"""Most bytes of request headers in all (431 problem+json beyond); gunicorn's per-field limit
+is raised to 16380 to match (Makefile)."""
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -21,6 +32,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep our field order
     if config:
         app.config.update(config)
+    proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
+    if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
 
     games = all_games()
     documents = [(game.slug, entry) for game in games for entry in game.rules]
@@ -31,12 +45,25 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                                          {game.slug: game.synonyms})
     app.extensions["lairside.search"] = indexes  # built once, at start-up
 
+    app.before_request(_refuse_oversized)
     for module in _route_modules():
         app.register_blueprint(module.bp)
         if hasattr(module, "init_app"):
             module.init_app(app)
     register_error_handlers(app)
+    app.after_request(security_headers)
     return app
+
+
+def _refuse_oversized() -> None:
+    url = len(request.environ.get("RAW_URI") or request.full_path.encode())
+    if url > MAX_URL_BYTES:
+        raise RequestURITooLarge(f"The address is {url} bytes long; at most {MAX_URL_BYTES} "
+                                 "are answered.")
+    headers = sum(len(k) + len(v) + 4 for k, v in request.headers.items())
+    if headers > MAX_HEADER_BYTES:
+        raise RequestHeaderFieldsTooLarge(f"The request headers take {headers} bytes; at most "
+                                          f"{MAX_HEADER_BYTES} are answered.")
 
 
 def _route_modules() -> list[Any]:

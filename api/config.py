@@ -1,9 +1,21 @@
 """Settings: typed module constants read from the environment, with documented defaults.
 
 LAIRSIDE_DATABASE_URL or DATABASE_URL   SQLAlchemy URL; default: SQLite file in the instance folder
-LAIRSIDE_PUBLIC_URL                     base URL printed in QR codes; default: the request's host
+LAIRSIDE_PUBLIC_URL                     base URL of edit/join links and QR codes, e.g.
+                                        https://lair.example.org; when unset, see TRUSTED_HOSTS
+LAIRSIDE_TRUSTED_HOSTS                  comma-separated host names the server answers to (Flask's
+                                        TRUSTED_HOSTS: any other Host header is refused with 400);
+                                        without it and without a public URL, links are built only
+                                        for loopback and IP-literal hosts (a LAN at the table)
+LAIRSIDE_PROXIES                        how many reverse proxies in front of the app append to
+                                        X-Forwarded-For / X-Forwarded-Proto; default 0 (trust none)
 LAIRSIDE_MAX_BODY_BYTES                 largest request body accepted; default 65536 (64 KiB)
 LAIRSIDE_CACHE_SECONDS                  Cache-Control max-age of read-only answers; default 300
+LAIRSIDE_RETENTION_DAYS                 a session unchanged for this many days is deleted by
+                                        `flask expire-sessions`; default 90 (0 keeps them forever)
+LAIRSIDE_MAX_EVENTS                     most events one session holds; default 10000 (a long game
+                                        has a few hundred)
+LAIRSIDE_MAX_SESSION_BYTES              most bytes of event JSON one session holds; default 4 MiB
 """
 from __future__ import annotations
 
@@ -17,6 +29,10 @@ def _int(name: str, default: int) -> int:
     return default if raw in (None, "") else int(raw)
 
 
+def _list(name: str) -> list[str]:
+    return [part.strip() for part in os.environ.get(name, "").split(",") if part.strip()]
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = field(
@@ -24,11 +40,39 @@ class Settings:
         or os.environ.get("DATABASE_URL") or None)
     public_url: str | None = field(
         default_factory=lambda: (os.environ.get("LAIRSIDE_PUBLIC_URL") or "").rstrip("/") or None)
+    trusted_hosts: list[str] = field(default_factory=lambda: _list("LAIRSIDE_TRUSTED_HOSTS"))
+    proxies: int = field(default_factory=lambda: _int("LAIRSIDE_PROXIES", 0))
     max_body_bytes: int = field(default_factory=lambda: _int("LAIRSIDE_MAX_BODY_BYTES", 65536))
     cache_seconds: int = field(default_factory=lambda: _int("LAIRSIDE_CACHE_SECONDS", 300))
+    retention_days: int = field(default_factory=lambda: _int("LAIRSIDE_RETENTION_DAYS", 90))
+    max_events: int = field(default_factory=lambda: _int("LAIRSIDE_MAX_EVENTS", 10000))
+    max_session_bytes: int = field(
+        default_factory=lambda: _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024))
 
     def flask_config(self) -> dict[str, Any]:
         return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
+                "TRUSTED_HOSTS": self.trusted_hosts or None,
                 "LAIRSIDE_PUBLIC_URL": self.public_url,
+                "LAIRSIDE_PROXIES": self.proxies,
                 "LAIRSIDE_DATABASE_URL": self.database_url,
-                "LAIRSIDE_CACHE_SECONDS": self.cache_seconds}
+                "LAIRSIDE_CACHE_SECONDS": self.cache_seconds,
+                "LAIRSIDE_RETENTION_DAYS": self.retention_days,
+                "LAIRSIDE_MAX_EVENTS": self.max_events,
+                "LAIRSIDE_MAX_SESSION_BYTES": self.max_session_bytes}
+
+
+# --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
+# Threaded workers (gthread): a client that sends its request slowly, or stalls, holds one thread
+# of one worker, not a whole worker as with sync workers; 2 workers x 32 threads keep serving
+# everyone else with 50 such clients connected (make bench measures it). Threads suit this app:
+# a request is a few milliseconds of Python around one database round trip. Beyond ~60 stalled
+# connections at once, put a buffering proxy (nginx, Caddy) in front, which holds slow clients
+# itself and hands gunicorn whole requests.
+worker_class = "gthread"
+threads = _int("LAIRSIDE_THREADS", 32)
+timeout = 30  # a worker stuck this long (all threads) is restarted
+graceful_timeout = 10
+keepalive = 5
+limit_request_line = 8190  # gunicorn's maximum; the app answers 414 problem+json above 4096
+limit_request_field_size = 16380  # the app answers 431 problem+json above 16384 bytes in all
+limit_request_fields = 100

@@ -12,9 +12,16 @@ from flask import Flask, Response, current_app, json, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from api import ratelimit
 from api.ratelimit import RateLimited
-from api.session_access import EditTokenRequired, PreconditionRequired
-from api.storage import KeyReused, SeatTaken, StaleVersion
+from api.session_access import (
+    EditTokenMissing,
+    EditTokenRequired,
+    PreconditionRequired,
+    UntrustedHost,
+)
+from api.storage import KeyReused, SeatTaken, SessionFull, StaleVersion
+from api.storage.store import UnknownSession
 from assistant.errors import InvalidInput, LairsideError, NotFound
 
 PROBLEM_TYPES = {
@@ -24,6 +31,11 @@ PROBLEM_TYPES = {
     "malformed-json": "The body is not valid JSON.",
     "unsupported-media-type": "The body must be sent as application/json.",
     "forbidden": "This change needs the session's edit token (Authorization: Bearer ...).",
+    "unauthorized": "No edit token was sent; send Authorization: Bearer <edit token>.",
+    "session-full": "The session holds as many events (or bytes) as a session may; export it "
+                    "and start a new one.",
+    "untrusted-host": "The server does not know its public address; its operator sets "
+                      "LAIRSIDE_PUBLIC_URL or LAIRSIDE_TRUSTED_HOSTS.",
     "precondition-failed": "The session changed since you read it; re-read it and apply "
                            "your change again.",
     "precondition-required": "Send If-Match with the ETag of the version you read.",
@@ -100,9 +112,27 @@ def register_error_handlers(app: Flask) -> None:
         extra = {"suggestions": list(error.suggestions)} if error.suggestions else {}
         return problem(404, error.title, error.detail, "not-found", **extra)
 
+    @app.errorhandler(UnknownSession)
+    def _unknown_session(error: UnknownSession) -> Response:
+        try:  # each unknown code counts against this client (no enumerating codes)
+            ratelimit.limit("miss")
+        except RateLimited as limited:
+            return _rate_limited(limited)
+        return _not_found(error)
+
     @app.errorhandler(EditTokenRequired)
     def _forbidden(error: EditTokenRequired) -> Response:
+        if isinstance(error, EditTokenMissing):
+            response = problem(401, "Unauthorized", error.detail, "unauthorized")
+            response.headers["WWW-Authenticate"] = 'Bearer realm="lairside session"'
+            return response
         return problem(403, "Forbidden", error.detail, "forbidden")
+
+    @app.errorhandler(SessionFull)
+    def _full(error: SessionFull) -> Response:
+        return problem(422, "Session full", f"A session holds at most {error.limit} "
+                       f"{error.what}; nothing was written. Export this one and start a new "
+                       "session to keep playing.", "session-full", limit=error.limit)
 
     @app.errorhandler(StaleVersion)
     def _stale(error: StaleVersion) -> Response:
@@ -135,6 +165,12 @@ def register_error_handlers(app: Flask) -> None:
                            retry_after=error.seconds)
         response.headers["Retry-After"] = str(error.seconds)
         return response
+
+    @app.errorhandler(UntrustedHost)
+    def _untrusted_host(error: UntrustedHost) -> Response:
+        return problem(400, "Bad Request", "This server builds links only for a public address "
+                       "it was told about: set LAIRSIDE_PUBLIC_URL (or LAIRSIDE_TRUSTED_HOSTS) "
+                       f"to serve {request.host[:80]!r}.", "untrusted-host")
 
     @app.errorhandler(LairsideError)
     def _domain(error: LairsideError) -> Response:

@@ -13,7 +13,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 
-from api.schemas.common import ExplainedOut, ProblemOut
+from api.schemas.common import ExplainedOut, ProblemOut, SessionScoreOut
 from api.schemas.forms import operation_schema_name, schema_for
 from assistant.games import Game, Operation, all_games
 
@@ -84,6 +84,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
                                         "application/problem+json."})
     spec.components.schema("ExplainedOut", schema=ExplainedOut)
     spec.components.schema("ProblemOut", schema=ProblemOut)
+    spec.components.schema("SessionScoreOut", schema=SessionScoreOut)
     obj = {"type": "object"}
     first = all_games()[0]  # examples show a real game, whichever registers first
     entry = next(iter(first.rules))
@@ -138,6 +139,15 @@ def build_spec(app: Flask) -> dict[str, Any]:
         "parameters": [_game_param()],
         "responses": {"200": _json(obj, {"calculators": [{"slug": "fund-deployment"}]}),
                       **ERRORS}}})
+    spec.path(path="/api/v1/games/{game}/calculators/{name}", operations={"get": {
+        "tags": ["calculators"], "summary": "Describe one calculator",
+        "description": "Its inputs (as a form description), the rules it applies and a worked "
+                       "example; POST to the same URL to run it.",
+        "parameters": [_game_param(), {"in": "path", "name": "name", "required": True,
+                                       "schema": {"type": "string"},
+                                       "example": next(iter(first.calculators), "x")}],
+        "responses": {"200": _json(obj, {"slug": next(iter(first.calculators), "x"),
+                                         "inputs": []}), **ERRORS}}})
     for game in all_games():
         _operation_paths(spec, game)
     for contribute in CONTRIBUTORS:

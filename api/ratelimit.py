@@ -1,18 +1,26 @@
-"""Per-client rate limits for session creates and writes: token buckets in this process.
+"""Per-client rate limits, counted in the database every worker shares.
 
-Each gunicorn worker keeps its own buckets, so a client may get up to WORKERS times the rate;
-the limits are there to stop a runaway script, not to meter fair use.
+Each limit is a fixed window ("20/3600": 20 requests an hour) counted per kind and client in
+the `rate_counts` table (one upsert per counted request), so two or twenty gunicorn workers
+hold the same line. The client is the connection's address; behind reverse proxies set
+LAIRSIDE_PROXIES to how many append to X-Forwarded-For (Werkzeug's ProxyFix, applied in
+create_app), so each phone is counted apart and a client cannot forge its own address.
+
+Kinds: `create` (sessions, imports, seat claims), `write` (events), and `miss` (reads of a share
+code that does not exist): once a client has asked for too many unknown codes, every session
+read from it waits, so codes cannot be enumerated (30 misses a minute against 31^8 codes).
 """
 from __future__ import annotations
 
 import os
-import threading
 import time
 
 from flask import Flask, current_app, request
 
-DEFAULT_RATES = {"LAIRSIDE_RATE_CREATE": "20/3600", "LAIRSIDE_RATE_WRITE": "240/60"}
-"""Per client: 20 creates or imports an hour; 240 writes a minute (a burst of taps)."""
+DEFAULT_RATES = {"LAIRSIDE_RATE_CREATE": "20/3600", "LAIRSIDE_RATE_WRITE": "240/60",
+                 "LAIRSIDE_RATE_MISS": "30/60"}
+"""Per client: 20 creates an hour; 240 writes a minute (a burst of taps); 30 unknown codes a
+minute."""
 
 
 class RateLimited(Exception):
@@ -24,43 +32,52 @@ class RateLimited(Exception):
         self.seconds = seconds
 
 
-class RateLimiter:
-    """Token buckets per client and kind."""
-
-    def __init__(self) -> None:
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def take(self, kind: str, client: str, rate: str) -> float | None:
-        """None if allowed, else the seconds to wait."""
-        if rate in ("", "0", "off"):
-            return None
-        count, _, per = rate.partition("/")
-        capacity, seconds = float(count), float(per or 60)
-        refill = capacity / seconds
-        now = time.monotonic()
-        with self._lock:
-            tokens, last = self._buckets.get((kind, client), (capacity, now))
-            tokens = min(capacity, tokens + (now - last) * refill)
-            if tokens < 1:
-                self._buckets[(kind, client)] = (tokens, now)
-                return (1 - tokens) / refill
-            self._buckets[(kind, client)] = (tokens - 1, now)
-            if len(self._buckets) > 10000:  # forget idle clients
-                self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < seconds}
+def parse_rate(rate: str) -> tuple[int, int] | None:
+    """"20/3600" → (20, 3600); "off", "0" or "" → None (no limit)."""
+    if rate in ("", "0", "off"):
         return None
+    count, _, per = rate.partition("/")
+    return int(count), int(per or 60)
 
 
 def init_app(app: Flask) -> None:
     for key, default in DEFAULT_RATES.items():
         app.config.setdefault(key, os.environ.get(key) or default)
-    app.extensions["lairside.ratelimit"] = RateLimiter()
+
+
+def client() -> str:
+    return (request.remote_addr or "?")[:100]
+
+
+def _window(kind: str) -> tuple[str, int, int, int] | None:
+    rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
+    if rate is None:
+        return None
+    capacity, seconds = rate
+    now = time.time()
+    start = int(now // seconds) * seconds
+    return f"{kind}|{client()}", start, capacity, max(1, round(start + seconds - now + 0.5))
 
 
 def limit(kind: str) -> None:
-    """Count one `kind` request ("create" or "write") from this client; RateLimited if over."""
-    limiter: RateLimiter = current_app.extensions["lairside.ratelimit"]
-    wait = limiter.take(kind, request.remote_addr or "?",
-                        str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
-    if wait is not None:
-        raise RateLimited(kind, max(1, round(wait + 0.5)))
+    """Count one `kind` request from this client; RateLimited if it is over the limit."""
+    found = _window(kind)
+    if found is None:
+        return
+    bucket, start, capacity, wait = found
+    if _store().count(bucket, start) > capacity:
+        raise RateLimited(kind, wait)
+
+
+def check(kind: str) -> None:
+    """RateLimited if this client is already over the `kind` limit (counts nothing)."""
+    found = _window(kind)
+    if found is None:
+        return
+    bucket, start, capacity, wait = found
+    if _store().count(bucket, start, peek=True) >= capacity:
+        raise RateLimited(kind, wait)
+
+
+def _store():  # type: ignore[no-untyped-def]
+    return current_app.extensions["lairside.sessions"].ready()

@@ -23,6 +23,14 @@ class EditTokenRequired(Exception):
         self.detail = detail
 
 
+class EditTokenMissing(EditTokenRequired):
+    """A write that sent no edit token at all (401 with WWW-Authenticate; a wrong one is 403)."""
+
+
+class UntrustedHost(Exception):
+    """Links would be built from a Host header nobody vouched for (see routes/sessions.py)."""
+
+
 class PreconditionRequired(Exception):
     """A write that names no version to apply to (If-Match missing or unreadable)."""
 
@@ -40,7 +48,11 @@ def edit_token() -> str | None:
 
 
 def require_editor(info: SessionInfo) -> None:
-    if not token_matches(edit_token(), info.token_hash):
+    token = edit_token()
+    if not token:
+        raise EditTokenMissing("Changing this session needs its edit token (send "
+                               "Authorization: Bearer <token>); the share code only reads.")
+    if not token_matches(token, info.token_hash):
         raise EditTokenRequired("Changing this session needs its edit token (send "
                                 "Authorization: Bearer <token>); the share code only reads.")
 
@@ -53,10 +65,10 @@ def expected_version() -> int | None:
                                    "based on (from the last read).")
     if raw.strip() == "*":
         return None
-    found = re.search(r"\d+", raw)
-    if found is None:
-        raise PreconditionRequired(f"If-Match {raw!r} names no version; send the ETag you "
-                                   "read, e.g. \"v12\".")
+    found = re.search(r"[0-9]+", raw)
+    if found is None or len(found.group()) > 9:
+        raise PreconditionRequired(f"If-Match {raw[:40]!r} names no version; send the ETag "
+                                   "you read, e.g. \"v12\".")
     return int(found.group())
 
 
@@ -65,7 +77,7 @@ def idempotency_key() -> str | None:
     if key is None:
         return None
     key = key.strip()
-    if not 1 <= len(key) <= 100:
-        raise InvalidInput("Idempotency-Key", "An Idempotency-Key is 1 to 100 characters.",
-                           "1-100 characters")
+    if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
+        raise InvalidInput("Idempotency-Key", "An Idempotency-Key is 1 to 100 printable ASCII "
+                           "characters.", "1-100 printable ASCII characters")
     return key

@@ -95,9 +95,12 @@ def contribute(spec: APISpec) -> None:
             "example": "k7m2x9qa"}
     game_param = {"in": "path", "name": "game", "required": True, "schema": {
         "type": "string", "enum": [g.slug for g, _ in tracked]}, "example": slug}
-    auth = [{"in": "header", "name": "Authorization", "required": True,
+    auth = [{"in": "header", "name": "Authorization", "required": False,
              "schema": {"type": "string"}, "description": "Bearer <edit token> (or send "
-             "X-Edit-Token)."},
+             "X-Edit-Token); without either the answer is 401."},
+            {"in": "header", "name": "X-Edit-Token", "required": False,
+             "schema": {"type": "string"}, "description": "The edit token, instead of "
+             "Authorization."},
             {"in": "header", "name": "If-Match", "required": True,
              "schema": {"type": "string"}, "example": '"v12"',
              "description": "The ETag of the version you read."},
@@ -105,15 +108,28 @@ def contribute(spec: APISpec) -> None:
              "schema": {"type": "string", "maxLength": 100},
              "description": "Any unique string per intended change: a retried write with the "
                             "same key counts once."}]
-    write_errors = {
-        "403": _problem("Missing or wrong edit token."),
+    body_errors = {
+        "400": _problem("The body is not valid JSON."),
+        "413": _problem("The body is larger than the server accepts."),
+        "415": _problem("The body is not application/json."),
+    }
+    read_errors = {
         "404": _problem("No session with this code."),
+        "429": _problem("Too many unknown codes asked for from this client (see Retry-After)."),
+    }
+    write_errors = {
+        **read_errors,
+        "401": {**_problem("No edit token was sent (WWW-Authenticate: Bearer)."),
+                "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}}},
+        "403": _problem("A wrong edit token (or seat token) was sent."),
         "412": _problem("Stale If-Match: body has current_version, ETag header the current "
                         "version; nothing changed."),
-        "422": _problem("The event breaks a rule of the game (nothing changed), or the "
-                        "Idempotency-Key was used for another event."),
-        "428": _problem("If-Match is missing."),
-        "429": _problem("Too many writes from this client (see Retry-After)."),
+        "422": _problem("The event breaks a rule of the game (nothing changed), the "
+                        "Idempotency-Key was used for another event, or the session is full "
+                        "(type /problems/session-full)."),
+        "428": _problem("If-Match is missing or names no version."),
+        "429": _problem("Too many writes (or unknown codes) from this client (see "
+                        "Retry-After)."),
     }
     obj = {"type": "object"}
     state_example = {"code": "k7m2x9qa", "game": slug, "mode": ex["setup"].get("mode"),
@@ -125,11 +141,30 @@ def contribute(spec: APISpec) -> None:
                    "version": ex["version"], "can_undo": True, "state": ex["state"]}}}}
     tags = ["sessions"]
     page = f"https://…/g/{slug}/sessions/k7m2x9qa"
+    by_code = {"code": "$response.body#/code"}
+    as_editor = {"path.code": "$response.body#/code",
+                 "header.X-Edit-Token": "$response.body#/edit_token",
+                 "header.If-Match": "$response.header.ETag"}
     created = {"description": "Created", "content": {"application/json": {
         "schema": obj, "example": {"code": "k7m2x9qa", "edit_token": "…", "version": 0,
-                                   "urls": {"view": page, "edit": page + "#token=…"}}}}}
+                                   "urls": {"view": page, "edit": page + "#token=…"}}}},
+        "links": {"ReadIt": {"operationId": "readSession", "parameters": by_code},
+                  "ListItsEvents": {"operationId": "listEvents", "parameters": by_code},
+                  "AppendToIt": {"operationId": "appendEvent", "parameters": as_editor},
+                  "UndoOnIt": {"operationId": "undoChange", "parameters": as_editor},
+                  "RevertIt": {"operationId": "revertSession", "parameters": as_editor},
+                  "ScoreIt": {"operationId": "sessionScore", "parameters": by_code},
+                  "ExportIt": {"operationId": "exportSession", "parameters": by_code}}}
+    again = {"path.code": "$request.path.code",
+             "header.X-Edit-Token": "$request.header.X-Edit-Token",
+             "header.If-Match": "$response.header.ETag"}
+    after_write = {"ReadIt": {"operationId": "readSession",
+                              "parameters": {"code": "$request.path.code"}},
+                   "UndoIt": {"operationId": "undoChange", "parameters": again},
+                   "AppendMore": {"operationId": "appendEvent", "parameters": again}}
+    written = {**written, "links": after_write}
     spec.path(path="/api/v1/games/{game}/sessions", operations={"post": {
-        "tags": tags, "summary": "Create a session",
+        "operationId": "createSession", "tags": tags, "summary": "Create a session",
         "description": "Starts a tracked game. Answers the edit token (shown once), the "
                        "read-only share code and the join URLs for QR codes. Rate limited "
                        "per client.",
@@ -137,43 +172,49 @@ def contribute(spec: APISpec) -> None:
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": "SessionSetupIn", "examples": {
                 g.slug: {"value": dict(t.example_setup)} for g, t in tracked}}}},
-        "responses": {"201": created,
+        "responses": {"201": created, **body_errors,
                       "404": _problem("No such game, or it has no table sessions."),
                       "422": _problem("The seats break a rule of the game."),
                       "429": _problem("Too many sessions created from this client.")}}})
     spec.path(path="/api/v1/sessions", operations={"post": {
-        "tags": tags, "summary": "Create a session (naming the game in the body)",
+        "operationId": "createSessionNamingGame", "tags": tags,
+        "summary": "Create a session (naming the game in the body)",
         "deprecated": True,
         "description": "As POST /api/v1/games/{game}/sessions, with the game's slug in the "
                        "body's `game` field; kept for clients made before sessions moved "
                        "under their game.",
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": obj, "example": {"game": slug, **ex["setup"]}}}},
-        "responses": {"201": created,
+        "responses": {"201": created, **body_errors,
                       "404": _problem("No such game, or it has no table sessions."),
                       "422": _problem("No game named, or the seats break a rule of the game."),
                       "429": _problem("Too many sessions created from this client.")}}})
     spec.path(path="/api/v1/sessions/import", operations={"post": {
-        "tags": tags, "summary": "Import an exported session",
+        "operationId": "importSession", "tags": tags, "summary": "Import an exported session",
         "description": "Replays an export (GET …/export) into a new session with a new code "
                        "and edit token; every event is checked again.",
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": obj, "example": {"format": "lairside-session",
                                        "setup": {"game": slug, **ex["setup"]},
                                        "events": [{"event": e} for e in ex["events"]]}}}},
-        "responses": {"201": created,
-                      "422": _problem("The export is not valid or an event is refused.")}}})
+        "responses": {"201": created, **body_errors,
+                      "404": _problem("The export names a game that has no sessions."),
+                      "422": _problem("The export is not valid, an event is refused, a time "
+                                      "is outside 2000 to now, or it holds more than a "
+                                      "session may."),
+                      "429": _problem("Too many sessions created from this client.")}}})
     spec.path(path="/api/v1/sessions/{code}", operations={"get": {
-        "tags": tags, "summary": "Read a session's state",
+        "operationId": "readSession", "tags": tags, "summary": "Read a session's state",
         "description": "The state folded from every event. ETag is the version; send "
                        "If-None-Match to get 304 while nothing changed.",
         "parameters": [code],
         "responses": {"200": {"description": "OK", "content": {"application/json": {
             "schema": obj, "example": state_example}}},
             "304": {"description": "Not modified since the ETag you sent."},
-            "404": _problem("No session with this code.")}}})
+            "403": _problem("A seat token (X-Seat-Token) that is not this session's."),
+            **read_errors}}})
     spec.path(path="/api/v1/sessions/{code}/events", operations={
-        "get": {"tags": tags, "summary": "List a session's events",
+        "get": {"operationId": "listEvents", "tags": tags, "summary": "List a session's events",
                 "description": "Every event in order (undo and revert included), with a "
                                "readable line each. `after` skips to newer ones.",
                 "parameters": [code, {"in": "query", "name": "after", "schema": {
@@ -183,8 +224,10 @@ def contribute(spec: APISpec) -> None:
                 "responses": {"200": {"description": "OK", "content": {"application/json": {
                     "schema": obj, "example": {"version": ex["version"], "events": [
                         {"seq": i + 1, "event": e} for i, e in enumerate(ex["events"])]}}}},
-                    "404": _problem("No session with this code.")}},
-        "post": {"tags": tags, "summary": "Append an event",
+                    "403": _problem("A seat token (X-Seat-Token) that is not this session's."),
+                    "422": _problem("after or limit is not a whole number 0-999999999."),
+                    **read_errors}},
+        "post": {"operationId": "appendEvent", "tags": tags, "summary": "Append an event",
                  "description": "Checks the event against the rules and the version in "
                                 "If-Match, then commits it before answering.",
                  "parameters": [code, *auth],
@@ -192,27 +235,29 @@ def contribute(spec: APISpec) -> None:
                      "schema": "SessionEventIn",
                      "examples": {f"{slug}-{i}": {"value": e}
                                   for i, e in enumerate(ex["events"])}}}},
-                 "responses": {"201": written, **write_errors}}})
+                 "responses": {"201": written, **body_errors, **write_errors}}})
     spec.path(path="/api/v1/sessions/{code}/undo", operations={"post": {
-        "tags": tags, "summary": "Undo the last change",
+        "operationId": "undoChange", "tags": tags, "summary": "Undo the last change",
         "description": "Recorded as an event: the history keeps everything. Undo right after "
                        "a revert comes back to where the revert started.",
         "parameters": [code, *auth], "responses": {"201": written, **write_errors}}})
     spec.path(path="/api/v1/sessions/{code}/revert", operations={"post": {
-        "tags": tags, "summary": "Go back to an earlier version",
+        "operationId": "revertSession", "tags": tags, "summary": "Go back to an earlier version",
         "description": "The state becomes what it was at `to_version`; recorded as an event.",
         "parameters": [code, *auth],
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": obj, "example": {"to_version": 0}}}},
-        "responses": {"201": written, **write_errors}}})
+        "responses": {"201": written, **body_errors, **write_errors}}})
     spec.path(path="/api/v1/sessions/{code}/score", operations={"get": {
-        "tags": tags, "summary": "Final score from the state",
+        "operationId": "sessionScore", "tags": tags, "summary": "Final score from the state",
         "description": "The game's scoring fed by the folded state; provisional until the "
                        "game has ended.",
         "parameters": [code],
         "responses": {"200": {"description": "OK", "content": {"application/json": {
-            "schema": "ExplainedOut", "example": ex["score"]}}},
-                      "404": _problem("No session with this code.")}}})
+            "schema": "SessionScoreOut", "example": {"code": "k7m2x9qa",
+                                                     "version": ex["version"], **ex["score"]}}}},
+            "304": {"description": "Not modified since the ETag you sent."},
+            **read_errors}}})
     spec.path(path="/g/{game}/sessions/{code}", operations={"get": {
         "tags": ["pages"], "summary": "The session page (HTML)",
         "description": "Follow the game live (polling); with #token=<edit token> in the URL "
@@ -222,7 +267,7 @@ def contribute(spec: APISpec) -> None:
         "responses": {"200": {"description": "HTML", "content": {"text/html": {
             "schema": {"type": "string"}}}}, "404": {"description": "No such session."}}}})
     spec.path(path="/api/v1/sessions/{code}/seats/{seat}/claim", operations={"post": {
-        "tags": tags, "summary": "Claim a seat on its own phone",
+        "operationId": "claimSeat", "tags": tags, "summary": "Claim a seat on its own phone",
         "description": "Answers, once, the seat token that phone sends as X-Seat-Token to see "
                        "that seat's secrets (a hidden plan, an identity) and to write its "
                        "private events. Nobody else's view ever carries them.",
@@ -234,9 +279,10 @@ def contribute(spec: APISpec) -> None:
                                            "seat": page + "#seat=ana&key=…"}}}}},
             "404": _problem("No session with this code."),
             "409": _problem("Another phone already claimed this seat."),
-            "422": _problem("No such seat at this table.")}}})
+            "422": _problem("No such seat at this table."),
+            **read_errors}}})
     spec.path(path="/api/v1/sessions/{code}/join.pdf", operations={"get": {
-        "tags": tags, "summary": "Print the join-this-table QR sheet",
+        "operationId": "joinSheet", "tags": tags, "summary": "Print the join-this-table QR sheet",
         "description": "A PDF with a QR code to follow the game; with the edit token "
                        "(Authorization: Bearer ...) a second QR code opens the page ready to "
                        "edit. Never cached.",
@@ -245,9 +291,10 @@ def contribute(spec: APISpec) -> None:
         "responses": {"200": {"description": "The sheet", "content": {
             "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
             "403": _problem("A wrong edit token was sent."),
-            "404": _problem("No session with this code.")}}})
+            "422": _problem("paper is not a4 or letter."),
+            **read_errors}}})
     spec.path(path="/api/v1/sessions/{code}/export", operations={"get": {
-        "tags": tags, "summary": "Export the whole session as JSON",
+        "operationId": "exportSession", "tags": tags, "summary": "Export the whole session as JSON",
         "description": "Setup and every event with its time; no token. Import it with POST "
                        "/api/v1/sessions/import.",
         "parameters": [code],
@@ -255,4 +302,4 @@ def contribute(spec: APISpec) -> None:
             "schema": obj, "example": {"format": "lairside-session", "format_version": 1,
                                        "setup": {"game": slug, **ex["setup"]},
                                        "events": []}}}},
-            "404": _problem("No session with this code.")}}})
+            **read_errors}}})

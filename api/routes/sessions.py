@@ -3,20 +3,28 @@
 
 Who may do what: the share code in the URL lets anyone read; a write also needs the edit
 token (see api/session_access.py), answered once at creation and stored only as a hash.
-There is no list of sessions. Creates and writes are rate limited per client. A write is
-answered only after it is committed, from what the write itself produced.
+There is no list of sessions. Creates, writes and reads of unknown codes are rate limited per
+client (api/ratelimit.py). A write is answered only after it is committed, from what the write
+itself produced. A session holds at most LAIRSIDE_MAX_EVENTS events and
+LAIRSIDE_MAX_SESSION_BYTES bytes of them; one unchanged for LAIRSIDE_RETENTION_DAYS is deleted
+by `flask --app api:create_app expire-sessions` (its answers say when, with the export link).
 """
 from __future__ import annotations
 
+import ipaddress
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import click
 from flask import Blueprint, Flask, Response, current_app, json, request, url_for
+from flask.cli import with_appcontext
 
 from api import ratelimit, session_access
 from api.openapi import CONTRIBUTORS
 from api.responses import json_body
 from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
+from api.storage.store import MAX_BYTES, MAX_EVENTS
 from api.storage.tokens import token_matches
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
@@ -35,12 +43,37 @@ def init_app(app: Flask) -> None:
     testing: the engine only (no connection) until a session route is used."""
     ratelimit.init_app(app)
     url = database_url(app.config.get("LAIRSIDE_DATABASE_URL"), app.instance_path)
-    store = Store(url)
+    store = Store(url, int(app.config.get("LAIRSIDE_MAX_EVENTS", MAX_EVENTS)),
+                  int(app.config.get("LAIRSIDE_MAX_SESSION_BYTES", MAX_BYTES)))
     app.extensions["lairside.sessions"] = store
     if not app.testing:
         store.ready()
     if contribute not in CONTRIBUTORS:
         CONTRIBUTORS.append(contribute)
+    app.before_request(_refuse_enumeration)
+    app.cli.add_command(expire_sessions)
+
+
+def _refuse_enumeration() -> None:
+    """Any URL naming a share code (API or page) waits once this client asked for too many
+    unknown codes; api/errors.py counts each unknown one."""
+    if request.view_args and "code" in request.view_args:
+        ratelimit.check("miss")
+
+
+@click.command("expire-sessions")
+@with_appcontext
+@click.option("--days", type=int, default=None,
+              help="Delete sessions unchanged for this many days (default: "
+                   "LAIRSIDE_RETENTION_DAYS, 90).")
+def expire_sessions(days: int | None) -> None:
+    """Delete sessions nobody has changed for the retention period (run it daily)."""
+    keep = days if days is not None else int(current_app.config["LAIRSIDE_RETENTION_DAYS"])
+    if keep <= 0:
+        click.echo("Retention is off (LAIRSIDE_RETENTION_DAYS=0): nothing deleted.")
+        return
+    gone = store().expire(datetime.now(UTC) - timedelta(days=keep))
+    click.echo(f"Deleted {gone} session(s) unchanged for {keep} days or more.")
 
 
 def store() -> Store:
@@ -58,8 +91,27 @@ def tracked_game(slug: str) -> tuple[Game, Tracker]:
 # --- answers -------------------------------------------------------------------------------
 
 def _base_url() -> str:
+    """LAIRSIDE_PUBLIC_URL; else the request's host when Flask checked it against
+    TRUSTED_HOSTS, or when it is loopback or an IP address (a server on the table's LAN).
+    Never a name a client made up: it would end up in edit links and printed QR codes."""
     public = current_app.config.get("LAIRSIDE_PUBLIC_URL")
-    return str(public or request.host_url).rstrip("/")
+    if public:
+        return str(public).rstrip("/")
+    if not current_app.config.get("TRUSTED_HOSTS"):
+        name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
+            else request.host
+        name = name.strip("[]")
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            if name != "localhost":
+                raise session_access.UntrustedHost() from None
+    return request.host_url.rstrip("/")
+
+
+def expires_at(info: SessionInfo) -> str | None:
+    days = int(current_app.config.get("LAIRSIDE_RETENTION_DAYS", 90))
+    return (info.updated_at + timedelta(days=days)).isoformat() if days > 0 else None
 
 
 def session_urls(info: SessionInfo, token: str | None = None) -> dict[str, str]:
@@ -91,7 +143,7 @@ def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
     return {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
             "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
             "state": info.tracker.state_json(info.setup, state, viewer),
-            "urls": session_urls(info)}
+            "urls": session_urls(info), "expires_at": expires_at(info)}
 
 
 def _etag(version: int, viewer: Viewer) -> str:
@@ -126,7 +178,10 @@ def _viewer(info: SessionInfo) -> Viewer:
     token = request.headers.get(session_access.SEAT_HEADER)
     if token is None:
         return SHARED
-    seat = store().seat_of(info, token)
+    if not token or len(token) > 200:
+        seat = None
+    else:
+        seat = store().seat_of(info, token)
     if seat is None:
         raise session_access.EditTokenRequired("That seat token is not one of this "
                                                "session's; leave it out to follow the table.")
@@ -211,8 +266,8 @@ def read(code: str) -> Response:
     unchanged = _not_modified(info, viewer)
     if unchanged is not None:
         return unchanged
-    point = store().history(info).points[info.version]
-    body = session_json(info, point.state, info.version, point.before is not None, viewer)
+    state, can_undo = store().point(info)
+    body = session_json(info, state, info.version, can_undo, viewer)
     if not viewer.shared:
         body["seat"] = viewer.seat
     return _answer(body, info.version, viewer=viewer)
@@ -234,9 +289,9 @@ def _int_arg(name: str, default: int) -> int:
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not raw.isdigit():
-        raise InvalidInput(name, f"{name} is a whole number of 0 or more; got {raw!r}.",
-                           "0 or more")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise InvalidInput(name, f"{name} is a whole number from 0 to 999999999 (digits 0-9); "
+                           f"got {raw[:40]!r}.", "0-999999999")
     return int(raw)
 
 

@@ -28,3 +28,11 @@ class ProblemOut(Schema):
     instance = fields.String()
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
     suggestions = fields.List(fields.String())
+    current_version = fields.Integer(metadata={"description": "412: the session's version now."})
+    retry_after = fields.Integer(metadata={"description": "429: seconds to wait."})
+    limit = fields.Integer(metadata={"description": "The limit that was reached (session-full)."})
+
+
+class SessionScoreOut(ExplainedOut):
+    code = fields.String(metadata={"description": "The session's share code."})
+    version = fields.Integer(metadata={"description": "The version the score was read at."})

@@ -10,6 +10,7 @@ from .store import (
     Appended,
     KeyReused,
     SeatTaken,
+    SessionFull,
     SessionInfo,
     StaleVersion,
     Store,
@@ -17,6 +18,5 @@ from .store import (
     parse_stored_events,
 )
 
-__all__ = ["Appended", "KeyReused", "SeatTaken", "SessionInfo", "StaleVersion", "Store",
-           "StoredEvent",
-           "database_url", "make_engine", "parse_stored_events"]
+__all__ = ["Appended", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo", "StaleVersion",
+           "Store", "StoredEvent", "database_url", "make_engine", "parse_stored_events"]

@@ -1,10 +1,19 @@
-"""The two tables: a session (setup, version, hashed edit token) and its append-only events."""
+"""The tables: a session (setup, version, hashed edit token), its append-only events, its
+claimed seats, and the rate-limit counters every worker shares."""
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -25,8 +34,11 @@ class SessionRow(Base):
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Number of events; bumped in the same transaction that inserts the event."""
+    size_bytes: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    """Bytes of event JSON stored (checked against LAIRSIDE_MAX_SESSION_BYTES)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    """The last write; a session unchanged for LAIRSIDE_RETENTION_DAYS is expired."""
 
 
 class EventRow(Base):
@@ -54,3 +66,15 @@ class SeatClaimRow(Base):
     seat: Mapped[str] = mapped_column(String(60), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateCountRow(Base):
+    """Requests of one kind from one client in one fixed window of time (see api/ratelimit)."""
+
+    __tablename__ = "rate_counts"
+
+    bucket: Mapped[str] = mapped_column(String(200), primary_key=True)
+    """"<kind>|<client address>"."""
+    window: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    """When the window started, in whole seconds since the epoch."""
+    count: Mapped[int] = mapped_column(Integer)

@@ -12,10 +12,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from assistant.errors import InvalidInput, NotFound
@@ -25,9 +25,15 @@ from assistant.tracker import History, Tracker, parse_event
 from . import tokens
 from .engine import IMMEDIATE, make_engine, sqlite_file
 from .migrate import upgrade
-from .models import EventRow, SeatClaimRow, SessionRow
+from .models import EventRow, RateCountRow, SeatClaimRow, SessionRow
 
 CACHE_SIZE = 256
+MAX_EVENTS = 10_000
+"""Default most events a session holds (LAIRSIDE_MAX_EVENTS): a long game has a few hundred.
+Bounded because a cold worker folds the whole session on its first read (make bench: about
+3 s for 50,000 small events; a game whose state grows with each event costs more)."""
+MAX_BYTES = 4 * 1024 * 1024
+"""Default most bytes of event JSON a session holds (LAIRSIDE_MAX_SESSION_BYTES)."""
 
 
 class StaleVersion(Exception):
@@ -44,6 +50,19 @@ class KeyReused(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(f"Idempotency-Key {key!r} reused")
         self.key = key
+
+
+class UnknownSession(NotFound):
+    """No session has this share code (counted per client against enumeration)."""
+
+
+class SessionFull(Exception):
+    """The session holds as many events (or bytes) as a session may; nothing was written."""
+
+    def __init__(self, what: str, limit: int) -> None:
+        super().__init__(f"session full: {limit} {what}")
+        self.what = what
+        self.limit = limit
 
 
 class SeatTaken(Exception):
@@ -93,8 +112,11 @@ def _aware(moment: datetime) -> datetime:
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, max_events: int = MAX_EVENTS,
+                 max_bytes: int = MAX_BYTES) -> None:
         self.url = url
+        self.max_events = max_events
+        self.max_bytes = max_bytes
         self.engine: Engine = make_engine(url)
         self._ready = False
         self._lock = threading.RLock()
@@ -125,6 +147,8 @@ class Store:
     def create(self, tracker: Tracker, setup: Any,
                events: Sequence[tuple[Any, datetime | None]] = ()) -> tuple[SessionInfo, str]:
         """A new session (its events checked by folding them first) and its edit token."""
+        size = sum(_size(e) for e, _ in events)
+        self._check_room(len(events), size)
         history = History(tracker, setup)
         for i, (event, _) in enumerate(events):
             try:
@@ -142,7 +166,8 @@ class Store:
                     session_id = conn.execute(insert(SessionRow).values(
                         code=code, token_hash=tokens.hash_token(token), game=setup.game,
                         mode=str(setup.mode), setup=setup.to_json(), version=len(events),
-                        created_at=now, updated_at=now).returning(SessionRow.id)).scalar_one()
+                        size_bytes=size, created_at=now, updated_at=now
+                    ).returning(SessionRow.id)).scalar_one()
                     if events:
                         conn.execute(insert(EventRow), [
                             {"session_id": session_id, "seq": i + 1, "kind": str(e.kind),
@@ -159,6 +184,9 @@ class Store:
 
     def info(self, code: str) -> SessionInfo:
         self.ready()
+        if not tokens.well_formed(code):  # never send odd text (NUL, 5,000 bytes) to the database
+            raise UnknownSession(f"There is no session {code[:40]!r}. Check the code on the "
+                                 "join sheet.")
         with self.engine.connect() as conn:
             s = conn.execute(select(
                 SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow.game,
@@ -166,7 +194,8 @@ class Store:
                 SessionRow.version, SessionRow.created_at, SessionRow.updated_at).where(
                 SessionRow.code == tokens.normal_code(code))).one_or_none()
         if s is None:
-            raise NotFound(f"There is no session {code!r}. Check the code on the join sheet.")
+            raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
+                                 "sheet.")
         tracker = _tracker(s.game)
         return SessionInfo(s.id, s.code, s.token_hash, tracker, tracker.parse_setup(s.setup),
                            s.version, _aware(s.created_at), _aware(s.updated_at))
@@ -177,7 +206,15 @@ class Store:
             return self._history(conn, info, info.version)
 
     def state_at(self, info: SessionInfo) -> Any:
-        return self.history(info).points[info.version].state
+        history = self.history(info)
+        with self._lock:
+            return history.state_at(info.version)
+
+    def point(self, info: SessionInfo) -> tuple[Any, bool]:
+        """The state at `info.version` and whether an undo is possible there."""
+        history = self.history(info)
+        with self._lock:
+            return history.state_at(info.version), history.can_undo(info.version)
 
     def events(self, info: SessionInfo, after: int = 0, limit: int | None = None
                ) -> list[StoredEvent]:
@@ -223,8 +260,9 @@ class Store:
         A retry with the same Idempotency-Key answers the first result again (replayed)."""
         with self._write() as conn:
             with conn.begin():
-                version = conn.execute(select(SessionRow.version).where(
-                    SessionRow.id == info.id).with_for_update()).scalar_one()
+                version, size = conn.execute(select(
+                    SessionRow.version, SessionRow.size_bytes).where(
+                    SessionRow.id == info.id).with_for_update()).one()
                 if key is not None:
                     earlier = conn.execute(select(
                         EventRow.seq, EventRow.payload, EventRow.created_at).where(
@@ -235,30 +273,94 @@ class Store:
                             raise KeyReused(key)
                         history = self._history(conn, info, version)
                         stored = StoredEvent(earlier.seq, event, _aware(earlier.created_at))
-                        point = history.points[version]
-                        return Appended(stored, point.state, version, point.before is not None,
-                                        True)
+                        with self._lock:
+                            state = history.state_at(version)
+                            can_undo = history.can_undo(version)
+                        return Appended(stored, state, version, can_undo, True)
                 if expected is not None and expected != version:
                     raise StaleVersion(version)
+                added = _size(event)
+                self._check_room(version + 1, size + added)
                 history = self._history(conn, info, version)
                 with self._lock:
-                    point = history.check(event) if history.version == version else \
-                        self._fresh(conn, info, version).check(event)
+                    if history.version != version:
+                        history = self._fresh(conn, info, version)
+                    step = history.check(event)
                 now = _now()
                 conn.execute(update(SessionRow).where(
                     SessionRow.id == info.id, SessionRow.version == version).values(
-                    version=version + 1, updated_at=now))
+                    version=version + 1, size_bytes=size + added, updated_at=now))
                 conn.execute(insert(EventRow).values(
                     session_id=info.id, seq=version + 1, kind=str(event.kind),
                     payload=event.to_json(), idempotency_key=key, created_at=now))
             # committed: only now is the event part of the cached history
             with self._lock:
                 if history.version == version:
-                    history.points.append(point)
-        # The answer is built from this write's own point, never re-read from the cache
+                    history.accept(step)
+        # The answer is built from this write's own step, never re-read from the cache
         # (another request may have evicted or replaced the history meanwhile).
-        return Appended(StoredEvent(version + 1, event, now), point.state, version + 1,
-                        point.before is not None)
+        return Appended(StoredEvent(version + 1, event, now), step.state, version + 1,
+                        step.before is not None)
+
+    def _check_room(self, events: int, size: int) -> None:
+        if events > self.max_events:
+            raise SessionFull("events", self.max_events)
+        if size > self.max_bytes:
+            raise SessionFull("bytes of events", self.max_bytes)
+
+    # --- retention ---------------------------------------------------------------------------
+
+    def expire(self, unchanged_since: datetime) -> int:
+        """Delete every session whose last write is older than `unchanged_since` (its events
+        and seat claims go with it), and rate-limit counts older than a day. Answers how many
+        sessions went."""
+        self.ready()
+        day_ago = int(_now().timestamp()) - 86400
+        with self._write() as conn, conn.begin():
+            ids = conn.execute(select(SessionRow.id).where(
+                SessionRow.updated_at < unchanged_since)).scalars().all()
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk:chunk + 500]
+                conn.execute(delete(EventRow).where(EventRow.session_id.in_(part)))
+                conn.execute(delete(SeatClaimRow).where(SeatClaimRow.session_id.in_(part)))
+                conn.execute(delete(SessionRow).where(SessionRow.id.in_(part)))
+            conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
+        with self._lock:
+            for session_id in ids:
+                self._cache.pop(session_id, None)
+        return len(ids)
+
+    # --- rate-limit counters every worker shares -----------------------------------------------
+
+    def count(self, bucket: str, window: int, peek: bool = False) -> int:
+        """Add one to `bucket`'s count in `window` (or only read it, `peek`); the new count.
+        One row per bucket and window; older windows of the bucket are dropped as it goes."""
+        self.ready()
+        if peek:
+            with self.engine.connect() as conn:
+                found = conn.execute(select(RateCountRow.count).where(
+                    RateCountRow.bucket == bucket, RateCountRow.window == window)
+                ).scalar_one_or_none()
+            return int(found or 0)
+        dialect = self.engine.dialect.name
+        if dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as upsert
+        else:
+            from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+        statement = upsert(RateCountRow).values(bucket=bucket, window=window, count=1)
+        statement = statement.on_conflict_do_update(
+            index_elements=[RateCountRow.bucket, RateCountRow.window],
+            set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
+        with self._write() as conn, conn.begin():
+            counted = int(conn.execute(statement).scalar_one())
+            if counted == 1:  # first of a new window: forget this bucket's older ones
+                conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
+                                                        RateCountRow.window < window))
+        return counted
+
+    def count_rows(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(RateCountRow)).scalar_one())
 
     # --- the cache of folded histories --------------------------------------------------------
 
@@ -286,6 +388,12 @@ class Store:
             self._cache.popitem(last=False)
 
 
+def _size(event: Any) -> int:
+    import json
+
+    return len(json.dumps(event.to_json(), ensure_ascii=False).encode())
+
+
 def _tracker(game: str) -> Tracker:
     tracker = find_game(game).tracker
     if tracker is None:  # a stored session of a game that no longer tracks sessions
@@ -309,10 +417,24 @@ def parse_stored_events(tracker: Tracker, items: Iterable[Mapping[str, Any]]
                                error.allowed) from None
         moment = None
         if isinstance(at, str):
-            try:
-                moment = _aware(datetime.fromisoformat(at))
-            except ValueError:
-                raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at!r} is not an ISO "
-                                   "date and time.", "e.g. 2025-01-31T20:15:00+00:00") from None
+            moment = _moment(at, i)
         out.append((event, moment))
     return out
+
+
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+"""No event of an imported export is older than this, nor later than a day from now: every
+database stores that range, in UTC, whatever offset the export wrote."""
+
+
+def _moment(at: str, i: int) -> datetime:
+    allowed = "an ISO date and time from 2000 to now, e.g. 2025-01-31T20:15:00+00:00"
+    try:
+        moment = _aware(datetime.fromisoformat(at[:64])).astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at[:64]!r} is not an ISO date "
+                           "and time.", allowed) from None
+    if not EARLIEST <= moment <= _now() + timedelta(days=1):
+        raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at[:64]!r} is outside the "
+                           "times a session can have.", allowed)
+    return moment

@@ -33,5 +33,11 @@ def token_matches(token: str | None, stored_hash: str) -> bool:
     return hmac.compare_digest(hash_token(token), stored_hash)
 
 
+def well_formed(code: str) -> bool:
+    """Could `code` be a share code at all (before asking the database)?"""
+    code = normal_code(code)
+    return len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code)
+
+
 def normal_code(code: str) -> str:
     return code.strip().lower()

@@ -18,9 +18,9 @@ from .contract import (
     Viewer,
     Wording,
 )
-from .history import History, Point, fold
+from .history import History, Point, Step, fold
 from .kernel import HISTORY_FORMS, REVERT, UNDO, Event, HistoryEvent, event_forms, parse_event
 
 __all__ = ["HISTORY_FORMS", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter", "Event",
-           "History", "HistoryEvent", "Point", "Show", "Toggles", "Track", "Tracker", "Viewer",
-           "Wording", "event_forms", "fold", "parse_event"]
+           "History", "HistoryEvent", "Point", "Show", "Step", "Toggles", "Track", "Tracker",
+           "Viewer", "Wording", "event_forms", "fold", "parse_event"]

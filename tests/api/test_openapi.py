@@ -10,8 +10,9 @@ def test_every_route_is_documented(app, client):
     spec = client.get("/openapi.json").get_json()
     documented = set(spec["paths"])
     for rule in app.url_map.iter_rules():
-        if rule.endpoint in {"static", "meta.docs_asset", "meta.openapi", "meta.docs",
-                             "meta.problem_type"} or rule.endpoint.startswith("pages."):
+        if rule.endpoint in {"static", "meta.docs_asset", "meta.docs_init", "meta.openapi",
+                             "meta.docs", "meta.problem_type"} or rule.endpoint.startswith(
+                                 "pages."):
             continue
         path = rule.rule.replace("<", "{").replace(">", "}")
         path = path.replace("{path:", "{").replace("{int:", "{")

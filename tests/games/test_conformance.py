@@ -79,6 +79,10 @@ def test_setup_answers_every_count_and_refuses_the_rest(game: Game, client: Any)
             answer = client.get(links.setup(f"{game.slug}", mode=mode.slug, players=n)
                                 .replace("/g/", "/api/v1/games/", 1))
             assert answer.status_code == 200, (mode.slug, n, answer.json)
+        if "seed" in {f.name for f in game.setup.form}:  # a seed is any word the table picks
+            seeded = client.get(f"/api/v1/games/{game.slug}/setup?mode={mode.slug}"
+                                f"&players={mode.min_players}&seed=friday")
+            assert seeded.status_code == 200, (mode.slug, seeded.json)
         for n in (mode.min_players - 1, mode.max_players + 1):
             if n < 0:
                 continue

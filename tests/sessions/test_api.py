@@ -58,14 +58,22 @@ def test_unknown_session_and_no_listing(api):
     assert api.get("/api/v1/sessions").status_code == 405
 
 
-@pytest.mark.parametrize("headers", [
-    {}, {"Authorization": "Bearer wrong"}, {"X-Edit-Token": ""}, {"Authorization": "Basic x"}])
-def test_writes_need_the_edit_token(api, headers):
+@pytest.mark.parametrize(("headers", "status"), [
+    ({}, 401), ({"Authorization": "Bearer wrong"}, 403), ({"X-Edit-Token": ""}, 401),
+    ({"Authorization": "Basic x"}, 401), ({"X-Edit-Token": "wrong"}, 403)])
+def test_writes_need_the_edit_token(api, headers, status):
+    """No token at all: 401 with a WWW-Authenticate challenge; a wrong one: 403."""
     s = create(api)
     answer = api.post(f"/api/v1/sessions/{s['code']}/events", json=VP,
                       headers={**headers, "If-Match": '"v0"'})
-    assert answer.status_code == 403
-    assert answer.json["type"] == "/problems/forbidden"
+    assert answer.status_code == status
+    assert answer.mimetype == "application/problem+json"
+    if status == 401:
+        assert answer.json["type"] == "/problems/unauthorized"
+        assert answer.headers["WWW-Authenticate"].startswith("Bearer ")
+    else:
+        assert answer.json["type"] == "/problems/forbidden"
+        assert "WWW-Authenticate" not in answer.headers
     assert api.get(f"/api/v1/sessions/{s['code']}").json["version"] == 0
 
 

@@ -24,8 +24,9 @@ def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
     env = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
            "LAIRSIDE_RATE_WRITE": "off"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-         "--graceful-timeout", "1", "api:create_app()"], cwd=ROOT, env=env,
+        [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers", "2",
+         "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1", "api:create_app()"],
+        cwd=ROOT, env=env,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
