@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 from collections.abc import Iterator
 from typing import Any
@@ -257,13 +258,12 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any) -> None:
             ana.locator('[data-seat="ana"] [data-action-form="stash"]').wait_for()
             ana.locator('[data-seat="ana"] [data-action-form="stash"] input').fill("7")
             ana.locator('[data-seat="ana"] [data-action-form="stash"] button').click()
-            ana.wait_for_function("document.querySelector('[data-status]').textContent == "
-                                  "'Saved.'")
-            assert "stash 7" in ana.locator('[data-seat="ana"]').inner_text()
-            assert ana.evaluate("document.documentElement.scrollWidth <= "
+            expect = sync_api.expect  # no string predicates: the pages' CSP forbids eval
+            expect(ana.locator("[data-status]")).to_have_text(re.compile("^Saved"))
+            expect(ana.locator('[data-seat="ana"]')).to_contain_text("stash 7")
+            assert ana.evaluate("() => document.documentElement.scrollWidth <= "
                                 "document.documentElement.clientWidth")
-            follower.wait_for_function("document.querySelectorAll('[data-history] li')"
-                                       ".length == 1", timeout=10_000)
+            expect(follower.locator("[data-history] li")).to_have_count(1, timeout=10_000)
             assert "7" not in follower.locator("[data-seats]").inner_text()
             assert "touched their stash" in follower.locator("[data-history]").inner_text()
         finally:
