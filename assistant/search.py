@@ -13,9 +13,10 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, KeysView, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -87,6 +88,36 @@ class SearchIndex:
         self._vocabulary = sorted(self._postings)
         total = len(self._docs) or 1
         self._idf = {w: 1.0 + math.log(total / len(p)) for w, p in self._postings.items()}
+        # The same postings grouped by field weight, so a term's documents are scored a group
+        # at a time; where each title and alias leads, so the bonuses touch only those.
+        self._groups: dict[str, tuple[tuple[float, tuple[int, ...]], ...]] = {}
+        for word, posting in self._postings.items():
+            by_weight: dict[float, list[int]] = defaultdict(list)
+            for doc, weight in posting.items():
+                by_weight[weight].append(doc)
+            self._groups[word] = tuple((w, tuple(d)) for w, d in by_weight.items())
+        self._by_title: dict[str, list[int]] = defaultdict(list)
+        self._by_alias: dict[str, list[int]] = defaultdict(list)
+        self._by_title_word: dict[str, list[int]] = defaultdict(list)
+        for i, title in enumerate(self._titles):
+            self._by_title[title].append(i)
+            for alias in self._aliases[i]:
+                self._by_alias[alias].append(i)
+            for word in self._title_words[i]:
+                self._by_title_word[word].append(i)
+        # Spelling slips: every vocabulary word under each of its one-letter deletions, and
+        # the vocabulary by length (a word two edits away differs in length by two at most;
+        # each window keeps the vocabulary's order, so ties among near words keep theirs).
+        deletions: dict[str, list[int]] = defaultdict(list)
+        for i, term in enumerate(self._vocabulary):
+            for key in _deletions(term):
+                deletions[key].append(i)
+        self._deletions = dict(deletions)
+        longest = max(map(len, self._vocabulary), default=0)
+        self._windows = {length: [w for w in self._vocabulary if abs(len(w) - length) <= 2]
+                         for length in range(6, longest + 3)}
+        by_id = sorted(range(len(self._docs)), key=lambda doc: (self._docs[doc][1].id, doc))
+        self._rank = {doc: rank for rank, doc in enumerate(by_id)}
         self._expand = lru_cache(maxsize=4096)(self._expand_uncached)
 
     def __len__(self) -> int:
@@ -108,11 +139,11 @@ class SearchIndex:
             for term in self._starting_with(word[:-1]):  # "betrayl" → "betrayer"
                 found.setdefault(term, 0.6)
         if word not in self._postings and len(word) >= 3:
-            max_edits = 1 if len(word) <= 5 else 2
-            near = process.extract(word, self._vocabulary, scorer=OSA.distance,
-                                   score_cutoff=max_edits, limit=12)
-            nearest = min((edits for _, edits, _ in near), default=None)
-            tier = [term for term, edits, _ in near if edits == nearest]
+            tier, nearest = self._one_edit(word), 1
+            if not tier and len(word) > 5:
+                near = process.extract(word, self._windows.get(len(word), ()),
+                                       scorer=OSA.distance, score_cutoff=2, limit=12)
+                tier, nearest = [term for term, _, _ in near], 2
             # Among equally near spellings, a common word is the likelier intent: weigh by
             # how often each appears, without dropping the rare ones.
             common = max((len(self._postings[t]) for t in tier), default=1)
@@ -122,6 +153,17 @@ class SearchIndex:
                 found.setdefault(term, base * (0.6 + 0.4 * share))
         return tuple(found.items())
 
+    def _one_edit(self, word: str) -> list[str]:
+        """Vocabulary words one edit from `word` (a letter dropped, added, changed, or two
+        swapped), the first 12 in vocabulary order. Two such words lose the same letter or
+        none, so the candidates come from the table of one-letter deletions."""
+        candidates: set[int] = set()
+        for key in _deletions(word):
+            candidates.update(self._deletions.get(key, ()))
+        vocabulary, distance = self._vocabulary, OSA.distance
+        return [vocabulary[i] for i in sorted(candidates)
+                if distance(word, vocabulary[i], score_cutoff=1) == 1][:12]
+
     def _starting_with(self, prefix: str) -> list[str]:
         start = bisect_left(self._vocabulary, prefix)
         end = bisect_left(self._vocabulary, prefix + "\uffff", start)
@@ -130,39 +172,65 @@ class SearchIndex:
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         asked = validate_query(query)
         words = rephrase(asked)
-        scores: dict[int, float] = defaultdict(float)
+        scores: dict[int, float] = {}
         matched: dict[str, float] = {}
         for word in words:
             alternatives: list[tuple[str, float, str | None]] = [(word, 1.0, None)]
             alternatives += [(s, 0.9, game) for game, words in self._synonyms.items()
                              for s in words.get(word, ())]
-            best: dict[int, float] = {}
+            found: list[tuple[float, tuple[int, ...]]] = []  # (value, documents)
             for alt, alt_weight, only in alternatives:
                 for term, quality in self._expand(stem(alt)):
-                    matched[term] = max(matched.get(term, 0.0), quality * alt_weight)
+                    weight = quality * alt_weight
+                    if weight > matched.get(term, 0.0):
+                        matched[term] = weight
                     idf = self._idf[term]
-                    for doc, field_weight in self._postings[term].items():
-                        if only is not None and self._docs[doc][0] != only:
-                            continue
-                        value = quality * alt_weight * field_weight * idf
-                        if value > best.get(doc, 0.0):
-                            best[doc] = value
-            for doc, value in best.items():
-                scores[doc] += value
+                    for field_weight, docs in self._groups[term]:
+                        if only is not None:
+                            docs = tuple(d for d in docs if self._docs[d][0] == only)
+                        found.append((weight * field_weight * idf, docs))
+            # Each document keeps its best value for this word: writing the values from the
+            # smallest up leaves the largest.
+            found.sort(key=itemgetter(0))
+            best: dict[int, float] = {}
+            for value, docs in found:
+                best.update(dict.fromkeys(docs, value))
+            if not scores:
+                scores = best
+            elif best:
+                scores = {doc: scores.get(doc, 0.0) + best.get(doc, 0.0)
+                          for doc in scores.keys() | best.keys()}
         wanted = {" ".join(stem(w) for w in form) for form in (asked, words)}
-        for doc in scores:
-            if self._titles[doc] in wanted:
-                scores[doc] += 1000.0  # the exact name of an entry always comes first
-            elif not wanted.isdisjoint(self._aliases[doc]):
-                scores[doc] += 500.0
+        bonus: dict[int, float] = {}
+        for form in wanted:
+            for doc in self._by_alias.get(form, ()):
+                bonus[doc] = 500.0
+        for form in wanted:
+            for doc in self._by_title.get(form, ()):
+                bonus[doc] = 1000.0  # the exact name of an entry always comes first
+        for doc, extra in bonus.items():
+            if doc in scores:
+                scores[doc] += extra
+        covered = {doc for term in matched for doc in self._by_title_word.get(term, ())}
+        for doc in covered.intersection(scores):
             title = self._title_words[doc]
-            if title:  # a title the query covers well beats one it merely touches
-                coverage = sum(matched.get(t, 0.0) for t in title) / len(title)
-                scores[doc] += COVERAGE * coverage
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], self._docs[item[0]][1].id))
-        return [Hit(self._docs[d][0], self._docs[d][1], round(s, 3),
-                    snippet(self._sentences[d], matched.keys()))
-                for d, s in ranked[:limit]]
+            # a title the query covers well beats one it merely touches
+            coverage = sum(matched.get(t, 0.0) for t in title) / len(title)
+            scores[doc] += COVERAGE * coverage
+        # best first; equal scores by entry id, then in index order
+        values = sorted(scores.values(), reverse=True)
+        floor = values[limit - 1] if 0 < limit <= len(values) else -math.inf
+        ranked = sorted((-value, self._rank[doc], doc) for doc, value in scores.items()
+                        if value >= floor)[:limit]
+        terms = set(matched)
+        return [Hit(self._docs[d][0], self._docs[d][1], round(-s, 3),
+                    snippet(self._sentences[d], terms))
+                for s, _, d in ranked]
+
+
+def _deletions(word: str) -> set[str]:
+    """The word and every word made by dropping one of its letters."""
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
 
 
 def validate_query(query: str) -> list[str]:
@@ -197,7 +265,7 @@ def _sentences(text: str) -> list[str]:
     return [p for p in parts if p] or [""]
 
 
-def snippet(sentences: list[tuple[str, frozenset[str]]], terms: KeysView[str],
+def snippet(sentences: list[tuple[str, frozenset[str]]], terms: Collection[str],
             width: int = 160) -> str:
     """The first sentence that mentions a matched word, shortened for a phone screen."""
     chosen = next((s for s, words in sentences if not words.isdisjoint(terms)), sentences[0][0])

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import InvalidInput
-from assistant.games import find_game
+from assistant.games import all_games, find_game
 from assistant.search import SearchIndex, tokens
 
 GOLDEN = tomllib.loads(
@@ -125,3 +125,59 @@ def test_search_stays_fast():
     for q in queries:
         INDEX.search(q)
     assert (time.perf_counter() - start) / len(queries) < 0.005  # well under 5 ms a query
+
+
+# --- speed without a change of answers (issue 21) -------------------------------------------
+
+ALL_GAMES = all_games()
+EVERY = SearchIndex([(g.slug, e) for g in ALL_GAMES for e in g.rules],
+                    {g.slug: g.synonyms for g in ALL_GAMES})
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def slips(word: str) -> list[str]:
+    """Every one-letter slip of a word: dropped, doubled, changed to a neighbour, swapped."""
+    out = []
+    for i in range(len(word)):
+        out.append(word[:i] + word[i + 1:])
+        out.append(word[:i] + word[i] + word[i:])
+        out.append(word[:i] + LETTERS[(LETTERS.index(word[i]) + 1) % 26] + word[i + 1:]
+                   if word[i] in LETTERS else word)
+        if i + 1 < len(word):
+            out.append(word[:i] + word[i + 1] + word[i] + word[i + 2:])
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_edit_lookup_agrees_with_a_scan_of_the_whole_vocabulary(seed):
+    """The deletion table finds exactly the words a full OSA scan finds, in the same order."""
+    import random
+
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    vocabulary = EVERY._vocabulary
+    rng = random.Random(seed)
+    words = {s for w in rng.sample(vocabulary, 60) for s in slips(w) if len(s) >= 3}
+    for word in sorted(words):
+        scan = process.extract(word, vocabulary, scorer=OSA.distance, score_cutoff=1, limit=12)
+        assert EVERY._one_edit(word) == [t for t, d, _ in scan if d == 1], word
+        if len(word) > 5:
+            window = process.extract(word, EVERY._windows.get(len(word), ()),
+                                     scorer=OSA.distance, score_cutoff=2, limit=12)
+            whole = process.extract(word, vocabulary, scorer=OSA.distance, score_cutoff=2,
+                                    limit=12)
+            assert [t for t, d, _ in window if d == 2] == [t for t, d, _ in whole if d == 2]
+
+
+def test_equal_scores_rank_by_entry_id_and_the_limit_keeps_the_best():
+    hits = EVERY.search("player", limit=400)
+    keys = [(-h.score, h.entry.id) for h in hits]
+    assert keys == sorted(keys)
+    for limit in (1, 3, 10):
+        assert EVERY.search("player", limit=limit) == hits[:limit]
+
+
+def test_a_repeat_search_gives_the_same_answer():
+    first = EVERY.search("hw mayny henchmen")
+    assert first and EVERY.search("hw mayny henchmen") == first

@@ -18,12 +18,13 @@ from flask import (
     Flask,
     Response,
     current_app,
+    has_request_context,
     json,
     render_template,
     request,
     url_for,
 )
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 
 from api import pages_forms as forms
 from api import pages_text as text
@@ -41,10 +42,12 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(links=links, kind=forms.kind, singular=forms.singular,
-                                 field_id=forms.field_id, asset=asset,
+                                 field_id=forms.field_id, asset=asset, fixed_url=fixed_url,
                                  initial_rows=forms.initial_rows,
                                  suggestion_link=suggestion_link,
-                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes})
+                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes},
+                                 value_view=text.value_view, checklist=text.checklist,
+                                 glance=text.glance)
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -75,8 +78,30 @@ def _asset_version(filename: str) -> str:
 
 def asset(filename: str) -> str:
     """A static file's URL with a content hash, so phones may cache it for good."""
-    version = "dev" if current_app.debug else _asset_version(filename)
-    return url_for("static", filename=filename, v=version)
+    return _fixed_url("static", filename)
+
+
+def fixed_url(endpoint: str) -> str:
+    """The URL of a page that takes no arguments (the manifest), built once."""
+    return _fixed_url(endpoint, None)
+
+
+def _fixed_url(endpoint: str, filename: str | None) -> str:
+    """url_for, remembered per app, mount point and debug flag: every page asks for the same
+    handful of URLs, and building one costs more than the rest of a small page."""
+    built: dict[tuple[str, str, str | None, bool], str] = \
+        current_app.extensions.setdefault("lairside.fixed_urls", {})
+    key = (request.script_root if has_request_context() else "", endpoint, filename,
+           current_app.debug)
+    url = built.get(key)
+    if url is None:
+        if filename is None:
+            url = url_for(endpoint)
+        else:
+            version = "dev" if current_app.debug else _asset_version(filename)
+            url = url_for(endpoint, filename=filename, v=version)
+        built[key] = url
+    return url
 
 
 def suggestion_link(suggestion: str) -> tuple[str, str] | None:
@@ -210,15 +235,26 @@ def setup(game: str) -> tuple[str, int]:
                         if found.tracker is not None else None)
     if found.setup is None or chosen is None or "players" not in args:
         return _page("setup.html", **context)
-    schema = schema_for(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
-                        strict=False)()
     try:
-        context["answer"] = found.setup.run(schema.load(args)).to_json()
+        context["answer"] = found.setup.run(_setup_schema(found).load(args)).to_json()
     except ValidationError as exc:
         context["errors"] = flatten_errors(exc.messages)
     except InvalidInput as exc:
         context["errors"] = exc.errors()
     return _page("setup.html", 422 if context["errors"] else 200, **context)
+
+
+def _setup_schema(game: Game) -> Schema:
+    """The setup form's query-string schema, made once per game (loading keeps no state)."""
+    made: dict[str, tuple[Operation, Schema]] = \
+        current_app.extensions.setdefault("lairside.setup_schemas", {})
+    op = game.setup
+    assert op is not None
+    held = made.get(game.slug)
+    if held is None or held[0] is not op:
+        held = made[game.slug] = (op, schema_for(
+            op.form, operation_schema_name(game.slug, op.slug), strict=False)())
+    return held[1]
 
 
 # Calculators and scoring -----------------------------------------------------------------
@@ -299,13 +335,44 @@ def timers(game: str) -> tuple[str, int]:
 
 # Offline support -------------------------------------------------------------------------
 
+API = STATIC.parent
+PAGE_SOURCES = (API.parent / "assistant", API / "templates", STATIC, API / "pages_text.py",
+                API / "pages_forms.py", API / "routes" / "pages.py")
+"""What the saved pages are made of: the rules and setup tables (and the code that reads
+them), the templates, the scripts and styles, and the code that renders them."""
+
+
+def _sources_digest(sources: tuple[Path, ...] = PAGE_SOURCES) -> bytes:
+    digest = hashlib.blake2b(digest_size=16)
+    for source in sources:
+        files = sorted(source.rglob("*")) if source.is_dir() else [source]
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(str(file.relative_to(source.parent)).encode() + b"\0")
+                digest.update(file.read_bytes() + b"\0")
+    return digest.digest()
+
+
+_cached_sources_digest = lru_cache(maxsize=1)(_sources_digest)
+
+
+def content_version() -> str:
+    """The service worker's version: it changes whenever a saved page could (a rule's text, a
+    setup table, a template, a script), and only then, so phones keep their saved rules and
+    setup pages until there is something new to save. Every registered game's rules count
+    by their content, wherever the game lives."""
+    files = _sources_digest() if current_app.debug else _cached_sources_digest()
+    digest = hashlib.blake2b(files, digest_size=6)
+    for game in all_games():
+        digest.update(_offline_index(game.slug))
+    return digest.hexdigest()
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
     body = (STATIC / "sw.js").read_text(encoding="utf-8")
-    version = hashlib.blake2b(b"".join((STATIC / name).read_bytes()
-                                       for name in ("sw.js", "app.css", "app.js", "theme.js")),
-                              digest_size=6).hexdigest()
-    response = Response(body.replace("__VERSION__", version), mimetype="text/javascript")
+    response = Response(body.replace("__VERSION__", content_version()),
+                        mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response

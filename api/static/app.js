@@ -419,13 +419,22 @@
   function reseed() {
     $$("[data-reseed]").forEach(function (a) {
       a.addEventListener("click", function (event) {
-        if (navigator.onLine !== false) return;
-        var seeds = (a.dataset.offlineSeeds || "").split(" ").filter(Boolean);
-        if (!seeds.length) return;
-        event.preventDefault();
         var url = new URL(a.href);
-        var now = new URLSearchParams(location.search).get("seed");
-        var pick = seeds[(seeds.indexOf(now) + 1) % seeds.length];
+        var pick;
+        if (navigator.onLine === false) {
+          var seeds = (a.dataset.offlineSeeds || "").split(" ").filter(Boolean);
+          if (!seeds.length) return;
+          var now = new URLSearchParams(location.search).get("seed");
+          pick = seeds[(seeds.indexOf(now) + 1) % seeds.length];
+        } else if (window.crypto && crypto.getRandomValues) {
+          /* A new seed each time: the page itself may be the phone's saved copy, whose
+             link would deal the same tiles again. */
+          var bytes = crypto.getRandomValues(new Uint8Array(3));
+          pick = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+        } else {
+          return;
+        }
+        event.preventDefault();
         url.searchParams.set("seed", pick);
         location.href = url.pathname + url.search;
       });

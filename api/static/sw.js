@@ -1,11 +1,19 @@
 /* Lairside service worker: rules, search, setup, timers and the forms of calculators and
-   scoring keep working without a signal.
-   Pages: network first (fresh when online), the saved copy when offline; an address with
-   blank or reordered options finds its saved page too. Static files carry a content hash in
-   their URL, so the saved copy is always right. When the first save is done, every open page
-   is told how many pages are ready offline. */
+   scoring keep working without a signal, and a rule or setup looked up before costs no
+   request at all.
+   Rules and setup pages (and the offline search index and manifest): cache first. The cache
+   is named after a version the server computes from the content those pages are made of
+   (rules, setup tables, templates, scripts), so a change there installs a new worker, which
+   saves every page again in the background and drops the old cache when done. A saved page
+   older than a day is also fetched again in the background after it is shown.
+   Other pages: network first (fresh when online), the saved copy when offline; an address
+   with blank or reordered options finds its saved page too. Static files carry a content
+   hash in their URL, so the saved copy is always right. When the first save is done, every
+   open page is told how many pages are ready offline. */
 "use strict";
 var CACHE = "lairside-__VERSION__";
+var REFRESH_AFTER = 24 * 3600 * 1000;  /* a saved rule or setup page older than this is fetched again */
+var READ_ONLY = /^\/g\/[^/]+\/(rules(\/[^/]+)?|setup|search\.json)$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -57,6 +65,27 @@ function canonical(url) {
   return url.pathname + (query ? "?" + query : "");
 }
 
+/* Keep a copy of a good answer (not a live table's, not an error). */
+function keep(request, response) {
+  if (response.ok && response.status === 200 && response.type === "basic") {
+    var copy = response.clone();
+    return caches.open(CACHE).then(function (cache) { return cache.put(request, copy); });
+  }
+  return Promise.resolve();
+}
+
+/* The saved copy of a page: this address, else the same address written the pages' way. */
+function saved(request, url) {
+  return caches.match(request, { ignoreVary: true }).then(function (hit) {
+    return hit || caches.match(canonical(url), { ignoreVary: true });
+  });
+}
+
+function stale(response) {
+  var date = Date.parse(response.headers.get("Date") || "");
+  return !(date > Date.now() - REFRESH_AFTER);
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;  // forms post to the server; the page says so offline
@@ -66,29 +95,41 @@ self.addEventListener("fetch", function (event) {
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(caches.match(request).then(function (hit) {
       return hit || fetch(request).then(function (response) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+        keep(request, response);
         return response;
       });
     }));
     return;
   }
+  if (READ_ONLY.test(url.pathname) || url.pathname === "/manifest.webmanifest") {
+    event.respondWith(saved(request, url).then(function (hit) {
+      if (hit) {
+        if (stale(hit)) {  // shown at once; the fresh copy is for next time
+          event.waitUntil(fetch(request).then(function (response) { return keep(request, response); })
+            .catch(function () { /* offline: the saved copy stays */ }));
+        }
+        return hit;
+      }
+      return fetch(request).then(function (response) {
+        event.waitUntil(keep(request, response));
+        return response;
+      }).catch(function () { return fallback(request, url); });
+    }));
+    return;
+  }
   var table = url.pathname.indexOf("/sessions/") > 0;
   event.respondWith(fetch(request).then(function (response) {
-    if (response.ok && !table && response.status === 200) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
-    }
+    if (!table) event.waitUntil(keep(request, response));
     return response;
   }).catch(function () {
-    return caches.match(request, { ignoreVary: true }).then(function (hit) {
-      return hit || caches.match(canonical(url), { ignoreVary: true });
-    }).then(function (hit) {
-      if (hit) return hit;
-      if (request.mode === "navigate") {
-        return caches.match(url.pathname).then(function (page) { return page || caches.match("/offline"); });
-      }
-      return Response.error();
-    });
+    return saved(request, url).then(function (hit) { return hit || fallback(request, url); });
   }));
 });
+
+/* Offline and not saved: the page without its options, else the offline page. */
+function fallback(request, url) {
+  if (request.mode !== "navigate") return Response.error();
+  return caches.match(url.pathname).then(function (page) {
+    return page || caches.match("/offline");
+  }).then(function (page) { return page || Response.error(); });
+}

@@ -82,28 +82,49 @@ class Plan:
 
 
 def plan_for(have: Bundle, cost: Bundle, cards: int) -> Plan | None:
-    """The best plan (see Plan.rank), or None if no mix of sales and exchanges pays `cost`."""
-    best: Plan | None = None
-    for cc in range(cards + 1):
-        for ci in range(cards - cc + 1):
-            for cw in range(cards - cc - ci + 1):
-                plan = _cover(have + Bundle(cc * CARD_SALE, ci * CARD_SALE, cw * CARD_SALE),
-                              cost, (cc, ci, cw))
-                if plan and (best is None or plan.rank() < best.rank()):
-                    best = plan
-    return best
+    """The best plan (see Plan.rank), or None if no mix of sales and exchanges pays `cost`.
+
+    Every split of the cards over the three resources is a candidate. For a given number sold
+    for influence and for crew, the exchanges (and so the credits they need) are fixed and the
+    rank moves one way with the number sold for credits: only the fewest that pay and the most
+    there are can be best. So the search is quadratic in cards, and it picks what trying every
+    split in order (credits, influence, crew) would: the best rank, then the first split."""
+    best: tuple[tuple[int, int, int], tuple[int, int, int], Plan] | None = None
+    for ci in range(cards + 1):
+        for cw in range(cards - ci + 1):
+            stock = have + Bundle(0, ci * CARD_SALE, cw * CARD_SALE)
+            short = _credits_needed(stock, cost) - stock.credits
+            fewest = max(0, -(-short // CARD_SALE))
+            most = cards - ci - cw
+            for cc in {fewest, most} if fewest <= most else ():
+                plan = _cover(stock + Bundle(cc * CARD_SALE), cost, (cc, ci, cw))
+                if plan is not None and (best is None or (plan.rank(), (cc, ci, cw))
+                                         < best[:2]):
+                    best = (plan.rank(), (cc, ci, cw), plan)
+    return best[2] if best is not None else None
+
+
+def _exchanges(have: Bundle, cost: Bundle) -> tuple[int, int, int, int]:
+    """Influence from crew, influence from credits, crew from influence, crew from credits:
+    the cheapest exchanges that cover what `have` lacks of `cost` (the spare resource first)."""
+    inf_short = max(0, cost.influence - have.influence)
+    crew_short = max(0, cost.crew - have.crew)
+    i_from_w = min(inf_short, max(0, have.crew - cost.crew) // CREW_PER_INFLUENCE)
+    w_from_i = min(crew_short, max(0, have.influence - cost.influence) // INFLUENCE_PER_CREW)
+    return i_from_w, inf_short - i_from_w, w_from_i, crew_short - w_from_i
+
+
+def _credits_needed(have: Bundle, cost: Bundle) -> int:
+    _, i_from_c, _, w_from_c = _exchanges(have, cost)
+    return cost.credits + i_from_c * CREDITS_PER_INFLUENCE + w_from_c * CREDITS_PER_CREW
 
 
 def _cover(have: Bundle, cost: Bundle, sold: tuple[int, int, int]) -> Plan | None:
-    inf_short = max(0, cost.influence - have.influence)
-    crew_short = max(0, cost.crew - have.crew)
+    i_from_w, i_from_c, w_from_i, w_from_c = _exchanges(have, cost)
+    inf_short, crew_short = i_from_w + i_from_c, w_from_i + w_from_c
     inf_spare = max(0, have.influence - cost.influence)
     crew_spare = max(0, have.crew - cost.crew)
-    i_from_w = min(inf_short, crew_spare // CREW_PER_INFLUENCE)
-    i_from_c = inf_short - i_from_w
-    w_from_i = min(crew_short, inf_spare // INFLUENCE_PER_CREW)
-    w_from_c = crew_short - w_from_i
-    credits_needed = cost.credits + i_from_c * CREDITS_PER_INFLUENCE + w_from_c * CREDITS_PER_CREW
+    credits_needed = _credits_needed(have, cost)
     if credits_needed > have.credits:
         return None
     left = Bundle(have.credits - credits_needed,

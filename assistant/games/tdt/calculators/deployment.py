@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
 from typing import Any
 
 from assistant.errors import InvalidInput
@@ -112,7 +111,10 @@ def _squads(raw: Sequence[Mapping[str, Any]]) -> list[Squad]:
     if not raw:
         raise InvalidInput("squads", "List at least one Squad.", f"1-{MAX_SQUADS} Squads")
     out = []
+    spelling: dict[str, str] = {}  # "ana" and "Ana" are one player: the first spelling names them
     for i, item in enumerate(raw):
+        player = " ".join((item.get("player") or "").split())
+        player = spelling.setdefault(player.casefold(), player)
         size = int(item["size"])
         if not 1 <= size <= SQUAD_LIMIT:
             raise InvalidInput(f"squads.{i}.size", f"A Squad holds 1 to 6 henchmen; got {size}.",
@@ -121,7 +123,7 @@ def _squads(raw: Sequence[Mapping[str, Any]]) -> list[Squad]:
                          Origin(item.get("origin") or Origin.MISSION),
                          " ".join((item.get("from_tile") or "").casefold().split()),
                          (item.get("group") or "").strip(), bool(item.get("funded", True)),
-                         " ".join((item.get("player") or "").split()),
+                         player,
                          " ".join((item.get("funder") or "").split())))
     return out
 
@@ -235,8 +237,39 @@ def _priced(units: Sequence[Unit], destination: Destination, modifiers: Sequence
     return total, steps, per_player
 
 
-def _plans(units: Sequence[Unit]) -> list[tuple[Unit, ...]]:
-    return [combo for n in range(1, len(units) + 1) for combo in combinations(units, n)]
+@dataclass(frozen=True)
+class _Plan:
+    """Some units to fund: what they cost, how many henchmen they send, which they are."""
+
+    cost: int
+    henchmen: int
+    picks: tuple[int, ...]
+    """Indices into the units, ascending."""
+
+
+def _plans(units: Sequence[Unit], destination: Destination,
+           modifiers: Sequence[Modifier]) -> list[_Plan]:
+    """Every plan worth comparing, in O(n³) rather than all 2ⁿ subsets of n units.
+
+    A plan's cost depends only on its fares, its number of units and whose discounts it
+    earns; so for each such (fares, count, payers) only the plan sending the most henchmen
+    can be chosen, and among those the one listed first (fewest units, then in order), which
+    is what trying every subset in order would pick. Fares are at most 3 a unit, so there are
+    at most (3n + 1)(n + 1) of them per set of payers (one payer when Funding is checked)."""
+    extra = sum(m.amount for m in modifiers)
+    best: dict[tuple[int, int, frozenset[str]], tuple[int, tuple[int, ...]]] = {
+        (0, 0, frozenset()): (0, ())}
+    for i, unit in enumerate(units):
+        fare = squad_cost(unit.size)
+        for (fares, count, payers), (henchmen, picks) in list(best.items()):
+            key = (fares + fare, count + 1, payers | {unit.payer} if unit.discounted else payers)
+            offer = (henchmen + unit.size, picks + (i,))
+            held = best.get(key)
+            if held is None or (-offer[0], offer[1]) < (-held[0], held[1]):
+                best[key] = offer
+    return [_Plan(0 if destination is Destination.BASE
+                  else max(0, fares - len(payers) + extra), henchmen, picks)
+            for (fares, count, payers), (henchmen, picks) in best.items() if count]
 
 
 def _labels(units: Sequence[Unit]) -> list[str]:
@@ -299,9 +332,10 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
 def _with_funding(funding: int, units: list[Unit], chosen: list[Unit], cost: int,
                   destination: Destination, modifiers: Sequence[Modifier], steps: list[Step],
                   result: dict[str, Any]) -> str:
-    priced = [(plan, _priced(plan, destination, modifiers)[0]) for plan in _plans(units)]
-    cheapest_plan, cheapest = min(priced, key=lambda p: (p[1], -sum(u.size for u in p[0])))
-    affordable = [(plan, price) for plan, price in priced if price <= funding]
+    plans = _plans(units, destination, modifiers)
+    first = min(plans, key=lambda p: (p.cost, -p.henchmen, len(p.picks), p.picks))
+    cheapest_plan, cheapest = [units[i] for i in first.picks], first.cost
+    affordable = [p for p in plans if p.cost <= funding]
     result["funding"] = funding
     result["cheapest_plan"] = {"squads": _labels(cheapest_plan), "cost": cheapest}
     if not affordable:
@@ -312,8 +346,8 @@ def _with_funding(funding: int, units: list[Unit], chosen: list[Unit], cost: int
                           "sits Idle.", 0, "must-deploy"))
         return f"Cannot afford any Squad ({cheapest} > {funding} Funding): deployment fails, " \
                "nothing spent."
-    best_plan, best_cost = max(affordable,
-                               key=lambda p: (sum(u.size for u in p[0]), -p[1], -len(p[0])))
+    most = min(affordable, key=lambda p: (-p.henchmen, p.cost, len(p.picks), p.picks))
+    best_plan, best_cost = [units[i] for i in most.picks], most.cost
     result["must_deploy"] = True
     result["automatic_failure"] = False
     result["most_henchmen_plan"] = {"squads": _labels(best_plan), "cost": best_cost,
