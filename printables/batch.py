@@ -1,7 +1,6 @@
 """Write many sheets at once into a folder a host can print from, with an index.html."""
 from __future__ import annotations
 
-import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -11,7 +10,7 @@ from pathlib import Path
 from assistant import sheets
 from printables.layouts import PAPERS
 from printables.meta import lairside_version
-from printables.render import Resolve, render
+from printables.render import Resolve, Target, render, render_pack
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "build"
 """git-ignored (see .gitignore)."""
@@ -24,24 +23,21 @@ class Written:
     path: Path
 
 
-def guess_base_url(port: int = 8000) -> str:
-    """http://<this machine's LAN address>:port, so phones on the same Wi-Fi reach it.
+@dataclass(frozen=True)
+class Pack:
+    """Several sheets printed as one PDF (the host's game-night pack)."""
 
-    Connecting a UDP socket sends nothing; it only asks the OS which interface it would use.
-    """
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-            address = probe.getsockname()[0]
-    except OSError:
-        address = "127.0.0.1"
-    return f"http://{address}:{port}"
+    slug: str
+    title: str
+    sheets: Sequence[sheets.Sheet]
 
 
 def write_batch(todo: Sequence[sheets.Sheet], papers: Sequence[str], folder: Path,
                 resolve: Resolve, printed_on: date | None = None,
-                on_done: Callable[[Path], None] | None = None) -> list[Written]:
-    """Render every sheet on every paper into `folder` (old PDFs there are removed first)."""
+                on_done: Callable[[Path], None] | None = None, packs: Sequence[Pack] = (),
+                target: Target | None = None) -> list[Written]:
+    """Render every sheet and pack on every paper into `folder` (old PDFs there are removed
+    first)."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.pdf"):
         old.unlink()
@@ -50,20 +46,29 @@ def write_batch(todo: Sequence[sheets.Sheet], papers: Sequence[str], folder: Pat
     for sheet in todo:
         for paper in papers:
             path = folder / f"{sheet.slug}-{paper}.pdf"
-            path.write_bytes(render(sheet, paper, resolve, day))
+            path.write_bytes(render(sheet, paper, resolve, day, target))
             written.append(Written(sheet, paper, path))
             if on_done is not None:
                 on_done(path)
-    write_index(folder, written, day)
-    return written
+    done_packs: list[tuple[Pack, str, Path]] = []
+    for pack in packs:
+        for paper in papers:
+            path = folder / f"{pack.slug}-{paper}.pdf"
+            path.write_bytes(render_pack(pack.sheets, paper, resolve, day, target, pack.title))
+            done_packs.append((pack, paper, path))
+            if on_done is not None:
+                on_done(path)
+    write_index(folder, written, day, done_packs)
+    return written + [Written(p.sheets[0], paper, path) for p, paper, path in done_packs]
 
 
 KIND_TITLES = {sheets.Kind.SETUP: "Setup sheets", sheets.Kind.AID: "Reference aids",
                sheets.Kind.SCORE: "Score sheets"}
 
 
-def write_index(folder: Path, written: Sequence[Written], day: date) -> Path:
-    """index.html: every sheet once, with a link per paper size."""
+def write_index(folder: Path, written: Sequence[Written], day: date,
+                packs: Sequence[tuple[Pack, str, Path]] = ()) -> Path:
+    """index.html: the packs, then every sheet once, with a link per paper size."""
     by_slug: dict[str, list[Written]] = {}
     for item in written:
         by_slug.setdefault(item.sheet.slug, []).append(item)
@@ -74,6 +79,21 @@ def write_index(folder: Path, written: Sequence[Written], day: date) -> Path:
              f"<h1>Lairside printables</h1><p>Lairside {escape(lairside_version())}, "
              f"printed {day.isoformat()}. Print at 100% (no 'fit to page'); every sheet reads "
              f"in greyscale.</p>"]
+    if packs:
+        by_pack: dict[str, list[tuple[Pack, str, Path]]] = {}
+        for item in packs:
+            by_pack.setdefault(item[0].slug, []).append(item)
+        parts.append("<h2>Game-night packs</h2><p>One PDF per game and mode: setup sheet, "
+                     "aids, score sheet, score pad and the table tent, in print order.</p>"
+                     "<table><tr><th>Pack</th><th>Setup</th><th>PDF</th></tr>")
+        for items in by_pack.values():
+            first = items[0][0]
+            pdfs = " ".join(f"<a href='{escape(path.name)}'>{PAPERS[paper].title}</a>"
+                            for _, paper, path in items)
+            lead = first.sheets[0]
+            parts.append(f"<tr><td>{escape(first.title)}</td><td>{escape(lead.mode)}, "
+                         f"{escape(lead.players)}</td><td>{pdfs}</td></tr>")
+        parts.append("</table>")
     for kind, title in KIND_TITLES.items():
         rows = [items for items in by_slug.values() if items[0].sheet.kind is kind]
         if not rows:

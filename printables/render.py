@@ -1,30 +1,40 @@
-"""Render an assistant.sheets.Sheet to PDF bytes with reportlab's platypus.
+"""Render assistant.sheets.Sheets to PDF bytes with reportlab's platypus.
 
 The sheet is data; this module dispatches on each block's type (as pretix's renderer does on
-element types) and lets platypus flow sections through one or two columns per page. Every
-block is wrapped to the width it is given, so nothing is ever set wider than its frame, and
-platypus refuses (LayoutError) anything taller than a whole frame.
+element types) and lets platypus flow sections through one or two columns per page.
+
+Fit: a sheet is set at the largest body size (layouts.DENSITIES) that fits one page; when none
+does, at the largest size that fills its last page, so a sheet is one page or full pages by
+design. A heading always keeps its first two lines with it, and a section that breaks across a
+column or page repeats its heading there ("... (continued)"), as does a table its header row.
+
+Hierarchy: body text in an embedded condensed face (printables/fonts.py), headings larger,
+key numbers (short fact values) much larger. Every QR code is at least 20 mm with its URL
+printed under it; the footer names the version, the date and the address the codes point at,
+and a sheet whose codes point at loopback prints a boxed warning.
 """
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
-    CondPageBreak,
     Flowable,
     Frame,
-    KeepTogether,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -35,7 +45,9 @@ from reportlab.platypus.flowables import ImageAndFlowables
 
 from assistant import sheets
 from assistant.explain import Provenance
+from printables import fonts
 from printables import layouts as L
+from printables.address import is_loopback
 from printables.meta import lairside_version
 from printables.qr import QUIET_ZONE, qr_matrix
 
@@ -51,10 +63,26 @@ _PLAIN = str.maketrans({"\u2212": "-", "\u2192": "->", "\u2264": "<=", "\u2265":
                         "\u2248": "~"})
 
 
+def faces() -> fonts.Faces:
+    return fonts.load()
+
+
+@lru_cache(maxsize=1)
+def _glyphs() -> frozenset[int]:
+    face = faces()
+    if not face.embedded:
+        return frozenset()
+    return frozenset(pdfmetrics.getFont(face.regular).face.charToGlyph)
+
+
 def text(value: str) -> str:
-    """Plain text → Paragraph markup in the base fonts' character set."""
-    plain = value.translate(_PLAIN)
-    plain = "".join(ch if _winansi(ch) else "?" for ch in plain)
+    """Plain text → Paragraph markup, in characters the face can draw."""
+    if faces().embedded:
+        glyphs = _glyphs()
+        plain = "".join(ch if ord(ch) in glyphs or ch in "\n\t" else "?" for ch in value)
+    else:
+        plain = value.translate(_PLAIN)
+        plain = "".join(ch if _winansi(ch) else "?" for ch in plain)
     return escape(plain)
 
 
@@ -66,27 +94,59 @@ def _winansi(ch: str) -> bool:
     return True
 
 
-def _style(name: str, size: float = L.BODY_PT, font: str = L.FONT, **kw: Any) -> ParagraphStyle:
-    return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.2, **kw)
+def base_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
 
 
-STYLES = {
-    "body": _style("body", spaceAfter=1.5),
-    "bullet": _style("bullet", leftIndent=8, bulletIndent=1, spaceAfter=1),
-    "numbered": _style("numbered", leftIndent=10, firstLineIndent=-10, spaceAfter=1),
-    "note": _style("note", L.MIN_PT, L.FONT_ITALIC, textColor=INK, spaceAfter=1.5),
-    "lead": _style("lead", L.BODY_PT, L.FONT_BOLD, spaceBefore=1.5, spaceAfter=0.5),
-    "heading": _style("heading", L.HEADING_PT, L.FONT_BOLD, backColor=GREY, borderPadding=2,
-                      spaceBefore=5, spaceAfter=4),
-    "source": _style("source", L.MIN_PT, L.FONT_ITALIC, textColor=INK, spaceAfter=2),
-    "cell": _style("cell", L.MIN_PT + 0.5),
-    "cell_head": _style("cell_head", L.MIN_PT, L.FONT_BOLD),
-    "caption": _style("caption", L.MIN_PT, alignment=TA_CENTER),
-    "title": _style("title", L.TITLE_PT, L.FONT_BOLD),
-    "subtitle": _style("subtitle", L.SUBTITLE_PT),
-    "meta": _style("meta", L.MIN_PT, textColor=INK),
-    "check_title": _style("check_title", L.BODY_PT, L.FONT_BOLD),
-}
+# ---------------------------------------------------------------- styles
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: float
+    s: dict[str, ParagraphStyle] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> ParagraphStyle:
+        return self.s[name]
+
+
+@lru_cache(maxsize=8)
+def styles(body: float = L.BODY_PT) -> Styles:
+    f = faces()
+    small = L.MIN_PT
+
+    def style(name: str, size: float, font: str = f.regular, lead: float = 1.18,
+              **kw: Any) -> ParagraphStyle:
+        kw.setdefault("bulletFontName", f.regular)
+        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * lead, **kw)
+
+    head = body + L.HEADING_GAIN
+    table = {
+        "body": style("body", body, spaceAfter=body * 0.2),
+        "bullet": style("bullet", body, leftIndent=9, bulletIndent=1, spaceAfter=body * 0.1,
+                        ),
+        "numbered": style("numbered", body, leftIndent=11, firstLineIndent=-11,
+                          spaceAfter=body * 0.1),
+        "note": style("note", max(small, body - 1), f.italic, textColor=INK,
+                      spaceAfter=body * 0.2),
+        "lead": style("lead", body, f.bold, spaceBefore=body * 0.2, spaceAfter=body * 0.05),
+        "heading": style("heading", head, f.heavy, lead=1.1, backColor=GREY, borderPadding=2.2,
+                         spaceBefore=head * 0.7, spaceAfter=head * 0.45),
+        "source": style("source", small, f.italic, textColor=INK, spaceAfter=body * 0.2),
+        "cell": style("cell", max(L.BODY_PT, body - 0.5)),
+        "cell_head": style("cell_head", max(L.BODY_PT, body - 0.5), f.bold),
+        "key": style("key", body + L.KEY_GAIN, f.bold, lead=1.05),
+        "url": style("url", small, textColor=colors.black, alignment=TA_CENTER, lead=1.1,
+                     wordWrap="CJK"),
+        "url_right": style("url_right", small, alignment=TA_RIGHT, lead=1.1),
+        "title": style("title", L.TITLE_PT, f.heavy, lead=1.1),
+        "subtitle": style("subtitle", L.SUBTITLE_PT, lead=1.2),
+        "meta": style("meta", small, textColor=INK),
+        "meta_right": style("meta_right", small, textColor=INK, alignment=TA_RIGHT),
+        "warning": style("warning", max(small, 9.0), f.heavy),
+    }
+    return Styles(body, table)
 
 
 def _marked(value: str, provenance: Provenance) -> str:
@@ -117,6 +177,13 @@ class QRCode(Flowable):  # type: ignore[misc]
         canvas.restoreState()
 
 
+def qr_size(data: str, at_least_mm: float) -> float:
+    """A code's size in points, quiet zone included, with its dark part at least
+    `at_least_mm` wide (a long URL has more, smaller modules)."""
+    modules = len(qr_matrix(data))
+    return at_least_mm * MM * (modules + 2 * QUIET_ZONE) / modules
+
+
 @lru_cache(maxsize=1024)
 def _qr_ops(data: str) -> str:
     """PDF path operators filling the dark modules, in module units, one rectangle per run
@@ -140,13 +207,13 @@ def _qr_ops(data: str) -> str:
 
 
 class QRBlock(Flowable):  # type: ignore[misc]
-    """A section's QR code with its caption underneath, as one box."""
+    """A section's QR code (dark part at least 20 mm) with its URL printed underneath."""
 
-    def __init__(self, url: str, caption: str) -> None:
+    def __init__(self, url: str, st: Styles) -> None:
         super().__init__()
-        self.qr = QRCode(url, L.SECTION_QR_MM * MM)
-        self.caption = Paragraph(text(caption), STYLES["caption"])
-        self.width = L.QR_BLOCK_MM * MM
+        self.qr = QRCode(url, qr_size(url, L.SECTION_QR_MM))
+        self.caption = Paragraph(text(url), st["url"])
+        self.width = max(L.QR_BLOCK_MM * MM, self.qr.size)
         self.height = 0.0
         self.url = url
 
@@ -173,30 +240,61 @@ class Checkbox(Flowable):  # type: ignore[misc]
 
     GAP = 2.2 * MM
 
-    def __init__(self, title: str, body: str, provenance: Provenance) -> None:
+    def __init__(self, title: str, body: str, provenance: Provenance, st: Styles) -> None:
         super().__init__()
-        self.para = Paragraph(f"<b>{text(title)}.</b> {_marked(body, provenance)}",
-                              STYLES["body"])
+        self.para = Paragraph(f"<b>{text(title)}.</b> {_marked(body, provenance)}", st["body"])
         self.box = L.CHECKBOX_MM * MM
+        self.pad = st.body * 0.2
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
         _, h = self.para.wrap(avail_width - self.box - self.GAP, avail_height)
-        self.height = max(h, self.box) + 1.5
+        self.height = max(h, self.box) + self.pad
         return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """The first lines with the box; the rest indented under them."""
+        parts = self.para.split(avail_width - self.box - self.GAP, avail_height - self.pad)
+        if len(parts) < 2:
+            return []
+        first = Checkbox.__new__(Checkbox)
+        Flowable.__init__(first)
+        first.para, first.box, first.pad = parts[0], self.box, self.pad
+        return [first, Indented(parts[1], self.box + self.GAP)]
 
     def draw(self) -> None:
         canvas: Canvas = self.canv
         canvas.saveState()
         canvas.setLineWidth(0.8)
-        top = self.height - 1.5
+        top = self.height - self.pad
         canvas.rect(0, top - self.box - 0.5, self.box, self.box, stroke=1, fill=0)
         canvas.restoreState()
-        self.para.drawOn(canvas, self.box + self.GAP, self.height - 1.5 - self.para.height)
+        self.para.drawOn(canvas, self.box + self.GAP, top - self.para.height)
+
+
+class Indented(Flowable):  # type: ignore[misc]
+    """The rest of a checklist item's text after a break, under its first lines."""
+
+    def __init__(self, para: Paragraph, indent: float) -> None:
+        super().__init__()
+        self.para, self.indent = para, indent
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        _, self.height = self.para.wrap(avail_width - self.indent, avail_height)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        parts = self.para.split(avail_width - self.indent, avail_height)
+        return [Indented(p, self.indent) for p in parts] if len(parts) > 1 else []
+
+    def draw(self) -> None:
+        self.para.drawOn(self.canv, self.indent, 0)
 
 
 class FitTable(Flowable):  # type: ignore[misc]
-    """A table whose relative column widths are fitted to whatever width it is given."""
+    """A table whose relative column widths are fitted to whatever width it is given; its
+    header row repeats wherever it breaks."""
 
     def __init__(self, data: list[list[Any]], widths: Sequence[float], style: TableStyle,
                  heights: Sequence[float | None] | None = None, repeat: int = 1) -> None:
@@ -270,156 +368,512 @@ TABLE_STYLE = [
 ]
 
 
-def _table(block: sheets.Table) -> Flowable:
-    header = [Paragraph(text(h), STYLES["cell_head"]) for h in block.header]
+def _table_style(*extra: Any) -> TableStyle:
+    return TableStyle([("FONT", (0, 0), (-1, -1), faces().regular, L.MIN_PT), *TABLE_STYLE,
+                       *extra])
+
+
+def _table(block: sheets.Table, st: Styles) -> Flowable:
+    header = [Paragraph(text(h), st["cell_head"]) for h in block.header]
     rows: list[list[Any]] = [header]
     for i, row in enumerate(block.rows):
         provenance = block.marks[i] if i < len(block.marks) else Provenance.RULEBOOK
-        cells = [Paragraph(text(c), STYLES["cell"]) for c in row]
-        cells[0] = Paragraph(_marked(row[0], provenance), STYLES["cell"])
+        cells = [Paragraph(text(c), st["cell"]) for c in row]
+        cells[0] = Paragraph(_marked(row[0], provenance), st["cell"])
         rows.append(cells)
     rows.extend([[""] * len(block.header) for _ in range(block.blank_rows)])
     heights: list[float | None] | None = None
     if block.blank_rows:
         heights = [None] * (1 + len(block.rows)) + [block.row_height * MM] * block.blank_rows
+    extra: list[Any] = []
+    if block.footer:
+        rows.append([Paragraph(text(c), st["cell_head"]) for c in block.footer])
+        if heights is not None:
+            heights.append(block.row_height * MM)
+        extra = [("BACKGROUND", (0, -1), (-1, -1), GREY), ("LINEABOVE", (0, -1), (-1, -1), 1.5,
+                                                          colors.black)]
     widths = block.widths or (1.0,) * len(block.header)
-    return FitTable(rows, widths, TableStyle(TABLE_STYLE), heights)
+    return FitTable(rows, widths, _table_style(*extra), heights)
 
 
-def _facts(block: sheets.Facts) -> Flowable:
-    rows = [[Paragraph(text(f.label), STYLES["cell_head"]),
-             Paragraph(f"<b>{_marked(f.value, f.provenance)}</b>", STYLES["cell"])]
-            for f in block.rows]
-    style = TableStyle([*TABLE_STYLE[:1], ("BACKGROUND", (0, 0), (0, -1), GREY),
+def _facts(block: sheets.Facts, st: Styles) -> Flowable:
+    """Label / value rows; a short value (a count, a clock position) is a key number, set
+    large enough to read across the table."""
+    rows = []
+    for f in block.rows:
+        key = len(f.value) <= L.KEY_CHARS
+        value = (Paragraph(_marked(f.value, f.provenance), st["key"]) if key else
+                 Paragraph(f"<b>{_marked(f.value, f.provenance)}</b>", st["cell"]))
+        rows.append([Paragraph(text(f.label), st["cell_head"]), value])
+    style = TableStyle([("FONT", (0, 0), (-1, -1), faces().regular, L.MIN_PT),
+                        *TABLE_STYLE[:1], ("BACKGROUND", (0, 0), (0, -1), GREY),
                         *TABLE_STYLE[2:]])
-    return FitTable(rows, (1.0, 1.35), style, repeat=0)
+    return FitTable(rows, (1.35, 1.0), style, repeat=0)
 
 
-def blocks(items: Sequence[sheets.Block]) -> list[Flowable]:
+def blocks(items: Sequence[sheets.Block], st: Styles) -> list[Flowable]:
     """Dispatch each block of a section to its flowable(s)."""
     out: list[Flowable] = []
     for block in items:
         if isinstance(block, sheets.Para):
-            style = STYLES[block.style.value]
+            style = st[block.style.value]
             bullet = "\u2022" if block.style is sheets.ParaStyle.BULLET else None
             out.append(Paragraph(_marked(block.text, block.provenance), style,
                                  bulletText=bullet))
         elif isinstance(block, sheets.Bullets):
-            out.extend(Paragraph(text(item), STYLES["bullet"], bulletText="\u2022")
+            out.extend(Paragraph(text(item), st["bullet"], bulletText="\u2022")
                        for item in block.items)
         elif isinstance(block, sheets.Checklist):
-            out.extend(Checkbox(c.title, c.text, c.provenance) for c in block.items)
+            out.extend(Checkbox(c.title, c.text, c.provenance, st) for c in block.items)
         elif isinstance(block, sheets.Facts):
-            out.append(_facts(block))
+            out.append(_facts(block, st))
         elif isinstance(block, sheets.Table):
-            out.extend([Spacer(1, 1.5), _table(block), Spacer(1, 2.5)])
+            out.extend([Spacer(1, 1.5), _table(block, st), Spacer(1, 2.5)])
         else:  # pragma: no cover - a new block type must be added here
             raise TypeError(f"no renderer for {type(block).__name__}")
     return out
 
 
-def section(sec: sheets.Section, resolve: Resolve) -> list[Flowable]:
-    head = Paragraph(_marked(sec.title, sec.provenance), STYLES["heading"])
-    source = [Paragraph(text(f"Rulebook: {sec.source}"), STYLES["source"])] if sec.source else []
+def _text_height(items: list[Flowable], width: float) -> float:
+    """About how tall text set at `width` stands (a cheap count of characters per line:
+    placing a code only needs to know whether text is shorter than it)."""
+    total = 0.0
+    for item in items:
+        para = item.para if isinstance(item, Checkbox) else item
+        if isinstance(para, Paragraph):
+            style = para.style
+            chars = len(para.getPlainText()) * 0.43 * style.fontSize
+            total += max(1, math.ceil(chars / max(width - 20, 1))) * style.leading
+        else:
+            total += item.wrapOn(_scratch(), width, 0xFFFFFFF)[1]
+    return total
+
+
+def _with_code(sec: sheets.Section, resolve: Resolve, st: Styles, source: list[Flowable],
+               width: float) -> list[Flowable]:
+    """A linked section's body with its QR code floated right beside text: the text before
+    its first table or fact box, or, when that is shorter than the code, the text after its
+    last one. Tables and fact boxes keep the full width (squeezed, they split badly)."""
+    grids = [i for i, b in enumerate(sec.blocks) if isinstance(b, (sheets.Table, sheets.Facts))]
+    first = grids[0] if grids else len(sec.blocks)
+    last = grids[-1] + 1 if grids else len(sec.blocks)
+    qr = QRBlock(resolve(sec.link), st) if sec.link else None
+    assert qr is not None
+    code_h = qr.wrap(width, 0xFFFFFFF)[1]
+    narrow = width - qr.width - 4
+    lead = blocks(sec.blocks[:first], st)
+    tail = blocks(sec.blocks[last:], st) if grids else []
+    note = Paragraph(text(sec.link.hint or f"Scan: {sec.link.label}."), st["note"]) \
+        if sec.link else None
+    if grids and tail and _text_height([*source, *lead], narrow) < code_h \
+            and _text_height(tail, narrow) > _text_height([*source, *lead], narrow):
+        return [*source, *lead, *blocks(sec.blocks[first:last], st),
+                ImageAndFlowables(qr, tail, imageLeftPadding=4, imageRightPadding=0)]
+    beside = [*source, *lead]
+    if note is not None and (sec.link and sec.link.hint or _text_height(beside, narrow) < code_h):
+        beside.append(note)
+    return [ImageAndFlowables(qr, beside, imageLeftPadding=4, imageRightPadding=0),
+            *blocks(sec.blocks[first:], st)]
+
+
+class SectionFlow(Flowable):  # type: ignore[misc]
+    """A section's heading and body as one flowable that breaks only where the heading keeps
+    at least two lines of its body, and repeats the heading ("... (continued)") wherever it
+    breaks across a column or page. Tables inside repeat their header rows themselves."""
+
+    def __init__(self, items: list[Flowable], more: Callable[[], Flowable], min_body: float
+                 ) -> None:
+        super().__init__()
+        self.items, self.more, self.min_body = items, more, min_body
+        self._sizes: list[tuple[float, float]] = []
+        self._width = -1.0
+
+    def _gap(self, i: int) -> float:
+        if i == 0:
+            return 0.0
+        return float(max(self.items[i - 1].getSpaceAfter(), self.items[i].getSpaceBefore()))
+
+    def _measure(self, avail_width: float) -> list[tuple[float, float]]:
+        if self._width != avail_width:
+            self._sizes = [item.wrapOn(self.canv, avail_width, 0xFFFFFFF) for item in self.items]
+            self._width = avail_width
+        return self._sizes
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        sizes = self._measure(avail_width)
+        self.width = avail_width
+        self.height = sum(h for _, h in sizes) + sum(self._gap(i) for i in range(len(self.items)))
+        return self.width, self.height
+
+    def getSpaceBefore(self) -> float:  # noqa: N802  (platypus API)
+        return float(self.items[0].getSpaceBefore()) if self.items else 0.0
+
+    def getSpaceAfter(self) -> float:  # noqa: N802
+        return float(self.items[-1].getSpaceAfter()) if self.items else 0.0
+
+    def split(self, avail_width: float, avail_height: float, _retry: bool = True,
+              _tries: int = 3) -> list[Flowable]:
+        sizes = self._measure(avail_width)
+        self._width = -1.0  # splitting an item may discard its layout: measure again after
+        used = 0.0
+        placed: list[Flowable] = []
+        rest: list[Flowable] = []
+        for i, item in enumerate(self.items):
+            gap = self._gap(i)
+            h = sizes[i][1]
+            if used + gap + h <= avail_height - 0.05:
+                placed.append(item)
+                used += gap + h
+                continue
+            parts = item.splitOn(self.canv, avail_width, avail_height - used - gap) if i else []
+            if len(parts) > 1:
+                first_h = parts[0].wrapOn(self.canv, avail_width, 0xFFFFFFF)[1]
+                if used + gap + first_h <= avail_height - 0.05:
+                    placed.append(parts[0])
+                    used += gap + first_h
+                    rest = [*parts[1:], *self.items[i + 1:]]
+                    break
+            rest = list(self.items[i:])
+            break
+        head = sizes[0][1] if sizes else 0.0
+        if not rest:
+            return []  # fits only without the space above it: the next column takes it
+        body = sum(h for _, h in sizes[1:])
+        frame = getattr(getattr(self.canv, "_doctemplate", None), "frame", None)
+        fresh = bool(getattr(frame, "_atTop", False))
+        if (len(placed) < 2 or used - head < min(self.min_body, body)) and not fresh:
+            return []  # the heading would be orphaned: move the whole section on
+        if len(placed) < 2:
+            return list(self.items)  # a block taller than a page: platypus breaks it alone
+        after = SectionFlow(rest, self.more, 0.0)
+        short = min(self.min_body, body) - after.wrapOn(self.canv, avail_width, 0xFFFFFFF)[1]
+        if short > 0 and _retry and not fresh:
+            # no widow: leave at least two lines for the continued part
+            return self.split(avail_width, avail_height - short - 1, False, _tries)
+        first = SectionFlow(placed, self.more, 0.0)
+        over = first.wrapOn(self.canv, avail_width, 0xFFFFFFF)[1] - avail_height
+        if over > -0.05:
+            # a part measured taller once split (text beside a code reflows): split shorter
+            if avail_height - over - 1 <= 0 or _tries <= 0:
+                return list(self.items) if fresh else []
+            return self.split(avail_width, avail_height - max(over, 0) - 1, _retry, _tries - 1)
+        more = self.more()
+        return [first, SectionFlow([more, *rest], self.more, self.min_body)]
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (item, (_, h)) in enumerate(zip(self.items, self._measure(self.width),
+                                               strict=True)):
+            y -= self._gap(i) + h
+            item.drawOn(self.canv, 0, y)
+
+
+def section(sec: sheets.Section, resolve: Resolve, st: Styles, width: float) -> Flowable:
+    head = Paragraph(_marked(sec.title, sec.provenance), st["heading"])
+    source = [Paragraph(text(f"Rulebook: {sec.source}"), st["source"])] if sec.source else []
     if sec.link is None:
-        body = blocks(sec.blocks)
-        return [KeepTogether([head, *source, *body[:1]]), *body[1:]]
-    # Text flows beside the QR code; tables and fact boxes start below it at full width
-    # (squeezed beside a QR code they would split badly).
-    cut = next((i for i, b in enumerate(sec.blocks)
-                if isinstance(b, (sheets.Table, sheets.Facts))), len(sec.blocks))
-    beside, below = blocks(sec.blocks[:cut]), blocks(sec.blocks[cut:])
-    if not beside:
-        hint = sec.link.hint or f"Scan for {sec.link.label}."
-        beside = [Paragraph(text(hint), STYLES["note"])]
-    qr = QRBlock(resolve(sec.link), sec.link.label)
-    return [CondPageBreak(32 * MM), head,
-            ImageAndFlowables(qr, [*source, *beside], imageLeftPadding=4, imageRightPadding=0),
-            *below]
+        body = [*source, *blocks(sec.blocks, st)]
+    else:
+        body = _with_code(sec, resolve, st, source, width)
+    title = f"{sec.title} (continued)"
+    return SectionFlow([head, *body], lambda: Paragraph(text(title), st["heading"]),
+                       2 * st.body * 1.18 - 0.5)
 
 
 # ---------------------------------------------------------------- pages
 
 
+@dataclass
+class Target:
+    """Where the codes point and what the footer says about it."""
+
+    base: str
+    note: str = ""
+
+    @property
+    def loopback(self) -> bool:
+        return is_loopback(self.base)
+
+
 class SheetDoc(BaseDocTemplate):  # type: ignore[misc]
-    def __init__(self, buffer: io.BytesIO, sheet: sheets.Sheet, paper: L.Paper, main_url: str,
-                 printed_on: date) -> None:
+    def __init__(self, buffer: Any, sheet: sheets.Sheet, paper: L.Paper, main_url: str,
+                 printed_on: date, target: Target, st: Styles) -> None:
         size = (paper.width_mm * MM, paper.height_mm * MM)
         super().__init__(buffer, pagesize=size, leftMargin=L.MARGIN_MM * MM,
                          rightMargin=L.MARGIN_MM * MM, topMargin=L.MARGIN_MM * MM,
                          bottomMargin=L.MARGIN_MM * MM, title=f"{sheet.game}: {sheet.title}",
                          author="Lairside", subject=sheet.subtitle or sheet.title,
-                         creator=f"Lairside {lairside_version()}", invariant=1)
+                         creator=f"Lairside {lairside_version()}", invariant=1,
+                         initialFontName=faces().regular, initialFontSize=L.MIN_PT)
         self.sheet, self.paper, self.main_url, self.printed_on = sheet, paper, main_url, printed_on
+        self.target, self.st = target, st
         top = size[1] - (L.MARGIN_MM + L.HEADER_MM) * MM
-        bottom = (L.MARGIN_MM + L.FOOTER_MM) * MM
+        bottom = (L.MARGIN_MM + L.FOOTER_MM + (L.WARNING_MM if target.loopback else 0)) * MM
         width = size[0] - 2 * L.MARGIN_MM * MM
         columns = max(1, sheet.columns)
         gutter = L.GUTTER_MM * MM
-        col = (width - gutter * (columns - 1)) / columns
-        frames = [Frame(L.MARGIN_MM * MM + i * (col + gutter), bottom, col, top - bottom,
-                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                        id=f"col{i}") for i in range(columns)]
+        self.column_width = (width - gutter * (columns - 1)) / columns
+        self.frame_height = top - bottom
+        frames = [Frame(L.MARGIN_MM * MM + i * (self.column_width + gutter), bottom,
+                        self.column_width, top - bottom, leftPadding=0, rightPadding=0,
+                        topPadding=0, bottomPadding=0, id=f"col{i}") for i in range(columns)]
+        self.columns = columns
+        self.used: dict[int, dict[str, float]] = {}
+        """Per page, per frame: the height filled (points)."""
         self.addPageTemplates([PageTemplate("sheet", frames, onPage=self._decorate)])
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        frame = self.frame
+        filled = frame._y2 - frame._y
+        self.used.setdefault(self.page, {})[frame.id] = filled
+
+    def fill(self, page: int) -> float:
+        """How much of a page's columns is filled, 0-1."""
+        used = self.used.get(page, {})
+        return sum(used.values()) / (self.columns * self.frame_height)
 
     def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
+        st = self.st
         width, height = self.pagesize
         left = L.MARGIN_MM * MM
         right = width - L.MARGIN_MM * MM
         top = height - L.MARGIN_MM * MM
-        qr_size = L.HEADER_QR_MM * MM
         sheet = self.sheet
-        text_width = right - left - qr_size - 4 * MM
-        y = top
-        lines = [Paragraph(text(sheet.title), STYLES["title"]),
+        qr_w = qr_size(self.main_url, L.HEADER_QR_MM) if sheet.link is not None else 0
+        quiet = qr_w * QUIET_ZONE / (len(qr_matrix(self.main_url)) + 2 * QUIET_ZONE) \
+            if sheet.link is not None else 0
+        top += quiet  # the code's white quiet zone may lie in the (white) margin
+        right += quiet
+        text_width = right - left - qr_w - 6 * MM
+        y = top - quiet
+        lines = [Paragraph(text(sheet.title), st["title"]),
                  Paragraph(text(f"{sheet.game} \u00b7 {sheet.mode} \u00b7 {sheet.players}"),
-                           STYLES["subtitle"])]
+                           st["subtitle"])]
         if sheet.subtitle:
-            lines.append(Paragraph(text(sheet.subtitle), STYLES["meta"]))
-        lines.append(Paragraph(text(
-            f"Lairside {lairside_version()} \u00b7 printed {self.printed_on.isoformat()} "
-            f"\u00b7 {self.paper.title}"), STYLES["meta"]))
+            lines.append(Paragraph(text(sheet.subtitle), st["meta"]))
         for line in lines:
             _, h = line.wrap(text_width, 40)
             y -= h
             line.drawOn(canvas, left, y)
         if sheet.link is not None:
-            QRCode(self.main_url, qr_size).drawOn(canvas, right - qr_size, top - qr_size)
-            canvas.linkURL(self.main_url, (right - qr_size, top - qr_size, right, top))
-            label = f"Scan: {sheet.link.label}"
-            hint = Paragraph(text(label), STYLES["meta"])
-            w = min(stringWidth(label, L.FONT, L.MIN_PT) + 2, 45 * MM)
-            _, h = hint.wrap(w, 20)
-            hint.drawOn(canvas, right - qr_size - w - 1 * MM, top - qr_size / 2 - h / 2)
+            QRCode(self.main_url, qr_w).drawOn(canvas, right - qr_w, top - qr_w)
+            canvas.linkURL(self.main_url, (right - qr_w, top - qr_w, right, top))
+            label = Paragraph(text(f"Scan: {sheet.link.label}"), st["meta_right"])
+            _, h = label.wrap(text_width * 0.45, 20)
+            label.drawOn(canvas, right - qr_w - 2 * MM - text_width * 0.45, top - qr_w / 2 - h / 2)
+            url = Paragraph(text(self.main_url), st["url_right"])
+            _, h = url.wrap(right - quiet - left - 40 * MM, 20)
+            url.drawOn(canvas, left + 40 * MM, top - qr_w + quiet - h - 0.3 * MM)
+            right -= quiet
         rule_y = height - (L.MARGIN_MM + L.HEADER_MM) * MM + 2 * MM
         canvas.setLineWidth(0.8)
         canvas.line(left, rule_y, right, rule_y)
-        # Footer: the provenance legend on every page, then the page number.
-        foot_top = (L.MARGIN_MM + L.FOOTER_MM) * MM - 1.5 * MM
-        canvas.setLineWidth(0.5)
-        canvas.line(left, foot_top, right, foot_top)
-        legend = "Unmarked facts are stated by the rulebook. " + "   ".join(
-            f"<b>{text(mark)}</b> {text(words)}" for mark, words in sheets.LEGEND)
-        para = Paragraph(legend, STYLES["meta"])
-        number = Paragraph(f"page {doc.page}", STYLES["meta"])
-        nw = 14 * MM
-        _, h = para.wrap(right - left - nw, 20 * MM)
-        para.drawOn(canvas, left, foot_top - 1 * MM - h)
-        _, nh = number.wrap(nw, 10 * MM)
-        number.drawOn(canvas, right - nw + 3 * MM, foot_top - 1 * MM - nh)
+        footer(canvas, self.sheet, left, right, doc.page, self.printed_on, self.target, st)
         canvas.restoreState()
 
 
-def render(sheet: sheets.Sheet, paper: str, resolve: Resolve,
-           printed_on: date | None = None) -> bytes:
-    """The sheet as PDF bytes on `paper` ("a4" or "letter")."""
-    page = L.PAPERS[sheets.check_paper(paper)]
+def used_marks(sheet: sheets.Sheet) -> set[str]:
+    """The provenance marks printed on a sheet (its legend lists only these)."""
+    found: set[Provenance] = set()
+    for sec in sheet.sections:
+        found.add(sec.provenance)
+        for block in sec.blocks:
+            if isinstance(block, sheets.Para):
+                found.add(block.provenance)
+            elif isinstance(block, sheets.Facts):
+                found.update(f.provenance for f in block.rows)
+            elif isinstance(block, sheets.Checklist):
+                found.update(c.provenance for c in block.items)
+            elif isinstance(block, sheets.Table):
+                found.update(block.marks)
+    return {sheets.mark(p) for p in found} - {""}
+
+
+def footer(canvas: Canvas, sheet: sheets.Sheet, left: float, right: float, page: int,
+           printed_on: date, target: Target, st: Styles) -> None:
+    """The legend (only the marks this sheet uses), then version, date, the QR address and
+    the page number; above them a boxed warning when the codes point at loopback."""
+    bottom = (L.MARGIN_MM + 1.2) * MM  # clear of the margin with the face's full descent
+    marks = used_marks(sheet)
+    if marks:
+        legend = "Unmarked facts are stated by the rulebook. " + "   ".join(
+            f"<b>{text(mark)}</b> {text(words)}" for mark, words in sheets.LEGEND
+            if mark in marks)
+    else:
+        legend = "Every fact on this sheet is stated by the rulebook."
+    where = f"QR codes open {target.base}" if target.base else "QR codes open this table's server"
+    if target.note:
+        where += f" ({target.note})"
+    meta = (f"Lairside {lairside_version()} \u00b7 printed {printed_on.isoformat()} "
+            f"\u00b7 {text(where)}")
+    nw = 16 * MM
+    para = Paragraph(legend, st["meta"])
+    info = Paragraph(meta, st["meta"])
+    _, h1 = info.wrap(right - left - nw, 20 * MM)
+    _, h2 = para.wrap(right - left - nw, 20 * MM)
+    info.drawOn(canvas, left, bottom)
+    para.drawOn(canvas, left, bottom + h1 + 0.5)
+    number = Paragraph(f"page {page}", st["meta_right"])
+    _, nh = number.wrap(nw, 10 * MM)
+    number.drawOn(canvas, right - nw, bottom)
+    canvas.setLineWidth(0.5)
+    line_y = bottom + h1 + h2 + 2
+    canvas.line(left, line_y, right, line_y)
+    if target.loopback:
+        warning = Paragraph(text(
+            f"Warning: these codes point at {target.base or 'this computer only'}, which no "
+            "phone at the table can reach. Set LAIRSIDE_PUBLIC_URL to the server's address on "
+            "your Wi-Fi and print again."), st["warning"])
+        _, wh = warning.wrap(right - left - 4 * MM, L.WARNING_MM * MM)
+        y = line_y + 1.5 * MM
+        canvas.setLineWidth(1.5)
+        canvas.rect(left, y, right - left, wh + 2 * MM, stroke=1, fill=0)
+        warning.drawOn(canvas, left + 2 * MM, y + 1 * MM)
+
+
+# ---------------------------------------------------------------- documents
+
+
+def _target_for(sheet: sheets.Sheet, resolve: Resolve, target: Target | None) -> Target:
+    if target is not None:
+        return target
+    links = [sheet.link, *(s.link for s in sheet.sections)]
+    for link in links:
+        if link is not None:
+            return Target(base_of(resolve(link)))
+    return Target("")
+
+
+def _build(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, target: Target,
+           body: float, canvas: Canvas | None = None, story: list[Flowable] | None = None
+           ) -> tuple[bytes, SheetDoc]:
+    st = styles(body)
     buffer = io.BytesIO()
     main_url = resolve(sheet.link) if sheet.link is not None else ""
-    doc = SheetDoc(buffer, sheet, page, main_url, printed_on or date.today())
-    story: list[Flowable] = []
+    doc = SheetDoc(buffer, sheet, page, main_url, day, target, st)
+    if story is None:
+        story = [section(sec, resolve, st, doc.column_width) for sec in sheet.sections]
+    if canvas is None:
+        doc.build(story)
+    else:
+        doc._doSave = 0
+        doc.build(story, canvasmaker=lambda *a, **k: canvas)
+    return buffer.getvalue(), doc
+
+
+def _estimate(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date,
+              target: Target, body: float) -> tuple[float, list[Flowable]]:
+    """The story's height in pages (columns x frame height) at `body` size, without laying
+    it out on pages; and the story, measured, for a build at that size to reuse."""
+    st = styles(body)
+    doc = SheetDoc(io.BytesIO(), sheet, page, "", day, target, st)
+    canvas = _scratch()
+    total = 0.0
+    story = []
     for sec in sheet.sections:
-        story.extend(section(sec, resolve))
-    doc.build(story)
+        flow = section(sec, resolve, st, doc.column_width)
+        total += flow.wrapOn(canvas, doc.column_width, 0xFFFFFFF)[1] + flow.getSpaceBefore()
+        story.append(flow)
+    return total / (doc.columns * doc.frame_height), story
+
+
+@lru_cache(maxsize=1)
+def _scratch() -> Canvas:
+    return Canvas(io.BytesIO())
+
+
+def choose_density(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date,
+                   target: Target) -> tuple[float, bytes]:
+    """The largest body size that fits one page; else the largest that keeps the fewest
+    pages with the last one filled at least a third (else the fullest last page).
+
+    Measuring the story at the largest size estimates every size (height grows with the square
+    of the type size); only the sizes the estimate allows are laid out, largest first, and a
+    sheet that fits at the largest size is laid out from that same measured story."""
+    largest = L.DENSITIES[0]
+    pages_at, measured = _estimate(sheet, page, resolve, day, target, largest)
+    guess = {body: pages_at * (body / largest) ** 2 for body in L.DENSITIES}
+    tried: dict[float, tuple[int, float, bytes]] = {}
+    for _ in range(4):
+        todo = [b for b in L.DENSITIES if b not in tried]
+        if not todo:
+            break
+        least = max(1, math.ceil(guess[L.DENSITIES[-1]] - 0.03))
+        one = [b for b in todo if guess[b] <= 0.97]
+        good = [b for b in todo if math.ceil(guess[b] - 0.03) <= least and guess[b] % 1 >= 0.4]
+        body = (one or good or [todo[-1]])[0]
+        data, doc = _build(sheet, page, resolve, day, target, body,
+                           story=measured if body == largest else None)
+        pages, fill = doc.page, doc.fill(doc.page)
+        if pages == 1:
+            return body, data
+        tried[body] = (pages, fill, data)
+        if pages <= least and fill >= L.MIN_FILL:
+            return body, data
+        scale = (pages - 1 + fill) / max(guess[body], 0.01)  # calibrate the estimate
+        guess = {b: g * scale for b, g in guess.items()}
+    fewest = min(p for p, _, _ in tried.values())
+    same = {b: t for b, t in tried.items() if t[0] == fewest}
+    full = [b for b, t in same.items() if t[1] >= L.MIN_FILL]
+    best = max(full) if full else max(same, key=lambda b: same[b][1])
+    return best, same[best][2]
+
+
+def render(sheet: sheets.Sheet, paper: str, resolve: Resolve,
+           printed_on: date | None = None, target: Target | None = None) -> bytes:
+    """The sheet as PDF bytes on `paper` ("a4" or "letter")."""
+    page = L.PAPERS[sheets.check_paper(paper)]
+    day = printed_on or date.today()
+    where = _target_for(sheet, resolve, target)
+    if sheet.layout is sheets.Layout.TENT:
+        from printables.tent import draw_tent  # noqa: PLC0415
+
+        buffer = io.BytesIO()
+        canvas = _pack_canvas(buffer, page, f"{sheet.game}: {sheet.title}")
+        draw_tent(canvas, sheet, page, resolve, day, where)
+        canvas.save()
+        return buffer.getvalue()
+    return choose_density(sheet, page, resolve, day, where)[1]
+
+
+def _pack_canvas(buffer: io.BytesIO, page: L.Paper, title: str) -> Canvas:
+    canvas = Canvas(buffer, pagesize=(page.width_mm * MM, page.height_mm * MM), invariant=1,
+                    initialFontName=faces().regular, initialFontSize=L.MIN_PT)
+    canvas.setTitle(title)
+    canvas.setAuthor("Lairside")
+    canvas.setCreator(f"Lairside {lairside_version()}")
+    return canvas
+
+
+def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
+                printed_on: date | None = None, target: Target | None = None,
+                title: str = "Game-night pack") -> bytes:
+    """Several sheets, in order, as one PDF (each at the size `render` would choose)."""
+    page = L.PAPERS[sheets.check_paper(paper)]
+    day = printed_on or date.today()
+    buffer = io.BytesIO()
+    canvas = _pack_canvas(buffer, page, title)
+    for sheet in todo:
+        where = _target_for(sheet, resolve, target)
+        if sheet.layout is sheets.Layout.TENT:
+            from printables.tent import draw_tent  # noqa: PLC0415
+
+            draw_tent(canvas, sheet, page, resolve, day, where)
+            continue
+        body, _ = choose_density(sheet, page, resolve, day, where)
+        _build(sheet, page, resolve, day, where, body, canvas)
+    canvas.save()
     return buffer.getvalue()
+
+
+def warm() -> None:
+    """Load reportlab, the fonts and the QR library, and lay out one small sheet, so the
+    first sheet a user asks for costs no more than the next (api/warmup.py)."""
+    link = sheets.Link("/", "/", "Lairside")
+    sheet = sheets.Sheet(sheets.Kind.AID, "warm-up", "Warm-up", "Lairside", "All modes",
+                         "any number of players",
+                         (sheets.Section("Warm-up", (sheets.Para("Ready."),
+                                                     sheets.Facts((sheets.Fact("Clock", "8"),))),
+                                         link),), link)
+    render(sheet, "a4", lambda lk: "http://lairside.invalid" + lk.page)

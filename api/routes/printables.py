@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,6 +27,7 @@ from assistant import sheets
 from assistant.errors import InvalidInput
 from assistant.errors import NotFound as DomainNotFound
 from assistant.games import Game, all_games, find_game
+from printables.meta import lairside_version
 
 bp = Blueprint("printables", __name__, url_prefix="/api/v1/games/<game>/printables")
 
@@ -34,10 +37,29 @@ PDF = "application/pdf"
 # ---------------------------------------------------------------- URLs in QR codes
 
 
-def public_base() -> str:
-    """LAIRSIDE_PUBLIC_URL, else the host this request came to (phones on the same Wi-Fi)."""
+def public_target() -> tuple[str, str]:
+    """The base URL the codes point at, and what the sheet's footer says about it.
+
+    LAIRSIDE_PUBLIC_URL when set. Else the host this request came to, when a phone could reach
+    it and it is an address (not a name a client made up, unless Flask checked it against
+    TRUSTED_HOSTS); else, for a request to loopback, this machine's LAN address (said so in
+    print). A loopback base remains only on a machine with no network: the sheet warns."""
+    from printables.address import LAN_NOTE, guess_base_url, is_ip, is_loopback  # noqa: PLC0415
+
     configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
-    return str(configured or request.host_url).rstrip("/")
+    if configured:
+        return str(configured).rstrip("/"), ""
+    own = request.host_url.rstrip("/")
+    host = urlsplit(own).hostname or ""
+    if not is_loopback(own) and (is_ip(host) or current_app.config.get("TRUSTED_HOSTS")):
+        return own, ""
+    port = urlsplit(own).port or (443 if request.scheme == "https" else 80)
+    guessed = guess_base_url(port, request.scheme)
+    return guessed, ("" if is_loopback(guessed) else LAN_NOTE)
+
+
+def public_base() -> str:
+    return public_target()[0]
 
 
 def serves(app: Flask, path: str) -> bool:
@@ -53,10 +75,13 @@ def serves(app: Flask, path: str) -> bool:
 
 
 def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
-    """Link → absolute URL: the phone page when the app serves it, else its API resource."""
+    """Link → absolute URL: the phone page when the app serves it, else its API resource.
+    A link that is already absolute (a session's own URLs) is kept."""
     known: dict[str, bool] = {}
 
     def resolve(link: sheets.Link) -> str:
+        if "://" in link.page:
+            return link.page
         page = link.page.split("#")[0]
         if page not in known:
             known[page] = serves(app, page)
@@ -67,18 +92,57 @@ def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
 
 # ---------------------------------------------------------------- views
 
+_RENDERED: OrderedDict[str, bytes] = OrderedDict()
+"""The last PDFs this worker rendered, by ETag: a second phone asking costs nothing."""
+_KEEP = 64
+
+
+def _font_installed() -> bool:
+    from importlib.util import find_spec  # noqa: PLC0415
+
+    return find_spec("fontpkg_fira_sans_condensed") is not None
+
+
+def _etag(*inputs: Any) -> str:
+    """From everything that decides the bytes, before any of them is drawn: the sheets (frozen
+    data), paper, QR base, date printed, version and font."""
+    key = repr((lairside_version(), _font_installed(), date.today().isoformat(), inputs))
+    return hashlib.blake2b(key.encode(), digest_size=12).hexdigest()
+
+
+def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) -> Response:
+    """A 304 when the client holds `tag` (nothing is rendered), else the PDF."""
+    if cache and request.if_none_match.contains(tag):
+        response = Response(status=304)
+    else:
+        data = _RENDERED.get(tag) if cache else None
+        if data is None:
+            data = draw()
+            if cache:
+                _RENDERED[tag] = data
+                while len(_RENDERED) > _KEEP:
+                    _RENDERED.popitem(last=False)
+        response = Response(data, mimetype=PDF)
+        response.headers["Content-Disposition"] = f'inline; filename="{name}"'
+    if cache:
+        response.set_etag(tag)
+        response.cache_control.public = True
+        response.cache_control.max_age = current_app.config["LAIRSIDE_CACHE_SECONDS"]
+    else:
+        response.cache_control.no_store = True
+    return response
+
 
 def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
-    from printables.render import render  # noqa: PLC0415  (lazy: reportlab on demand)
+    base, note = public_target()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
 
-    data = render(sheet, paper, resolver(current_app._get_current_object(),  # type: ignore[attr-defined]
-                                         public_base()))
-    response = Response(data, mimetype=PDF)
-    response.headers["Content-Disposition"] = f'inline; filename="{sheet.slug}-{paper}.pdf"'
-    response.set_etag(hashlib.blake2b(data, digest_size=12).hexdigest())
-    response.cache_control.public = True
-    response.cache_control.max_age = current_app.config["LAIRSIDE_CACHE_SECONDS"]
-    return response.make_conditional(request)
+    def draw() -> bytes:
+        from printables.render import Target, render  # noqa: PLC0415  (lazy: reportlab)
+
+        return render(sheet, paper, resolver(app, base), target=Target(base, note))
+
+    return _send(_etag(sheet, paper, base, note), f"{sheet.slug}-{paper}.pdf", draw)
 
 
 def _paper() -> str:
@@ -108,13 +172,19 @@ def catalogue(game: str) -> Response:
     for params in sheets.setup_variants(found.slug):
         query = {k: (",".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
                  for k, v in params.items()}
-        setups.append({**params, "urls": _sheet_urls(found.slug, "setup", **query)})
+        setups.append({**params, "urls": _sheet_urls(found.slug, "setup", **query),
+                       "pack": _sheet_urls(found.slug, "pack", **query)})
     return cached_json({
         "game": found.slug,
         "papers": list(sheets.PAPERS),
         "setup": {"title": cat.setup.title, "summary": cat.setup.summary,
                   "params": list(cat.setup.params),
                   "url": url_for("printables.setup", game=found.slug), "sheets": setups},
+        "pack": {"url": url_for("printables.pack", game=found.slug),
+                 "summary": "The host's game-night pack: the setup sheet, every aid, the score "
+                            "sheet, a score pad and the table tent, as one PDF. Takes the "
+                            "setup's parameters, and session (a share code) for that table's "
+                            "join sheet."},
         "aids": [{"slug": a.slug, "title": a.title, "summary": a.summary,
                   "urls": _sheet_urls(found.slug, "aid", aid=a.slug)} for a in cat.aids],
         "score_sheets": [{"mode": mode, "title": f"{cat.score.title}: {mode}",
@@ -132,16 +202,84 @@ def setup(game: str) -> Response:
     return _pdf(sheet, paper)
 
 
+def _score_mode(game: Game, mode: str) -> str:
+    modes = sheets.catalogue(game.slug).score_modes
+    if mode not in modes:
+        raise InvalidInput("mode", f"Score sheets exist for {', '.join(modes)}; you asked for "
+                           f"{mode!r}.", ", ".join(modes))
+    return mode
+
+
 @bp.get("/score-sheet.pdf")
 def score(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
-    modes = sheets.catalogue(found.slug).score_modes
-    mode = request.args.get("mode", "")
-    if mode not in modes:
-        raise InvalidInput("mode", f"Score sheets exist for {', '.join(modes)}; you asked for "
-                           f"{mode!r}.", ", ".join(modes))
+    mode = _score_mode(found, request.args.get("mode", ""))
     return _pdf(sheets.score_sheet(found.slug, mode), paper)
+
+
+@bp.get("/pack.pdf")
+def pack(game: str) -> Response:
+    """The game-night pack, in print order: setup sheet, aids, score sheet, score pad, and
+    the table tent (the given session's join sheet, else the one that starts a table)."""
+    found = find_game(game)
+    paper = _paper()
+    args = _setup_args(found)
+    code = request.args.get("session")
+    todo, private = pack_sheets(found, args, code)
+    base, note = public_target()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    name = f"{todo[0].slug}-pack{'-edit' if private else ''}-{paper}.pdf"
+
+    def draw() -> bytes:
+        from printables.render import Target, render_pack  # noqa: PLC0415
+
+        return render_pack(todo, paper, resolver(app, base), target=Target(base, note),
+                           title=f"{found.title}: game-night pack")
+
+    return _send(_etag(tuple(todo), paper, base, note), name, draw, cache=not private)
+
+
+def pack_sheets(game: Game, args: Mapping[str, Any], code: str | None = None
+                ) -> tuple[list[sheets.Sheet], bool]:
+    """The pack's sheets in print order, and whether they carry a secret (an edit link)."""
+    from assistant.sheets.join import start_sheet  # noqa: PLC0415
+    from assistant.sheets.pad import score_pad  # noqa: PLC0415
+
+    setup_sheet = sheets.setup_sheet(game.slug, **args)
+    cat = sheets.catalogue(game.slug)
+    mode = str(args.get("mode") or game.modes[0].slug)
+    todo = [setup_sheet, *(sheets.aid_sheet(game.slug, a.slug) for a in cat.aids)]
+    if cat.score_modes:
+        todo.append(sheets.score_sheet(game.slug, mode if mode in cat.score_modes
+                                       else cat.score_modes[0]))
+    players = int(args.get("players") or game.modes[0].max_players)
+    todo.append(score_pad(game, mode, players))
+    private = False
+    if code:
+        join, private = _join_for(code)
+        todo.append(join)
+    elif game.tracker is not None:
+        todo.append(start_sheet(game, mode, {**args, "mode": mode}))
+    return todo, private
+
+
+def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
+    """A session's join sheet, with the edit strip for whoever sends its edit token."""
+    from api import session_access  # noqa: PLC0415
+    from api.routes.sessions import session_urls, store  # noqa: PLC0415
+    from api.storage.tokens import token_matches  # noqa: PLC0415
+    from assistant.sheets.join import join_sheet  # noqa: PLC0415
+
+    info = store().info(code)
+    token = session_access.edit_token()
+    if token is not None and not token_matches(token, info.token_hash):
+        raise session_access.EditTokenRequired("That is not this session's edit token; leave "
+                                               "it out for the follow-only sheet.")
+    seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
+                       session_urls(info, token))
+    return sheet, token is not None
 
 
 @bp.get("/<aid>.pdf")
@@ -202,6 +340,24 @@ def printables_paths(spec: APISpec) -> None:
                                                                 strict=False)}, paper],
             "responses": {"200": _pdf_ok(f"{example_setup}-a4.pdf"),
                           **ERRORS}}})
+    spec.path(path=f"{base}/pack.pdf", operations={"get": {
+        "tags": ["printables"], "summary": "The host's game-night pack (one PDF)",
+        "description": "In print order: the setup sheet for the setup's own query parameters, "
+                       "every aid, the mode's score sheet, a score pad with a sum row and the "
+                       "table tent: the join sheet of `session` (with the cut-off edit strip "
+                       "for whoever sends its edit token as Authorization: Bearer), else a "
+                       "tent whose code starts a new table.",
+        "parameters": [_game_param(),
+                       {"in": "query", "name": "mode", "required": True,
+                        "schema": {"type": "string"}, "example": printed[0].modes[0].slug},
+                       {"in": "query", "name": "players", "required": True,
+                        "schema": {"type": "integer"},
+                        "example": printed[0].modes[0].max_players},
+                       {"in": "query", "name": "session", "required": False,
+                        "schema": {"type": "string"},
+                        "description": "A session's share code: its join sheet ends the pack."},
+                       paper],
+        "responses": {"200": _pdf_ok("tdt-setup-cutthroat-6p-pack-a4.pdf"), **ERRORS}}})
     spec.path(path=f"{base}/score-sheet.pdf", operations={"get": {
         "tags": ["printables"], "summary": "Score sheet for one mode (PDF)",
         "description": "A grid to fill in by hand at the end, with a QR code that opens the "
@@ -230,26 +386,49 @@ def printables_paths(spec: APISpec) -> None:
 @click.option("--base-url", default=None,
               help="Base URL for the QR codes (default: LAIRSIDE_PUBLIC_URL, else this "
                    "machine's address on the local network, port 8000).")
+@click.option("--packs/--no-packs", default=True,
+              help="Also write a game-night pack per game and mode (its first setup).")
 @with_appcontext
-def printables_command(out: Path | None, paper: str, base_url: str | None) -> None:
-    """Write every printable sheet of every game as PDF, with an index.html."""
-    from printables.batch import DEFAULT_OUT, guess_base_url, write_batch  # noqa: PLC0415
+def printables_command(out: Path | None, paper: str, base_url: str | None, packs: bool) -> None:
+    """Write every printable sheet of every game as PDF, and the game-night packs, with an
+    index.html."""
+    from printables.address import LAN_NOTE, guess_base_url, is_loopback  # noqa: PLC0415
+    from printables.batch import DEFAULT_OUT, Pack, write_batch  # noqa: PLC0415
+    from printables.render import Target  # noqa: PLC0415
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     base = (base_url or app.config.get("LAIRSIDE_PUBLIC_URL") or "").rstrip("/")
+    note = ""
     if not base:
         base = guess_base_url()
+        note = "" if is_loopback(base) else LAN_NOTE
         click.echo(f"No LAIRSIDE_PUBLIC_URL: QR codes point at {base} (serve the app there, "
                    f"e.g. make run HOST=0.0.0.0).", err=True)
+    if is_loopback(base):
+        click.echo(f"Warning: {base} is loopback; no phone can open these codes (each sheet "
+                   f"says so in print).", err=True)
     papers = sheets.PAPERS if paper == "both" else (paper,)
-    todo = [sheet for game in all_games() if game.sheets is not None
-            for sheet in sheets.batch(game.slug)]
+    printed = [game for game in all_games() if game.sheets is not None]
+    todo = [sheet for game in printed for sheet in sheets.batch(game.slug)]
+    bundles: list[Pack] = []
+    if packs:
+        for game in printed:
+            seen: set[str] = set()
+            for params in sheets.setup_variants(game.slug):
+                mode = str(params.get("mode", ""))
+                if mode in seen:
+                    continue
+                seen.add(mode)
+                bundle, _ = pack_sheets(game, params)
+                bundles.append(Pack(f"{bundle[0].slug}-pack", f"{game.title}: game-night pack",
+                                    bundle))
     folder = out or DEFAULT_OUT
     started = time.perf_counter()
-    with click.progressbar(length=len(todo) * len(papers), label="Rendering sheets",
-                           show_pos=True) as bar:
+    with click.progressbar(length=(len(todo) + len(bundles)) * len(papers),
+                           label="Rendering sheets and packs", show_pos=True) as bar:
         written = write_batch(todo, papers, folder, resolver(app, base),
-                              on_done=lambda _path: bar.update(1))
+                              on_done=lambda _path: bar.update(1), packs=bundles,
+                              target=Target(base, note))
     seconds = time.perf_counter() - started
     click.echo(f"{len(written)} PDFs in {folder} ({seconds:.1f} s); open "
                f"{folder / 'index.html'} to print.")

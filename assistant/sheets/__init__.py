@@ -23,8 +23,9 @@ from assistant.games import find_game
 from .contract import SheetProvider
 
 __all__ = ["LEGEND", "MARKS", "PAPERS", "Block", "Bullets", "Catalogue", "Check", "Checklist",
-           "Fact", "Facts", "Kind", "Link", "Para", "ParaStyle", "Section", "Sheet", "Spec",
-           "SheetProvider", "Table", "aid_sheet", "batch", "catalogue", "check_paper", "has_sheets",
+           "Fact", "Facts", "Kind", "Layout", "Link", "Para", "ParaStyle", "Section", "Sheet",
+           "Spec", "SheetProvider", "Table", "aid_sheet", "batch", "catalogue", "check_paper",
+           "has_sheets",
            "mark", "score_sheet",
            "setup_sheet", "setup_variants"]
 
@@ -72,6 +73,14 @@ class Link:
     label: str
     hint: str = ""
     """What the page does, in a sentence (printed beside the code when there is room)."""
+
+
+class Layout(StrEnum):
+    FLOW = "flow"
+    """Sections flow through columns: one page, or two full pages."""
+    TENT = "tent"
+    """A table tent (the join sheet): the first section's code large on both halves of a
+    page folded in two; a second section, if any, on a cut-off strip below a dashed line."""
 
 
 class ParaStyle(StrEnum):
@@ -138,6 +147,8 @@ class Table:
     marks: tuple[Provenance, ...] = ()
     blank_rows: int = 0
     row_height: float = 0.0
+    footer: tuple[str, ...] = ()
+    """A last row after the blank ones (a score pad's "Sum"), set bold on grey."""
 
 
 Block = Para | Bullets | Facts | Checklist | Table
@@ -169,6 +180,7 @@ class Sheet:
     """The sheet's main QR code (the whole setup, the scoring calculator, the rules index)."""
     columns: int = 2
     subtitle: str = ""
+    layout: Layout = Layout.FLOW
 
 
 @dataclass(frozen=True)

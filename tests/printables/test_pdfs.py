@@ -2,35 +2,27 @@
 from __future__ import annotations
 
 import io
-from datetime import date
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from api.routes.printables import resolver
 from assistant import sheets
 from assistant.games.tdt import sheets as tdt
 from assistant.games.tdt.setup import setup_for
 from printables import layouts
 from printables.meta import lairside_version
-from printables.render import render
 
-from .conftest import BASE
-from .measure import text_runs
+from .conftest import BASE, DAY
 
-DAY = date(2031, 4, 1)
 SHEETS = {sheet.slug: sheet for sheet in tdt.batch()}
 MAX_PAGES = {sheets.Kind.SETUP: 2, sheets.Kind.SCORE: 1, sheets.Kind.AID: 3}
 MAX_PAGES_GLOSSARY = 5
 
 
 @pytest.fixture(scope="module")
-def pdfs(papp):
-    with papp.test_request_context():
-        resolve = resolver(papp, BASE)
-        return {(slug, paper): render(sheet, paper, resolve, DAY)
-                for slug, sheet in SHEETS.items() for paper in sheets.PAPERS}
+def pdfs(every_pdf):
+    return {key: pdf for key, (_, pdf) in every_pdf.items() if key[0] in SHEETS}
 
 
 def _text(pdf: bytes) -> str:
@@ -55,25 +47,8 @@ def test_page_size_count_and_header(pdfs, slug, paper):
         assert float(box.height) == pytest.approx(size.height_mm * layouts.MM, abs=0.5)
     text = _flat(_text(pdfs[slug, paper]))
     for part in (sheet.title, sheet.game, sheet.mode, sheet.players,
-                 f"Lairside {lairside_version()}", DAY.isoformat(), size.title,
-                 "[d] derived", "[c] community", "[?] unknown"):
+                 f"Lairside {lairside_version()}", DAY.isoformat(), f"QR codes open {BASE}"):
         assert part in text, f"{slug}: {part!r} missing"
-
-
-@pytest.mark.parametrize("paper", sheets.PAPERS)
-@pytest.mark.parametrize("slug", sorted(SHEETS))
-def test_text_stays_inside_the_printable_area_and_is_8pt_or_more(pdfs, slug, paper):
-    # Runs are measured with plain font metrics (no word-spacing adjustments), which can read
-    # up to about a point wider than the glyphs pdfplumber places; allow for it.
-    margin = layouts.MARGIN_MM * layouts.MM - 1.5
-    for width, height, runs in text_runs(pdfs[slug, paper]):
-        assert runs
-        outside = [r for r in runs
-                   if r.x0 < margin or r.x1 > width - margin
-                   or r.baseline - 0.25 * r.size < margin or r.baseline + r.size > height - margin]
-        assert not outside, outside[:5]
-        small = [r for r in runs if r.size < layouts.MIN_PT - 0.01]
-        assert not small, small[:5]
 
 
 @pytest.mark.parametrize("slug, paper", [("tdt-setup-cutthroat-6p", "a4"),

@@ -164,7 +164,8 @@ def test_openapi_documents_the_pdf_endpoints(pclient):
 
 def test_batch_command_writes_every_sheet_and_an_index(papp, tmp_path):
     runner = papp.test_cli_runner()
-    result = runner.invoke(args=["printables", "--out", str(tmp_path), "--paper", "a4"])
+    result = runner.invoke(args=["printables", "--out", str(tmp_path), "--paper", "a4",
+                                 "--no-packs"])
     assert result.exit_code == 0, result.output
     pdfs = sorted(p.name for p in tmp_path.glob("*.pdf"))
     from assistant.games import all_games  # every registered game's sheets, not one game's
@@ -174,3 +175,28 @@ def test_batch_command_writes_every_sheet_and_an_index(papp, tmp_path):
     index = (tmp_path / "index.html").read_text()
     assert all(name in index for name in pdfs)
     assert "Setup sheets" in index and "Score sheets" in index
+
+
+def test_batch_writes_packs_with_their_index_rows(papp, tmp_path):
+    from api.routes.printables import pack_sheets
+    from assistant.games import find_game
+    from printables.batch import Pack, write_batch
+
+    game = find_game("vigilante")
+    params = sheets.setup_variants("vigilante")[0]
+    bundle, private = pack_sheets(game, params)
+    assert not private and bundle[0].kind is sheets.Kind.SETUP
+    with papp.test_request_context():
+        written = write_batch([], ["letter"], tmp_path, resolver(papp, BASE),
+                              packs=[Pack("vigilante-pack", "Vigilante: game-night pack", bundle)])
+    assert [w.path.name for w in written] == ["vigilante-pack-letter.pdf"]
+    pages = PdfReader(io.BytesIO(written[0].path.read_bytes())).pages
+    assert len(pages) >= len(bundle)
+    index = (tmp_path / "index.html").read_text()
+    assert "Game-night packs" in index and "vigilante-pack-letter.pdf" in index
+
+
+def test_catalogue_links_the_pack(pclient):
+    body = pclient.get("/api/v1/games/tdt/printables").get_json()
+    assert body["pack"]["url"] == "/api/v1/games/tdt/printables/pack.pdf"
+    assert all("pack" in s for s in body["setup"]["sheets"])
