@@ -57,3 +57,8 @@ class Explained:
                                "summary": self.summary}
         out.update(self.extra)
         return out
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """"1 player", "3 players", "0 players": a count with its noun, for steps and sheets."""
+    return f"{n} {one if n == 1 else many}"

@@ -10,11 +10,13 @@ import re
 from collections.abc import Mapping, Sequence
 
 from assistant import links
-from assistant.explain import Provenance
+from assistant.explain import Provenance, plural
 from assistant.games import Game
 from assistant.rules import Entry
 
 from . import Block, Link, Para, ParaStyle, Section, Table
+
+__all__ = ["SheetKit", "plural"]
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+")
 
@@ -102,8 +104,3 @@ class SheetKit:
         return Table(("", "Value"),
                      tuple((n.label, f"{n.value} {n.unit}".strip()) for n in rows),
                      (3.0, 1.4), tuple(n.provenance for n in rows))
-
-
-def plural(n: int, one: str, many: str) -> str:
-    """"1 player", "3 players", "0 players"."""
-    return f"{n} {one if n == 1 else many}"

@@ -313,7 +313,7 @@ def test_default_teams(players: int, teams: tuple[int, ...]) -> None:
     s = setup_for("mayhem", players)
     assert s.teams == teams
     assert s.named_henchmen == max(teams) * len(teams)
-    assert any("teams not given" in d for d in s.defaults)
+    assert any("Teams not chosen" in d for d in s.defaults)
     characters = next(st for st in s.steps if st.id == "characters")
     assert characters.provenance == Provenance.HOUSE
 

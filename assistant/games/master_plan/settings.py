@@ -27,6 +27,11 @@ class Setting:
     question: str
 
     @property
+    def label(self) -> str:
+        """The setting as players say it ("attack reading"), never the field name."""
+        return self.name.replace("_", " ")
+
+    @property
     def options(self) -> tuple[str, ...]:
         return tuple(o.strip() for o in text(self.rule, "options").split(","))
 
@@ -53,7 +58,7 @@ class Setting:
 
     def step(self, value: str) -> Step:
         chosen = "the default" if value == self.default else "not the default"
-        return Step(f"Table setting {self.name} = {value} ({chosen}; the other option is "
+        return Step(f"Table setting “{self.label}”: {value} ({chosen}; the other option is "
                     f"{self.other(value)}).", value, self.rule, Provenance.DERIVED,
                     RULES.get(self.rule).provenance_note)
 

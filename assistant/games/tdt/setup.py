@@ -78,7 +78,7 @@ def setup_for(mode: PlayMode | str, players: int, named_henchmen: int | None = N
     elif play is PlayMode.SYNDICATE:
         named = players if named_henchmen is None else named_henchmen
         if named_henchmen is None:
-            defaults.append(f"named_henchmen not given: one Named Henchman per player, "
+            defaults.append(f"Named Henchmen in play not chosen: one per player, "
                             f"N = {named}.")
         check_named_henchmen(play, players, (), named)
     else:
@@ -86,13 +86,14 @@ def setup_for(mode: PlayMode | str, players: int, named_henchmen: int | None = N
             team_sizes = tuple(teams)
         else:
             team_sizes = default_teams(players)
-            defaults.append(f"teams not given: we split {players} players as "
+            defaults.append(f"Teams not chosen: we split {players} players as "
                             f"{list(team_sizes)} (the fewest equal teams where each player "
                             f"runs one Named Henchman; 5 players: 3 + 2).")
         check_teams(players, team_sizes)
         if named_henchmen is None:
             named = max(team_sizes) * len(team_sizes)
-            defaults.append(f"named_henchmen not given: each team fields {max(team_sizes)}, "
+            defaults.append(f"Named Henchmen in play not chosen: each team fields "
+                            f"{max(team_sizes)}, "
                             f"the fewest that give every player one, so N = {named}.")
         else:
             named = named_henchmen

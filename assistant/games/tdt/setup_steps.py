@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from assistant.explain import Provenance
+from assistant.explain import Provenance, plural
 
 from .modes import MAX_TRIGGERS, MODE_TITLES, PlayMode
 from .setup_data import (
@@ -119,7 +119,9 @@ def _character_steps(s: Setup) -> list[SetupStep]:
         return [
             leader,
             step("syndicate-characters", {"players": p, "named_henchmen": n},
-                 "named_henchmen", n=n, p=p, more=more),
+                 "named_henchmen", more=more,
+                 named=plural(n, "Named Henchman", "Named Henchmen"),
+                 players=plural(p, "player", "players")),
             step("communal-vault"),
             step("fill-roster", {"in_play": n, "roster_extra": roster}, "roster_extra",
                  n=n, most=MAX_NAMED_HENCHMEN, extra=roster),
@@ -245,8 +247,11 @@ def _doomsday_steps(s: Setup) -> list[SetupStep]:
 def _base_step(s: Setup) -> SetupStep:
     n = s.named_henchmen
     if s.mode is PlayMode.CUTTHROAT:
-        return step("cutthroat-base-tiles", {"chosen": n, "random": MAX_NAMED_HENCHMEN - n},
-                    "random", n=n, random=MAX_NAMED_HENCHMEN - n)
+        rest = MAX_NAMED_HENCHMEN - n
+        fill = ("" if rest == 0 else "; fill the last section with a random Base tile"
+                if rest == 1 else f"; fill the other {rest} sections with random Base tiles")
+        return step("cutthroat-base-tiles", {"chosen": n, "random": rest}, "random", n=n,
+                    fill=fill)
     if s.mode is PlayMode.SYNDICATE:
         return step("syndicate-base-tiles", {"in_play": n, "roster": MAX_NAMED_HENCHMEN - n},
                     "in_play", most=MAX_NAMED_HENCHMEN, n=n, roster=MAX_NAMED_HENCHMEN - n)

@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant import links
 from assistant.errors import InvalidInput
-from assistant.explain import Provenance
+from assistant.explain import Provenance, plural
 from assistant.games import find_game
 from assistant.rules import Entry, KeyNumber
 from assistant.sheets import (
@@ -89,10 +89,6 @@ def rules_link() -> Link:
 
 
 # ---------------------------------------------------------------- small helpers
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def _number(entry_id: str, key: str) -> KeyNumber:
@@ -203,7 +199,7 @@ def setup_facts(s: Setup) -> Facts:
         g = s.goodman
         rows.append(Fact("Goodman starts with",
                          f"{g.resources} Resources, "
-                         f"{_plural(g.faceless_henchmen, 'Faceless Henchman', 'Faceless Henchmen')}"
+                         f"{plural(g.faceless_henchmen, 'Faceless Henchman', 'Faceless Henchmen')}"
                          f", {g.vp} VP", p(s, "goodman-assets")))
     starting = [seat for seat in s.seats if seat.role.value != "goodman"]
     first = starting[0]
@@ -211,8 +207,8 @@ def setup_facts(s: Setup) -> Facts:
         "each team" if len(starting) > 1 else "the team")
     rows.append(Fact("Starting henchmen",
                      f"{who}: "
-                     f"{_plural(first.faceless_henchmen, 'Faceless Henchman', 'Faceless Henchmen')}"
-                     f", {_plural(first.resources, 'Resource', 'Resources')}",
+                     f"{plural(first.faceless_henchmen, 'Faceless Henchman', 'Faceless Henchmen')}"
+                     f", {plural(first.resources, 'Resource', 'Resources')}",
                      p(s, "starting-henchmen")))
     rows.append(Fact("Doomsday Clock starts on", str(s.clock_start), p(s, "clock-start")))
     if s.global_events:
@@ -269,12 +265,13 @@ def setup_sheet(mode: str = "", players: int = 0, named_henchmen: int | None = N
             *piles, *(Para(f"Your call: {c}", ParaStyle.NOTE) for c in deal.players_choose)),
             setup_link(s, seed, "deal", "This deal on your phone"), Provenance.COMMUNITY,
             "Tile names: community component data"))
-    who = (f"{s.players} players: Goodman + {s.named_henchmen} Named Henchmen"
+    named = plural(s.named_henchmen, "Named Henchman", "Named Henchmen")
+    who = (f"{plural(s.players, 'player', 'players')}: Goodman + {named}"
            if s.goodman is not None else
-           f"{s.players} players, {s.named_henchmen} Named Henchmen"
+           f"{plural(s.players, 'player', 'players')}, {named}"
            + (f", teams {' + '.join(map(str, s.teams))}" if s.teams else ""))
     return Sheet(Kind.SETUP, setup_slug(s, seed, named_henchmen is not None),
-                 f"Setup: {title}", GAME.title, title, f"{s.players} players",
+                 f"Setup: {title}", GAME.title, title, plural(s.players, "player", "players"),
                  tuple(sections), setup_link(s, seed), 2, who)
 
 

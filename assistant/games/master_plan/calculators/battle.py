@@ -324,7 +324,7 @@ def _finish(out: Outcome, s: Super, gone: Side, standing: dict[str, Super],
         out.steps.append(Step(f"{s.name}'s attack left no {gone.value.capitalize()} standing: "
                               "the battle stops at once and its Ability does not happen.", None,
                               "setting-ending-ability", Provenance.DERIVED,
-                              "Table setting ending_ability = skipped."))
+                              f"Table setting “{ENDING_ABILITY.label}”: skipped."))
     never = f"; {', '.join(waiting)} never act{'s' if len(waiting) == 1 else ''}" if waiting else ""
     nobody = "No Supers are left on either side" if not standing else f"No {PLURAL[gone]} are left"
     out.steps.append(Step(f"{nobody}: the battle ends immediately{never}.", len(waiting),
@@ -337,14 +337,15 @@ def _finish(out: Outcome, s: Super, gone: Side, standing: dict[str, Super],
 def _compare(main: Outcome, alt: Outcome, setting: str, value: str,
              supers: Sequence[Super]) -> dict[str, Any]:
     entry: dict[str, Any] = {"setting": setting, "value": value}
+    said = f"“{setting.replace('_', ' ')}”: {value}"  # as players say it, not the field name
     if alt.end == "needs-choice" and alt.choice is not None:
         options = ", ".join(alt.choice["options"])
-        entry.update(changes=True, detail=f"With {setting} = {value}, {alt.choice['super']}'s "
+        entry.update(changes=True, detail=f"With {said}, {alt.choice['super']}'s "
                      f"player would knock out only one of {options} (their pick) instead of "
                      "every one, so the battle would go differently from that turn on.")
         return entry
     if alt.signature() == main.signature():
-        detail = f"With {setting} = {value} the same Supers are knocked out, into the same piles."
+        detail = f"With {said}, the same Supers are knocked out, into the same piles."
         if setting == ENDING_ABILITY.name and main.ended_by:
             ender = next(s for s in supers if s.name == main.ended_by)
             if ender.ability and not ender.ability_kos:
@@ -353,7 +354,7 @@ def _compare(main: Outcome, alt: Outcome, setting: str, value: str,
                            "any other effect it has.")
         entry.update(changes=False, detail=detail)
         return entry
-    entry.update(changes=True, detail=f"With {setting} = {value}: " + _outcome_words(alt) + ".")
+    entry.update(changes=True, detail=f"With {said}: " + _outcome_words(alt) + ".")
     return entry
 
 
