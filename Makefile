@@ -39,11 +39,16 @@ lint: install ## ruff on everything, mypy --strict on the core
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict assistant
 
-bench: install ## Print performance figures (search, throughput, PDFs, slow clients, 50,000-event sessions)
-	$(PY) tests/bench/run.py
+bench: install ## Performance figures: PDFs, slow clients, 50,000-event sessions, then every endpoint's ratio to bare Flask (last line: JSON); QUICK=1: the ratios only, under a minute
+ifeq ($(QUICK),)
 	$(PY) tests/printables/bench.py
 	$(PY) tests/bench/slow_clients.py
 	$(PY) tests/bench/big_session.py
+	$(PY) tests/bench/core_costs.py
+	$(PY) tests/bench/run.py
+else
+	$(PY) tests/bench/run.py --quick
+endif
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
 	LAIRSIDE_FUZZ_EXAMPLES=60 LAIRSIDE_FUZZ_STEPS=300 LAIRSIDE_FUZZ_COVERAGE=1 \

@@ -36,22 +36,59 @@ HSTS = "max-age=31536000; includeSubDomains"
 counts), so a plain-HTTP table server on a LAN is never locked out by a browser."""
 
 
+_SECURITY = [(name.lower(), name, value) for name, value in SECURITY_HEADERS.items()]
+
+
 def security_headers(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    """Each security header unless the view set its own (one pass over the headers, where
+    setdefault would scan them once per name)."""
+    present = {key.lower() for key in response.headers.keys()}
+    for lower, name, value in _SECURITY:
+        if lower not in present:
+            response.headers.add(name, value)
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
 
+_etags: dict[bytes, str] = {}
+"""ETag of each body answered lately: the bodies of rule entries and setups are cached
+(lru_cache), so the same bytes object comes back and its digest is looked up, not recomputed
+(bytes keep their hash). Cleared when it grows past _ETAGS_KEPT."""
+_ETAGS_KEPT = 2048
+
+
+def etag_of(data: bytes) -> str:
+    """The quoted strong ETag of a body."""
+    tag = _etags.get(data)
+    if tag is None:
+        if len(_etags) >= _ETAGS_KEPT:
+            _etags.clear()
+        tag = _etags[data] = '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
+    return tag
+
+
+def matches(tag: str, if_none_match: str) -> bool:
+    """Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 13.1.2)."""
+    for candidate in if_none_match.split(","):
+        candidate = candidate.strip()
+        if candidate == "*" or candidate.removeprefix("W/") == tag:
+            return True
+    return False
+
+
 def cached_json(payload: Any = None, *, body: bytes | None = None) -> Response:
-    """A read-only answer with an ETag and Cache-Control, so phones can re-ask cheaply."""
+    """A read-only answer with an ETag and Cache-Control, so phones can re-ask cheaply: 304
+    when the client's If-None-Match already names it. Headers are set as plain strings (the
+    Cache-Control and ETag setters and make_conditional cost more than the lookup itself)."""
     data = body if body is not None else json.dumps(payload).encode()
-    response = Response(data, mimetype="application/json")
-    response.set_etag(hashlib.blake2b(data, digest_size=12).hexdigest())
-    response.cache_control.public = True
-    response.cache_control.max_age = current_app.config["LAIRSIDE_CACHE_SECONDS"]
-    return response.make_conditional(request)
+    tag = etag_of(data)
+    headers = {"ETag": tag,
+               "Cache-Control": f"public, max-age={current_app.config['LAIRSIDE_CACHE_SECONDS']}"}
+    asked = request.headers.get("If-None-Match")
+    if asked and request.method in ("GET", "HEAD") and matches(tag, asked):
+        return Response(status=304, headers=headers)
+    return Response(data, headers=headers, mimetype="application/json")
 
 
 MAX_DEPTH = 32

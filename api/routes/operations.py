@@ -5,11 +5,10 @@ from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, json, jsonify, request, url_for
-from marshmallow import Schema
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
 from api.responses import cached_json, json_body
-from api.schemas.forms import operation_schema_name, schema_for
+from api.schemas.forms import loader, operation_schema_name
 from assistant.games import Game, Operation, find_game
 from assistant.inputs import describe
 
@@ -17,24 +16,12 @@ bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
 
 def _run(game: Game, op: Operation, data: Any, strict: bool = True) -> dict[str, Any]:
-    loaded = _schema(op, operation_schema_name(game.slug, op.slug), strict).load(data)
+    loaded = loader(op.form, operation_schema_name(game.slug, op.slug), strict)(data)
     answer = op.run(loaded).to_json()
     rule_ids = sorted({s["rule"] for s in answer["steps"] if s.get("rule")} | set(op.rules))
     base = f"{request.root_path}/api/v1/games/{game.slug}/rules/"  # url_for is slow per link
     answer["links"] = {rid: base + rid for rid in rule_ids if rid in game.rules}
     return answer
-
-
-_schemas: dict[tuple[str, bool], Schema] = {}
-
-
-def _schema(op: Operation, name: str, strict: bool) -> Schema:
-    """One schema instance per form, reused: building one per request costs more than the
-    calculation itself."""
-    key = (name, strict)
-    if key not in _schemas:
-        _schemas[key] = schema_for(op.form, name, strict)()
-    return _schemas[key]
 
 
 def _query_args() -> dict[str, Any]:

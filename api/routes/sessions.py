@@ -226,9 +226,22 @@ def _tracked_slugs() -> str:
     return ", ".join(g.slug for g in all_games() if g.tracker is not None)
 
 
+EXPORT_BYTES_PER_EVENT = 160
+"""Room an export gives each event besides its own JSON: its envelope (seq, at, "event") and
+the indentation of a pretty-printed file."""
+
+
+def import_limit() -> int:
+    """The largest import body: any export of a session within the limits (events and bytes)
+    fits, so every export imports back; other bodies keep LAIRSIDE_MAX_BODY_BYTES."""
+    return (store().max_bytes + store().max_events * EXPORT_BYTES_PER_EVENT
+            + int(current_app.config.get("MAX_CONTENT_LENGTH") or 65536))
+
+
 @bp.post("/api/v1/sessions/import")
 def import_session() -> Response:
     ratelimit.limit("create")
+    request.max_content_length = import_limit()
     data = _object(json_body())
     if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
         raise InvalidInput("format", f"This is not a Lairside session export "

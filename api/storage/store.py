@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from assistant.errors import InvalidInput, NotFound
@@ -102,6 +102,13 @@ class Appended:
     replayed: bool = False
 
 
+_INFO = select(
+    SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow.game, SessionRow.setup,
+    SessionRow.version, SessionRow.created_at, SessionRow.updated_at).where(
+    SessionRow.code == bindparam("code"))
+"""Store.info's statement, built once (building it costs more than running it)."""
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -121,6 +128,7 @@ class Store:
         self._ready = False
         self._lock = threading.RLock()
         self._cache: OrderedDict[int, History] = OrderedDict()
+        self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
 
     # --- set-up ------------------------------------------------------------------------------
 
@@ -188,17 +196,27 @@ class Store:
             raise UnknownSession(f"There is no session {code[:40]!r}. Check the code on the "
                                  "join sheet.")
         with self.engine.connect() as conn:
-            s = conn.execute(select(
-                SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow.game,
-                SessionRow.setup,
-                SessionRow.version, SessionRow.created_at, SessionRow.updated_at).where(
-                SessionRow.code == tokens.normal_code(code))).one_or_none()
+            s = conn.execute(_INFO, {"code": tokens.normal_code(code)}).one_or_none()
         if s is None:
             raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
                                  "sheet.")
         tracker = _tracker(s.game)
-        return SessionInfo(s.id, s.code, s.token_hash, tracker, tracker.parse_setup(s.setup),
+        return SessionInfo(s.id, s.code, s.token_hash, tracker, self._setup(s, tracker),
                            s.version, _aware(s.created_at), _aware(s.updated_at))
+
+    def _setup(self, row: Any, tracker: Tracker) -> Any:
+        """The parsed setup of a session row: a setup never changes once stored, so each is
+        parsed once per process (keyed by id and code, which no other session ever has)."""
+        key = (row.id, row.code)
+        with self._lock:
+            setup = self._setups.get(key)
+        if setup is None:
+            setup = tracker.parse_setup(row.setup)
+            with self._lock:
+                self._setups[key] = setup
+                while len(self._setups) > CACHE_SIZE * 4:
+                    self._setups.popitem(last=False)
+        return setup
 
     def history(self, info: SessionInfo) -> History:
         """The folded history, at least up to `info.version`."""

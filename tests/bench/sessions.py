@@ -1,62 +1,82 @@
-"""`make bench` figures for shared game sessions (called by run.py as `run(report)`).
-
-Under gunicorn (2 sync workers, like `make run`) on a fresh SQLite file (WAL,
-synchronous=FULL: every acknowledged append is on disk): state reads (full body and 304
-revalidation) and appends per second, each as a ratio to bare Flask in the same run, and the
-latency of an append at 16 concurrent clients (p50/p99).
-"""
+"""Session inputs for `make bench` (run.py): many sessions of every game with a tracker,
+made on the served app through its own API (import of a game's example events cut at
+different lengths), and the reads, revalidations and appends to load them with."""
 from __future__ import annotations
 
 import json
-import tempfile
 import urllib.request
-from pathlib import Path
+from typing import Any
 
-from harness import served, wrk
+from harness import Request
 
-SETUP = {"mode": "cutthroat", "seats": [
-    {"goodman": True}, {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"},
-    {"henchman": "Boris Myasneek"}, {"henchman": "Cassandra O'Shea"}]}
+JSON = {"Content-Type": "application/json"}
 
 
-def _create(base: str) -> dict:
-    request = urllib.request.Request(base + "/api/v1/games/tdt/sessions",
-                                     data=json.dumps(SETUP).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as answer:
-        return json.loads(answer.read())
+def _call(base: str, method: str, path: str, body: Any = None,
+          headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], Any]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={**JSON, **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, dict(answer.headers), json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), None
 
 
-def run(report) -> None:
-    print("sessions under gunicorn, 2 sync workers, SQLite WAL synchronous=FULL, "
-          "wrk 16 connections, 5 s each:")
-    with served("bare:app", env={"PYTHONPATH": str(Path(__file__).parent)}) as base:
-        bare = wrk(base + "/x")
-    report("bare Flask fixed JSON (baseline)", f"{bare['rps']:8.0f} req/s  p99 "
-                                               f"{bare['p99']:.1f} ms")
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {"LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
-               "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"}
-        with served("api:create_app()", env=env) as base:
-            session = _create(base)
-            url = f"{base}/api/v1/sessions/{session['code']}"
-            writes = {"Content-Type": "application/json", "If-Match": "*",
-                      "Authorization": f"Bearer {session['edit_token']}"}
-            body = json.dumps({"kind": "vp", "seat": "jin-feng", "amount": 1})
-            appended = wrk(url + "/events", method="POST", body=body, headers=writes)
-            version = json.loads(urllib.request.urlopen(url).read())["version"]
-            full = wrk(url)
-            revalidated = wrk(url, headers={"If-None-Match": f'"v{version}"'})
-            score = wrk(url + "/score")
+def make_sessions(base: str, per_game: int) -> list[dict[str, Any]]:
+    """`per_game` sessions of each tracked game, of different lengths."""
+    from assistant.games import all_games
 
-    def line(label: str, got: dict) -> None:
-        errors = f"  ({got['errors']:.0f} non-2xx!)" if got["errors"] else ""
-        report(label, f"{got['rps']:8.0f} req/s  p99 {got['p99']:.1f} ms  "
-                      f"ratio {got['rps'] / bare['rps']:.2f}{errors}")
+    made = []
+    for game in all_games():
+        tracker = game.tracker
+        if tracker is None:
+            continue
+        status, _, first = _call(base, "POST", f"/api/v1/games/{game.slug}/sessions",
+                                 dict(tracker.example_setup))
+        assert status == 201, (game.slug, status)
+        accepted = []
+        for event in tracker.example_events:
+            got, _, _ = _call(base, "POST", f"/api/v1/sessions/{first['code']}/events", event,
+                              {"Authorization": f"Bearer {first['edit_token']}"})
+            if got == 201:
+                accepted.append(event)
+        _, _, export = _call(base, "GET", f"/api/v1/sessions/{first['code']}/export")
+        for i in range(per_game):
+            cut = dict(export, events=export["events"][:i % (len(accepted) + 1)]
+                       + [{"event": {"kind": "note", "text": f"Session {i} of {game.slug}"}}])
+            status, headers, session = _call(base, "POST", "/api/v1/sessions/import", cut)
+            assert status == 201, (game.slug, status)
+            made.append({"game": game.slug, "code": session["code"],
+                         "token": session["edit_token"]})
+    return made
 
-    line("append an event (POST …/events, committed)", appended)
-    report("append latency at 16 concurrent clients", f"p50 {appended['p50']:.1f} ms  "
-                                                      f"p99 {appended['p99']:.1f} ms")
-    line(f"read state, full body ({version} events)", full)
-    line("read state, 304 revalidation (If-None-Match)", revalidated)
-    line("final score from the state", score)
+
+def reads(base: str, sessions: list[dict[str, Any]]) -> list[Request]:
+    out: list[Request] = []
+    for s in sessions:
+        out.append(("GET", f"/api/v1/sessions/{s['code']}", {}, None))
+        out.append(("GET", f"/api/v1/sessions/{s['code']}/score", {}, None))
+    return out
+
+
+def revalidations(base: str, sessions: list[dict[str, Any]]) -> list[Request]:
+    out: list[Request] = []
+    for s in sessions:
+        for path in (f"/api/v1/sessions/{s['code']}", f"/api/v1/sessions/{s['code']}/score"):
+            _, headers, _ = _call(base, "GET", path)
+            out.append(("GET", path, {"If-None-Match": headers["ETag"]}, None))
+    return out
+
+
+def appends(sessions: list[dict[str, Any]], per_session: int = 5) -> list[Request]:
+    """Notes of different lengths to every session (each accepted at any point of a game)."""
+    out: list[Request] = []
+    for s in sessions:
+        for j in range(per_session):
+            text = f"Round {j}: move the {s['game']} plan forward" + "!" * (j * 7 % 30)
+            out.append(("POST", f"/api/v1/sessions/{s['code']}/events",
+                        {**JSON, "If-Match": "*", "Authorization": f"Bearer {s['token']}"},
+                        json.dumps({"kind": "note", "text": text})))
+    return out

@@ -25,13 +25,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import Action, Board, Event, Show, Viewer, Wording
+from assistant.tracker.chain import Chain
+from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
 from .book import ROUNDS, THROWDOWNS
@@ -220,7 +222,7 @@ class State:
     regroups: tuple[str, ...] = ()
     """Each Regroup's Loser Lad answer in one line (says when the other KO setting differs)."""
     over: bool = False
-    notes: tuple[str, ...] = ()
+    notes: Chain[str] = field(default_factory=Chain)
 
     def throwdown(self, number: int) -> Throwdown:
         for t in self.throwdowns:
@@ -556,7 +558,7 @@ def _regroup(setup: Setup, state: State, e: Event) -> State:
 
 
 def _note(setup: Setup, state: State, e: Event) -> State:
-    return replace(state, notes=(*state.notes, str(e["text"])))
+    return replace(state, notes=state.notes.added(str(e["text"])))
 
 
 _HANDLERS = {"plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "reveal": _reveal,

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import Action, Board, Counter, Event, Show, Track, Viewer, Wording
+from assistant.tracker.chain import Chain
+from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
 from .calculators.alert import AlertState, band
@@ -222,7 +224,7 @@ class State:
     black_market_prices: tuple[int, ...] = ()
     phantom_bases: int | None = None
     phantom_fortified: int = 0
-    notes: tuple[str, ...] = ()
+    notes: Chain[str] = field(default_factory=Chain)
 
 
 def seat_id(name: str) -> str:
@@ -388,7 +390,7 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
                                f"0-{TOTAL_TERRITORIES - owned}")
         return replace(state, phantom_bases=event["count"], phantom_fortified=event["fortified"])
     if kind == "note":
-        return replace(state, notes=(*state.notes, event["text"]))
+        return replace(state, notes=state.notes.added(event["text"]))
     raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(EVENT_FORMS))
 
 

@@ -29,13 +29,15 @@ from __future__ import annotations
 import re
 from collections import Counter as Tally
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import Action, Board, Counter, Event, Show, Viewer, Wording
+from assistant.tracker.chain import Chain
+from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
 from .calculators.allegiance import KINDS, SPOTS, possible, remaining
@@ -225,7 +227,7 @@ class State:
     first_player: int
     track: tuple[tuple[str, int], ...] = ()
     ended: bool = False
-    notes: tuple[str, ...] = ()
+    notes: Chain[str] = field(default_factory=Chain)
 
 
 def initial(setup: SessionSetup) -> State:
@@ -291,7 +293,7 @@ def _put(state: State, i: int, seat: SeatState) -> State:
 def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     kind = event.kind
     if kind == "note":
-        return replace(state, notes=(*state.notes, event["text"]))
+        return replace(state, notes=state.notes.added(event["text"]))
     if kind == "add-event":
         if state.ended:
             raise InvalidInput("kind", "The game is over; no more Events.", "reveal, note")

@@ -8,11 +8,13 @@ each refusal's rule entry); values the book does not print come from the table's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.tracker import Event
+from assistant.tracker.chain import Chain
+from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
 from ..calculators.cleanup import payroll
@@ -183,7 +185,7 @@ class State:
     values: tuple[tuple[str, Any], ...] = ()
     results: tuple[Result, ...] = ()
     laugh: str | None = None
-    notes: tuple[str, ...] = field(default=())
+    notes: Chain[str] = field(default_factory=Chain)
     resolved: tuple[str, bool] | None = None
     """The seat whose contract was the last action, and whether it succeeded: that player may
     still play positive Schemes "after resolving" it (maniacal.txt:258), although their token
@@ -320,7 +322,7 @@ def start_weeks(state: State) -> int:
 def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     kind = event.kind
     if kind == "note":
-        return replace(state, notes=(*state.notes, str(event["text"])))
+        return replace(state, notes=state.notes.added(str(event["text"])))
     if kind == "table-values":
         merged = dict(state.values)
         merged.update(_table_values(event))

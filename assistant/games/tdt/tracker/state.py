@@ -19,10 +19,12 @@ it never half-applies. Readings we chose (the rulebook is silent or garbled):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
+from assistant.tracker.chain import Chain
+from assistant.tracker.chain import evolve as replace
 
 from ..modes import BETRAYAL_THRESHOLD, PlayMode
 from .events import Event, EventKind, ObjectiveKind, VpSource
@@ -100,7 +102,7 @@ class State:
     doomsday_completed: bool = False
     betrayer: str | None = None
     team_leader: str | None = None
-    notes: tuple[Note, ...] = ()
+    notes: Chain[Note] = field(default_factory=Chain)
 
     def seat(self, seat_id: str) -> SeatState:
         return next(s for s in self.seats if s.id == seat_id)
@@ -319,7 +321,7 @@ def _team_leader(setup: SessionSetup, state: State, event: Event, version: int) 
 def _note(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     if event.seat is not None:
         setup.seat(event.seat)
-    return replace(state, notes=(*state.notes, Note(event.text or "", event.seat, version)))
+    return replace(state, notes=state.notes.added(Note(event.text or "", event.seat, version)))
 
 
 _HANDLERS: dict[EventKind, Callable[[SessionSetup, State, Event, int], State]] = {

@@ -1,0 +1,50 @@
+"""Any export imports back (issue 21, item 4): the import accepts a body as large as the
+export of a session at its limits, while every other request keeps the 64 KiB body limit."""
+from __future__ import annotations
+
+import json
+
+from tests.sessions.conftest import make_app
+from tests.sessions.helpers import create
+
+
+def test_an_export_far_above_64_kib_imports_back(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'big.sqlite3'}", LAIRSIDE_MAX_EVENTS=3000)
+    client = app.test_client()
+    first = create(client)
+    export = client.get(f"/api/v1/sessions/{first['code']}/export").json
+    export["events"] = [{"event": {"kind": "note", "text": f"Round {i}: the plan, step {i}."}}
+                        for i in range(2500)]
+    body = json.dumps(export, indent=2).encode()
+    assert len(body) > 4 * 65536  # the body limit stopped imports above about 490 events
+    made = client.post("/api/v1/sessions/import", data=body,
+                       headers={"Content-Type": "application/json"})
+    assert made.status_code == 201, made.json
+    assert made.json["version"] == 2500
+    again = client.get(f"/api/v1/sessions/{made.json['code']}/export")
+    assert len(again.json["events"]) == 2500
+    back = client.post("/api/v1/sessions/import", data=json.dumps(again.json, indent=2),
+                       headers={"Content-Type": "application/json"})
+    assert back.status_code == 201 and back.json["version"] == 2500
+    state = client.get(f"/api/v1/sessions/{back.json['code']}").json["state"]
+    assert [n["text"] for n in state["notes"]][-1] == "Round 2499: the plan, step 2499."
+    app.extensions["lairside.sessions"].dispose()
+
+
+def test_other_bodies_keep_the_small_limit_and_imports_have_one_too(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'small.sqlite3'}", LAIRSIDE_MAX_EVENTS=100,
+                   LAIRSIDE_MAX_SESSION_BYTES=10_000)
+    client = app.test_client()
+    first = create(client)
+    padded = json.dumps({"kind": "note", "text": "x", "pad": "y" * 70_000})
+    note = client.post(f"/api/v1/sessions/{first['code']}/events", data=padded,
+                       headers={"Content-Type": "application/json",
+                                "Authorization": f"Bearer {first['edit_token']}"})
+    assert note.status_code == 413
+    limit = 10_000 + 100 * 160 + 65536
+    huge = json.dumps({"format": "lairside-session", "setup": {}, "pad": "z" * limit})
+    refused = client.post("/api/v1/sessions/import", data=huge,
+                          headers={"Content-Type": "application/json"})
+    assert refused.status_code == 413
+    assert refused.mimetype == "application/problem+json"
+    app.extensions["lairside.sessions"].dispose()
