@@ -52,6 +52,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             module.init_app(app)
     register_error_handlers(app)
     app.after_request(security_headers)
+    if not app.testing:  # each worker loads the PDF stack now, not on a player's first sheet
+        from api.warmup import warm  # noqa: PLC0415
+
+        warm()
     return app
 
 

@@ -114,8 +114,9 @@ def expires_at(info: SessionInfo) -> str | None:
     return (info.updated_at + timedelta(days=days)).isoformat() if days > 0 else None
 
 
-def session_urls(info: SessionInfo, token: str | None = None) -> dict[str, str]:
-    page = _base_url() + links.session(info.setup.game, info.code)
+def session_urls(info: SessionInfo, token: str | None = None, base: str | None = None
+                 ) -> dict[str, str]:
+    page = (base or _base_url()) + links.session(info.setup.game, info.code)
     api = url_for("sessions.read", code=info.code)
     out = {"api": api, "events": api + "/events", "score": api + "/score",
            "export": api + "/export", "view": page, "sheet": api + "/join.pdf"}
@@ -255,9 +256,43 @@ def import_session() -> Response:
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
         raise InvalidInput("events", "events is a list.", "a list")
-    events = parse_stored_events(tracker, raw_events)
+    kept, sealed = _without_sealed(tracker, raw_events)
+    events = parse_stored_events(tracker, kept)
     info, token = store().create(tracker, setup, events)
-    return _created(info, token, store().state_at(info))
+    response = _created(info, token, store().state_at(info))
+    if sealed:
+        body = json.loads(response.get_data())
+        body["left_out"] = {"private_events": sealed, "note": (
+            f"{sealed} private entr{'y' if sealed == 1 else 'ies'} (a seat's secret) left "
+            "out: an export never carries secrets. Each seat enters its own again on its "
+            "own phone.")}
+        response.set_data(json.dumps(body))
+    return response
+
+
+def _without_sealed(tracker: Tracker, raw: list[Any]) -> tuple[list[Any], int]:
+    """The export's events minus private ones that arrive without their secret (every export
+    leaves secrets out). An undo or revert after such an entry would mean something else
+    once it is gone, so that export is refused rather than replayed wrong."""
+    private = getattr(tracker, "private_events", frozenset())
+    kept: list[Any] = []
+    sealed = 0
+    for i, item in enumerate(raw):
+        event = item.get("event", item) if isinstance(item, dict) else item
+        kind = event.get("kind") if isinstance(event, dict) else None
+        if sealed and kind in (UNDO, REVERT):
+            raise InvalidInput(f"events.{i}", f"Event {i + 1} undoes or goes back after a "
+                               "private entry this export leaves out, so it cannot be "
+                               "replayed exactly.", "an export without undo or revert after a "
+                               "private entry")
+        if isinstance(kind, str) and kind in private:
+            try:
+                parse_event(tracker, event)
+            except InvalidInput:
+                sealed += 1
+                continue
+        kept.append(item)
+    return kept, sealed
 
 
 def _created(info: SessionInfo, token: str, state: Any) -> Response:
@@ -403,7 +438,8 @@ def claim_seat(code: str, seat: str) -> Response:
 def join_pdf(code: str) -> Response:
     """A QR code to follow the game and, for whoever sends the edit token, a second one that
     opens the page ready to edit. Never cached: it may carry the edit link."""
-    from printables.render import render  # lazy: reportlab only when a sheet is printed
+    from api.routes.printables import public_target  # noqa: PLC0415
+    from printables.render import Target, render  # lazy: reportlab only when printing
 
     info = store().info(code)
     token = session_access.edit_token()
@@ -412,9 +448,10 @@ def join_pdf(code: str) -> Response:
                                                "it out for the follow-only sheet.")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
     seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    base, note = public_target()  # the table's LAN address, never loopback, when it can
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
-                       session_urls(info, token))
-    response = Response(render(sheet, paper, lambda link: link.page),
+                       session_urls(info, token, base))
+    response = Response(render(sheet, paper, lambda link: link.page, target=Target(base, note)),
                         mimetype="application/pdf")
     edit = "-edit" if token is not None else ""
     response.headers["Content-Disposition"] = (f'inline; filename="lairside-{info.code}'

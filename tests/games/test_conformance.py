@@ -269,3 +269,26 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any) -> None:
         finally:
             browser.close()
     assert not errors, errors
+
+
+def test_an_export_without_its_secrets_imports_and_says_what_it_left_out(client: Any) -> None:
+    made = client.post("/api/v1/games/coin-heist/sessions", json={
+        "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
+    code, auth = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
+    ana = client.post(f"/api/v1/sessions/{code}/seats/ana/claim").json["seat_token"]
+    client.post(f"/api/v1/sessions/{code}/events", json={"kind": "stash", "seat": "ana",
+                                                         "coins": 4},
+                headers={"X-Seat-Token": ana, "If-Match": '"v0"'})
+    client.post(f"/api/v1/sessions/{code}/events", json={"kind": "coins", "seat": "bo",
+                                                         "count": 3},
+                headers={**auth, "If-Match": '"v1"'})
+    exported = client.get(f"/api/v1/sessions/{code}/export").json
+    assert '"coins": 4' not in str(exported)
+    again = client.post("/api/v1/sessions/import", json=exported)
+    assert again.status_code == 201, again.json
+    assert again.json["left_out"]["private_events"] == 1
+    assert again.json["state"]["seats"][1]["coins"] == 3
+    client.post(f"/api/v1/sessions/{code}/undo", headers={**auth, "If-Match": '"v2"'})
+    with_undo = client.get(f"/api/v1/sessions/{code}/export").json
+    refused = client.post("/api/v1/sessions/import", json=with_undo)
+    assert refused.status_code == 422 and "events.2" in refused.json["errors"]
