@@ -45,6 +45,7 @@ ifeq ($(QUICK),)
 	$(PY) tests/bench/slow_clients.py
 	$(PY) tests/bench/big_session.py
 	$(PY) tests/bench/core_costs.py
+	$(PY) tests/pages/bench_follow.py
 	$(PY) tests/bench/run.py
 else
 	$(PY) tests/bench/run.py --quick
@@ -55,6 +56,9 @@ fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints it
 	LAIRSIDE_FUZZ_REPORT=$(CURDIR)/test-artifacts/fuzz.txt \
 	$(PY) -m pytest tests/hardening/test_fuzz.py -q -p no:cacheprovider -s
 	@cat test-artifacts/fuzz.txt
+
+screenshots: install ## Every page of every game at 360, 390 and 768 px, light and dark, into test-artifacts/pages/matrix/
+	LAIRSIDE_SCREENSHOTS=1 $(PY) -m pytest tests/pages/test_screenshots.py -q -p no:cacheprovider
 
 expire: install ## Delete sessions unchanged for LAIRSIDE_RETENTION_DAYS (default 90): run daily
 	$(VENV)/bin/flask --app api:create_app expire-sessions
@@ -68,4 +72,4 @@ verbatim: ## List rules text copied word for word from a rulebook
 clean: ## Remove build outputs (keeps .venv and instance/)
 	rm -rf printables/build .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install system-deps run dev test lint bench fuzz expire printables verbatim clean
+.PHONY: help install system-deps run dev test lint bench fuzz screenshots expire printables verbatim clean
