@@ -134,7 +134,15 @@ def _html(description: str) -> dict[str, Any]:
 CODE = {"in": "path", "name": "code", "required": True, "schema": {"type": "string"},
         "description": "The session's share code.", "example": "k7m2x9qa"}
 GAME = {"in": "path", "name": "game", "required": True, "schema": {"type": "string"},
-        "description": "A game with table sessions (see /api/v1/games).", "example": "tdt"}
+        "description": "A game with table sessions (see /api/v1/games)."}
+
+
+def _index_example(slug: str) -> dict[str, Any]:
+    """The offline search index of a real game, cut to its first entry."""
+    from api.routes.pages import _offline_index  # noqa: PLC0415
+
+    index: dict[str, Any] = json.loads(_offline_index(slug))
+    return {**index, "entries": index["entries"][:1]}
 
 
 def contribute(spec: APISpec) -> None:
@@ -142,6 +150,7 @@ def contribute(spec: APISpec) -> None:
     from assistant.tracker import fold, parse_event  # noqa: PLC0415
 
     game = next(g for g in all_games() if g.tracker is not None)
+    GAME["example"] = game.slug  # a real game, whichever registers first
     tracker = game.tracker
     setup = tracker.parse_setup(tracker.example_setup)
     events = [parse_event(tracker, e) for e in tracker.example_events]
@@ -220,13 +229,7 @@ def contribute(spec: APISpec) -> None:
                        "worker).",
         "parameters": [GAME],
         "responses": {"200": {"description": "The index", "content": {"application/json": {
-            "schema": {"type": "object"}, "example": {
-                "game": "tdt", "stop": ["how", "many"], "synonyms": {"vp": ["villain",
-                                                                           "prestige"]},
-                "entries": [{"id": "setup-starting-henchmen", "title": "Henchmen's starting "
-                             "Faceless Henchmen and Resources", "section": "Setting Up",
-                             "aliases": "", "numbers": True,
-                             "words": " faceless henchmen resources starting"}]}}}},
+            "schema": {"type": "object"}, "example": _index_example(game.slug)}}},
             "404": _problem("No such game.")}}})
     spec.path(path="/manifest.webmanifest", operations={"get": {
         "tags": ["pages"], "summary": "The web app manifest",

@@ -357,7 +357,8 @@ def printables_paths(spec: APISpec) -> None:
                         "schema": {"type": "string"},
                         "description": "A session's share code: its join sheet ends the pack."},
                        paper],
-        "responses": {"200": _pdf_ok("tdt-setup-cutthroat-6p-pack-a4.pdf"), **ERRORS}}})
+        "responses": {"200": _pdf_ok(provider.setup_sheet(**provider.setup_variants()[0]).slug
+                                     + "-pack-a4.pdf"), **ERRORS}}})
     spec.path(path=f"{base}/score-sheet.pdf", operations={"get": {
         "tags": ["printables"], "summary": "Score sheet for one mode (PDF)",
         "description": "A grid to fill in by hand at the end, with a QR code that opens the "
