@@ -19,8 +19,17 @@ from .contract import (
     Wording,
 )
 from .history import History, Point, Step, fold
-from .kernel import HISTORY_FORMS, REVERT, UNDO, Event, HistoryEvent, event_forms, parse_event
+from .kernel import (
+    HISTORY_FORMS,
+    REVERT,
+    UNDO,
+    Event,
+    HistoryEvent,
+    PlainEvents,
+    event_forms,
+    parse_event,
+)
 
 __all__ = ["HISTORY_FORMS", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter", "Event",
-           "History", "HistoryEvent", "Point", "Show", "Step", "Toggles", "Track", "Tracker",
-           "Viewer", "Wording", "event_forms", "fold", "parse_event"]
+           "History", "HistoryEvent", "PlainEvents", "Point", "Show", "Step", "Toggles", "Track",
+           "Tracker", "Viewer", "Wording", "event_forms", "fold", "parse_event"]

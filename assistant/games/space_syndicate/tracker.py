@@ -22,7 +22,17 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
-from assistant.tracker import Action, Board, Counter, Event, Show, Track, Viewer, Wording
+from assistant.tracker import (
+    Action,
+    Board,
+    Counter,
+    Event,
+    PlainEvents,
+    Show,
+    Track,
+    Viewer,
+    Wording,
+)
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -630,7 +640,7 @@ EXAMPLE_EVENTS: Sequence[Mapping[str, Any]] = (
 )
 
 
-class SyndicateTracker:
+class SyndicateTracker(PlainEvents):
     setup_form = SETUP_FORM
     event_forms = EVENT_FORMS
     wording = Wording(seat="player", seats="players",
@@ -638,13 +648,9 @@ class SyndicateTracker:
                               "final score")
     example_setup = EXAMPLE_SETUP
     example_events = EXAMPLE_EVENTS
-    private_events: frozenset[str] = frozenset()
 
     def parse_setup(self, data: Mapping[str, Any]) -> SessionSetup:
         return parse_setup(data)
-
-    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
-        return Event(kind, dict(values))
 
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
@@ -654,9 +660,6 @@ class SyndicateTracker:
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return describe(event, names)
-
-    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
-        return event.to_json()
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state)

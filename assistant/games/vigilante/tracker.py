@@ -35,7 +35,16 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
-from assistant.tracker import Action, Board, Counter, Event, Show, Viewer, Wording
+from assistant.tracker import (
+    Action,
+    Board,
+    Counter,
+    Event,
+    PlainEvents,
+    Show,
+    Viewer,
+    Wording,
+)
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -679,7 +688,7 @@ EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
 )
 
 
-class VigilanteTracker:
+class VigilanteTracker(PlainEvents):
     setup_form: Form = SETUP_FORM
     event_forms: Mapping[str, Form] = EVENT_FORMS
     wording: Wording = Wording(seat="player", seats="players",
@@ -693,9 +702,6 @@ class VigilanteTracker:
 
     def parse_setup(self, data: Mapping[str, Any]) -> SessionSetup:
         return parse_setup(data)
-
-    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
-        return Event(kind, dict(values))
 
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)

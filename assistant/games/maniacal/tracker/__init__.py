@@ -14,7 +14,16 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
-from assistant.tracker import Action, Board, Counter, Event, Show, Viewer, Wording
+from assistant.tracker import (
+    Action,
+    Board,
+    Counter,
+    Event,
+    PlainEvents,
+    Show,
+    Viewer,
+    Wording,
+)
 
 from .. import scoring
 from ..modes import TRAITS
@@ -53,7 +62,7 @@ SCORE_NOTE = ("The money-rank bonus values are not printed in the rulebook; unti
               "enters them (table values) the standings leave the bonus out.")
 
 
-class ManiacalTracker:
+class ManiacalTracker(PlainEvents):
     setup_form = SETUP_FORM
     event_forms = EVENT_FORMS
     wording = Wording(seat="Supervillain", seats="Supervillains",
@@ -61,13 +70,9 @@ class ManiacalTracker:
                               "final score")
     example_setup = EXAMPLE_SETUP
     example_events: Sequence[Mapping[str, Any]] = EXAMPLE_EVENTS
-    private_events: frozenset[str] = frozenset()
 
     def parse_setup(self, data: Mapping[str, Any]) -> SessionSetup:
         return parse_setup(data)
-
-    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
-        return Event(kind, dict(values))
 
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
@@ -77,9 +82,6 @@ class ManiacalTracker:
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return describe(event, names)
-
-    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
-        return event.to_json()
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state)

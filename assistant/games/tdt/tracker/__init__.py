@@ -14,6 +14,7 @@ from assistant.tracker import (
     Action,
     Board,
     Counter,
+    PlainEvents,
     Show,
     Toggles,
     Track,
@@ -42,7 +43,7 @@ EXAMPLE_EVENTS = (
 )
 
 
-class TdtTracker:
+class TdtTracker(PlainEvents):
     setup_form = SETUP_FORM
     event_forms = {kind.value: form for kind, form in EVENT_FORMS.items()}
     wording = Wording(seat="Named Henchman", seats="Named Henchmen",
@@ -65,9 +66,6 @@ class TdtTracker:
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return describe(event, names)
-
-    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
-        return event.to_json()
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state.to_json()
