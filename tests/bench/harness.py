@@ -110,11 +110,17 @@ def _lua(text: str) -> str:
     return f"[{level}[{text}]{level}]"
 
 
+SCRIPT_RAN = "lairside-script-ran"
+"""Printed by the script's done(): proof that wrk ran our requests, not its default GET /."""
+
+
 def script(requests: list[Request]) -> str:
     """A wrk Lua script cycling through `requests`, each thread from its own place."""
     rows = []
     for method, path, headers, body in requests:
-        head = ", ".join(f"[{_lua(k)}] = {_lua(v)}" for k, v in headers.items())
+        # "[ " not "[": "[[" would open a Lua long string, wrk would reject the script and
+        # silently fall back to GET / (so every request with headers measured the home page).
+        head = ", ".join(f"[ {_lua(k)} ] = {_lua(v)}" for k, v in headers.items())
         rows.append(f"{{{_lua(method)}, {_lua(path)}, {{{head}}}, "
                     f"{_lua(body) if body is not None else 'nil'}}}")
     return ("local reqs = {\n" + ",\n".join(rows) + "\n}\n"
@@ -126,7 +132,8 @@ def script(requests: list[Request]) -> str:
             "  i = i % #reqs + 1\n"
             "  local r = reqs[i]\n"
             "  return wrk.format(r[1], r[2], r[3], r[4])\n"
-            "end\n")
+            "end\n"
+            f"function done() io.write('{SCRIPT_RAN}\\n') end\n")
 
 
 def load(server: Server, requests: list[Request], *, seconds: int = 5,
@@ -144,6 +151,8 @@ def load(server: Server, requests: list[Request], *, seconds: int = 5,
         cpu = server.cpu() - before
     finally:
         os.unlink(lua.name)
+    if SCRIPT_RAN not in out:  # wrk runs GET / when it cannot load a script: never measure that
+        raise RuntimeError("wrk did not run the request script:\n" + out[-2000:])
     count = int(re.search(r"(\d+) requests in", out).group(1))
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
