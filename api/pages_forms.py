@@ -16,7 +16,7 @@ from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from api.errors import flatten_errors
-from api.schemas.forms import operation_schema_name, schema_for
+from api.schemas.forms import loader, operation_schema_name
 from assistant import inputs
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
@@ -112,9 +112,9 @@ def parse(form: inputs.Form, data: MultiDict[str, str], prefix: str = "") -> tup
 
 def run(game: Game, op: Operation, data: dict[str, Any]) -> tuple[Explained | None, Errors]:
     """Validate with the API's own schema, then ask the core; errors keyed by dotted path."""
-    schema = schema_for(op.form, operation_schema_name(game.slug, op.slug))()
+    load = loader(op.form, operation_schema_name(game.slug, op.slug))
     try:
-        loaded = schema.load(data)
+        loaded = load(data)
     except ValidationError as exc:
         return None, flatten_errors(exc.messages)
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any
 
 from assistant.errors import InvalidInput
@@ -39,12 +40,18 @@ class Player:
     """Action Numbers knocked out in rounds 1-2 (counted only with ko_piles = cumulative)."""
 
     def types(self) -> list[str]:
-        return distinct(self.loot)
+        return list(self._types)
+
+    @cached_property
+    def _types(self) -> tuple[str, ...]:
+        """Worked out once per player: the ranking asks for it dozens of times."""
+        return tuple(distinct(self.loot))
 
     def pile(self, setting: str) -> tuple[int, ...]:
         return self.ko_round + (self.ko_earlier if setting == CUMULATIVE else ())
 
 
+@cache  # one chain per setting value (a handful), built once
 def chain(setting: str) -> tuple[Criterion[Player], ...]:
     return (
         Criterion("loot-types", "different Loot types", lambda p: len(p.types()),

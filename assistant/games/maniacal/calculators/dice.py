@@ -148,6 +148,14 @@ def distribution(pool: Mapping[str, int], faces: Mapping[str, Sequence[int]],
     """Exact distribution of the total over a pool, each die uniform over its faces.
 
     Counts outcomes in whole numbers (fast even for a full box of dice) and divides once."""
+    ways, outcomes = _ways(pool, faces)
+    return {total: Fraction(n, outcomes) for total, n in ways.items()}
+
+
+def _ways(pool: Mapping[str, int], faces: Mapping[str, Sequence[int]],
+          ) -> tuple[dict[int, int], int]:
+    """How many of the pool's equally likely outcomes give each total, and how many there are
+    in all (the distribution before dividing)."""
     ways: dict[int, int] = {0: 1}
     outcomes = 1
     for trait, count in pool.items():
@@ -164,7 +172,7 @@ def distribution(pool: Mapping[str, int], faces: Mapping[str, Sequence[int]],
                     step[total + v] = step.get(total + v, 0) + n * k
             ways = step
             outcomes *= len(sides)
-    return {total: Fraction(n, outcomes) for total, n in ways.items()}
+    return ways, outcomes
 
 
 def success_odds(data: Mapping[str, Any]) -> Explained:
@@ -186,9 +194,11 @@ def success_odds(data: Mapping[str, Any]) -> Explained:
             raise InvalidInput("faces", f"The pool has {t} dice but no {t} faces were entered. "
                                "The book's face table is lost: enter each face of your "
                                f"{COLOURS[Trait(t)]} die once.", f"faces for {t}")
-    dist = distribution(pool, faces)
-    chance = sum((p for v, p in dist.items() if v >= target), Fraction(0))
-    mean = sum((v * p for v, p in dist.items()), Fraction(0))
+    # Sums over whole numbers of outcomes, divided once: the same exact values as adding up
+    # the distribution's fractions, without a fraction per total.
+    ways, outcomes = _ways(pool, faces)
+    chance = Fraction(sum(n for v, n in ways.items() if v >= target), outcomes)
+    mean = Fraction(sum(v * n for v, n in ways.items()), outcomes)
     steps = [
         Step("Faces as entered by the table (icon faces of the recommended trait doubled).",
              None, "die-faces", Provenance.UNKNOWN, FACES_NOTE),
@@ -200,10 +210,10 @@ def success_odds(data: Mapping[str, Any]) -> Explained:
              round(float(chance), 6), "contract-target"),
     ]
     at_least: dict[str, float] = {}
-    running = Fraction(0)
-    for k in range(max(dist), 0, -1):  # cumulative from the top: one pass
-        running += dist.get(k, Fraction(0))
-        at_least[str(k)] = round(float(running), 6)
+    running = 0
+    for k in range(max(ways), 0, -1):  # cumulative from the top: one pass
+        running += ways.get(k, 0)
+        at_least[str(k)] = round(running / outcomes, 6)  # int / int rounds as float(Fraction)
     at_least = dict(reversed(list(at_least.items())))
     result = {"chance": round(float(chance), 6), "exact": f"{chance.numerator}/"
               f"{chance.denominator}", "mean": round(float(mean), 4), "at_least": at_least}

@@ -8,6 +8,8 @@ Rulebook: missions (syndicate.txt:167, 501-503); Casino (syndicate.txt:577); ass
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from assistant.explain import Explained, Provenance, Step
@@ -55,9 +57,15 @@ def odds_tables(_data: Mapping[str, Any]) -> Explained:
         Step("Robbery loot: total of the consequence dice, exact by convolution.", None,
              "consequence-dice", Provenance.DERIVED, "Sum of fair six-sided dice."),
     )
-    result = {"missions": mission_rows(), "assault_unfortified": option_table(False),
-              "assault_fortified": option_table(True), "loot": loot_rows()}
-    return Explained(result, steps, "Odds tables for missions, assaults and robbery loot.")
+    return Explained(_tables(), steps, "Odds tables for missions, assaults and robbery loot.")
+
+
+@cache
+def _tables() -> Mapping[str, Any]:
+    """The tables depend on no input: worked out once (a few hundred exact fractions). Shared
+    by every answer, so read-only like any Explained result."""
+    return MappingProxyType({"missions": mission_rows(), "assault_unfortified": option_table(False),
+                             "assault_fortified": option_table(True), "loot": loot_rows()})
 
 
 OPERATIONS: tuple[Operation, ...] = (

@@ -89,19 +89,40 @@ def plan_for(have: Bundle, cost: Bundle, cards: int) -> Plan | None:
     rank moves one way with the number sold for credits: only the fewest that pay and the most
     there are can be best. So the search is quadratic in cards, and it picks what trying every
     split in order (credits, influence, crew) would: the best rank, then the first split."""
-    best: tuple[tuple[int, int, int], tuple[int, int, int], Plan] | None = None
+    # Ranked in plain integers (Plan.rank and _cover's arithmetic, unrolled): building a Plan
+    # per candidate cost more than the search itself. Only the best becomes a Plan.
+    best: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+    credits, want_influence, want_crew = have.credits, cost.influence, cost.crew
     for ci in range(cards + 1):
+        influence = have.influence + ci * CARD_SALE
+        inf_short = max(0, want_influence - influence)
+        inf_spare = max(0, influence - want_influence)
         for cw in range(cards - ci + 1):
-            stock = have + Bundle(0, ci * CARD_SALE, cw * CARD_SALE)
-            short = _credits_needed(stock, cost) - stock.credits
-            fewest = max(0, -(-short // CARD_SALE))
+            crew = have.crew + cw * CARD_SALE
+            # _exchanges(...) inline: this loop is the planner's cost
+            crew_short = max(0, want_crew - crew)
+            crew_spare = max(0, crew - want_crew)
+            i_from_w = min(inf_short, crew_spare // CREW_PER_INFLUENCE)
+            w_from_i = min(crew_short, inf_spare // INFLUENCE_PER_CREW)
+            needed = (cost.credits + (inf_short - i_from_w) * CREDITS_PER_INFLUENCE
+                      + (crew_short - w_from_i) * CREDITS_PER_CREW)
+            fewest = max(0, -(-(needed - credits) // CARD_SALE))
             most = cards - ci - cw
-            for cc in {fewest, most} if fewest <= most else ():
-                plan = _cover(stock + Bundle(cc * CARD_SALE), cost, (cc, ci, cw))
-                if plan is not None and (best is None or (plan.rank(), (cc, ci, cw))
-                                         < best[:2]):
-                    best = (plan.rank(), (cc, ci, cw), plan)
-    return best[2] if best is not None else None
+            if fewest > most:
+                continue
+            others = ((inf_spare - w_from_i * INFLUENCE_PER_CREW if inf_short == 0 else 0)
+                      + (crew_spare - i_from_w * CREW_PER_INFLUENCE if crew_short == 0 else 0))
+            for cc in (fewest, most):
+                kept = credits + cc * CARD_SALE - needed
+                if kept < 0:
+                    continue
+                candidate = ((-(kept - cc), cc + ci + cw, -others), (cc, ci, cw))
+                if best is None or candidate < best:
+                    best = candidate
+    if best is None:
+        return None
+    cc, ci, cw = best[1]
+    return _cover(have + Bundle(cc * CARD_SALE, ci * CARD_SALE, cw * CARD_SALE), cost, best[1])
 
 
 def _exchanges(have: Bundle, cost: Bundle) -> tuple[int, int, int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import comb
+from math import comb, lcm
 from typing import Any
 
 from assistant.errors import InvalidInput
@@ -117,38 +117,7 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
             "Both assaults are taken at this colour. If the first one lifts the alert into the "
             "next colour, the second is stronger: give the alert level and band limits for "
             "that case.", None, "phantom-turn", Provenance.DERIVED, ORDER_NOTE))
-    pairs = Fraction(comb(total, PHANTOM_DRAWS))
-    assaults: dict[int, Fraction] = {}
-    fortifies: dict[int, Fraction] = {}
-    captures: dict[int, Fraction] = {}
-    for a, b in combinations_with_replacement(counts, 2):
-        ways = comb(counts[a], 2) if a == b else counts[a] * counts[b]
-        if not ways:
-            continue
-        p_pair = Fraction(ways) / pairs
-        cards = (a, b)
-        k = sum(c.startswith("real") for c in cards)
-        f = sum(c == "own-unfortified" for c in cards)
-        assaults[k] = assaults.get(k, Fraction(0)) + p_pair
-        fortifies[f] = fortifies.get(f, Fraction(0)) + p_pair
-        # Either card may be resolved first (each order equally likely); only the second
-        # assault of the turn can meet a raised alert.
-        for order in ((a, b), (b, a)):
-            dist = {0: Fraction(1)}
-            done = 0
-            for c in order:
-                if c in p_win:
-                    q = (p_win if done == 0 else p_second)[c]
-                    done += 1
-                    nxt: dict[int, Fraction] = {}
-                    for n, pn in dist.items():
-                        nxt[n] = nxt.get(n, Fraction(0)) + pn * (1 - q)
-                        nxt[n + 1] = nxt.get(n + 1, Fraction(0)) + pn * q
-                    dist = nxt
-            for n, pn in dist.items():
-                captures[n] = captures.get(n, Fraction(0)) + p_pair * pn / 2
-    assaults, fortifies, captures = (dict(sorted(d.items()))
-                                     for d in (assaults, fortifies, captures))
+    assaults, fortifies, captures = _draw_odds(counts, p_win, p_second)
     mean = expectation(captures)
     steps.append(Step("Assaults this turn: " + ", ".join(
         f"{k}: {words(p)}" for k, p in assaults.items()) + ". Each raises the alert by 1.",
@@ -172,6 +141,55 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
     return Explained(result, tuple(steps),
                      f"Phantom turn ({colour}): takes at least one base with "
                      f"{words(1 - captures.get(0, Fraction(0)))}.")
+
+
+def _draw_odds(counts: Mapping[str, int], p_win: Mapping[str, Fraction],
+               p_second: Mapping[str, Fraction]
+               ) -> tuple[dict[int, Fraction], dict[int, Fraction], dict[int, Fraction]]:
+    """Exact distributions of assaults, fortifies and captures over every pair of cards drawn.
+
+    Counted in whole numbers over one common denominator and turned into fractions at the
+    end: the same exact values as adding fractions card by card, at a fraction of the cost."""
+    pairs = comb(sum(counts.values()), PHANTOM_DRAWS)
+    unit = lcm(*(q.denominator for q in (*p_win.values(), *p_second.values())))
+    first = {c: q.numerator * (unit // q.denominator) for c, q in p_win.items()}
+    second = {c: q.numerator * (unit // q.denominator) for c, q in p_second.items()}
+    assaults: dict[int, int] = {}
+    fortifies: dict[int, int] = {}
+    captures: dict[int, int] = {}  # over pairs * 2 orders * unit ** 2 die outcomes
+    for a, b in combinations_with_replacement(counts, 2):
+        ways = comb(counts[a], 2) if a == b else counts[a] * counts[b]
+        if not ways:
+            continue
+        cards = (a, b)
+        k = sum(c.startswith("real") for c in cards)
+        f = sum(c == "own-unfortified" for c in cards)
+        assaults[k] = assaults.get(k, 0) + ways
+        fortifies[f] = fortifies.get(f, 0) + ways
+        # Either card may be resolved first (each order equally likely); only the second
+        # assault of the turn can meet a raised alert.
+        for order in ((a, b), (b, a)):
+            dist = {0: 1}
+            done = 0
+            for c in order:
+                nxt: dict[int, int] = {}
+                if c in first:
+                    q = (first if done == 0 else second)[c]
+                    done += 1
+                    for n, pn in dist.items():
+                        nxt[n] = nxt.get(n, 0) + pn * (unit - q)
+                        nxt[n + 1] = nxt.get(n + 1, 0) + pn * q
+                else:  # no assault: every outcome of this card's (unrolled) die alike
+                    nxt = {n: pn * unit for n, pn in dist.items()}
+                dist = nxt
+            for n, pn in dist.items():
+                captures[n] = captures.get(n, 0) + ways * pn
+    return (_fractions(assaults, pairs), _fractions(fortifies, pairs),
+            _fractions(captures, pairs * 2 * unit ** 2))
+
+
+def _fractions(counts: Mapping[int, int], out_of: int) -> dict[int, Fraction]:
+    return {n: Fraction(c, out_of) for n, c in sorted(counts.items())}
 
 
 def _ordinal(n: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache, lru_cache
 from typing import Any
 
 from assistant.explain import Explained, Provenance, Step
@@ -35,18 +36,14 @@ def robbery(data: Mapping[str, Any]) -> Explained:
     steps.append(Step(f"The robbed base is {'fortified' if fortified else 'unfortified'}: the "
                       f"card gives {dice} consequence {'die' if dice == 1 else 'dice'}.", dice,
                       "robberies"))
-    loot = dice_sum(dice)
-    mean = expectation(loot)
+    loot, mean, loot_json = _loot(dice)
     steps.append(Step(f"Credits stolen on a win = total of {dice}d6: from {min(loot)} to "
                       f"{max(loot)}, on average {_num(mean)}.", str(mean), "consequence-dice",
                       Provenance.DERIVED, "Exact distribution by convolving six-sided dice."))
-    overall: dict[int, Fraction] = {0: 1 - p}
-    for k, q in loot.items():
-        overall[k] = overall.get(k, Fraction(0)) + p * q
     result: dict[str, Any] = {
         "winning_faces": list(wins), "success": show(p), "failure": show(1 - p),
-        "consequence_dice": dice, "loot_if_success": dist_json(loot),
-        "loot_overall": dist_json(dict(sorted(overall.items()))),
+        "consequence_dice": dice, "loot_if_success": [dict(row) for row in loot_json],
+        "loot_overall": [dict(row) for row in _overall(dice, p)],
         "expected_if_success": _num(mean), "expected_overall": _num(mean * p),
     }
     victim = optional(data, "victim_credits", low=0, high=9999)
@@ -65,6 +62,25 @@ def robbery(data: Mapping[str, Any]) -> Explained:
     return Explained(result, tuple(steps),
                      f"Robbery: {words(p)} to win, then {dice}d6 credits "
                      f"(average {_num(mean)}); overall {_num(mean * p)} expected.")
+
+
+@cache
+def _loot(dice: int) -> tuple[dict[int, Fraction], Fraction, tuple[dict[str, Any], ...]]:
+    """Credits stolen on a win with `dice` consequence dice: the distribution, its mean and
+    its JSON rows (worked out once per number of dice; callers copy the rows)."""
+    loot = dice_sum(dice)
+    return loot, expectation(loot), tuple(dist_json(loot))
+
+
+@lru_cache(maxsize=512)
+def _overall(dice: int, p: Fraction) -> tuple[dict[str, Any], ...]:
+    """Credits stolen all told (0 on a failed roll) when the roll wins with chance p: a few
+    dozen (dice, chance) pairs exist, each worked out once."""
+    loot = _loot(dice)[0]
+    overall: dict[int, Fraction] = {0: 1 - p}
+    for k, q in loot.items():
+        overall[k] = overall.get(k, Fraction(0)) + p * q
+    return tuple(dist_json(dict(sorted(overall.items()))))
 
 
 def _num(f: Fraction) -> str:
