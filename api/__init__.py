@@ -13,7 +13,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.config import Settings
 from api.errors import register_error_handlers
-from api.responses import security_headers
+from api.responses import SecurityHeaders
 from assistant.games import all_games
 from assistant.search import SearchIndex
 
@@ -32,6 +32,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep our field order
     if config:
         app.config.update(config)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
@@ -51,7 +52,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if hasattr(module, "init_app"):
             module.init_app(app)
     register_error_handlers(app)
-    app.after_request(security_headers)
     if not app.testing:  # each worker loads the PDF stack now, not on a player's first sheet
         from api.warmup import warm  # noqa: PLC0415
 
@@ -60,14 +60,33 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _refuse_oversized() -> None:
-    url = len(request.environ.get("RAW_URI") or request.full_path.encode())
+    environ = request.environ
+    url = len(environ.get("RAW_URI") or request.full_path.encode())
     if url > MAX_URL_BYTES:
         raise RequestURITooLarge(f"The address is {url} bytes long; at most {MAX_URL_BYTES} "
                                  "are answered.")
-    headers = sum(len(k) + len(v) + 4 for k, v in request.headers.items())
+    headers = _header_bytes(environ)
     if headers > MAX_HEADER_BYTES:
         raise RequestHeaderFieldsTooLarge(f"The request headers take {headers} bytes; at most "
                                           f"{MAX_HEADER_BYTES} are answered.")
+
+
+_BODY_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
+
+
+def _header_bytes(environ: Mapping[str, Any]) -> int:
+    """The request headers' size as `name: value` lines, counted from the WSGI environ (what
+    request.headers would list, without building each header's name): HTTP_X_Y is X-Y."""
+    total = sum([len(key) - 1 + len(value)  # -5 for HTTP_, +4 for ": " and CRLF
+                 for key, value in environ.items() if key[:5] == "HTTP_"])
+    for key in _BODY_HEADERS:
+        value = environ.get(key)
+        if value:
+            total += len(key) + 4 + len(value)
+        value = environ.get("HTTP_" + key)
+        if value is not None:  # counted above, but request.headers leaves it out
+            total -= len(key) + 4 + len(value)
+    return total
 
 
 def _route_modules() -> list[Any]:

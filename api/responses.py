@@ -1,14 +1,20 @@
-"""Building JSON responses: cacheable read-only answers, request bodies, and the security
-headers every answer carries."""
+"""Building responses: cacheable read-only answers and pages, request bodies, and the
+security headers every answer carries."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from flask import Response, current_app, json, request
 
 from api.errors import JSONRequired, MalformedJSON
 from assistant.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -36,19 +42,31 @@ HSTS = "max-age=31536000; includeSubDomains"
 counts), so a plain-HTTP table server on a LAN is never locked out by a browser."""
 
 
-_SECURITY = [(name.lower(), name, value) for name, value in SECURITY_HEADERS.items()]
+_SECURITY = [(name.lower(), (name, value)) for name, value in SECURITY_HEADERS.items()]
+_HSTS = ("Strict-Transport-Security", HSTS)
 
 
-def security_headers(response: Response) -> Response:
-    """Each security header unless the view set its own (one pass over the headers, where
-    setdefault would scan them once per name)."""
-    present = {key.lower() for key in response.headers.keys()}
-    for lower, name, value in _SECURITY:
-        if lower not in present:
-            response.headers.add(name, value)
-    if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
-    return response
+class SecurityHeaders:
+    """WSGI middleware: each security header on every answer (errors and streams too) unless
+    the view set its own, appended to the plain list of headers the app hands the server.
+    As a Flask after_request hook each header was checked and copied twice by Werkzeug's
+    header objects, which cost more than a rule lookup's own work."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        secure = environ.get("wsgi.url_scheme") in ("https", "wss")  # request.is_secure
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {name.lower() for name, _ in headers}
+            headers.extend([item for lower, item in _SECURITY if lower not in present])
+            if secure and "strict-transport-security" not in present:
+                headers.append(_HSTS)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
 
 
 _etags: dict[bytes, str] = {}
@@ -64,8 +82,12 @@ def etag_of(data: bytes) -> str:
     if tag is None:
         if len(_etags) >= _ETAGS_KEPT:
             _etags.clear()
-        tag = _etags[data] = '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
+        tag = _etags[data] = _digest(data)
     return tag
+
+
+def _digest(data: bytes) -> str:
+    return '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
 
 
 def matches(tag: str, if_none_match: str) -> bool:
@@ -77,18 +99,92 @@ def matches(tag: str, if_none_match: str) -> bool:
     return False
 
 
-def cached_json(payload: Any = None, *, body: bytes | None = None) -> Response:
+def cached_json(payload: Any = None, *, body: bytes | None = None,
+                fresh: bool = False) -> Response:
     """A read-only answer with an ETag and Cache-Control, so phones can re-ask cheaply: 304
     when the client's If-None-Match already names it. Headers are set as plain strings (the
-    Cache-Control and ETag setters and make_conditional cost more than the lookup itself)."""
+    Cache-Control and ETag setters and make_conditional cost more than the lookup itself).
+    `fresh`: a body built for this request (a search), whose ETag is not worth keeping."""
     data = body if body is not None else json.dumps(payload).encode()
-    tag = etag_of(data)
+    tag = _digest(data) if fresh else etag_of(data)
     headers = {"ETag": tag,
                "Cache-Control": f"public, max-age={current_app.config['LAIRSIDE_CACHE_SECONDS']}"}
-    asked = request.headers.get("If-None-Match")
+    asked = request.environ.get("HTTP_IF_NONE_MATCH")
     if asked and request.method in ("GET", "HEAD") and matches(tag, asked):
         return Response(status=304, headers=headers)
     return Response(data, headers=headers, mimetype="application/json")
+
+
+Page = tuple[bytes, int, "str | None", object]
+"""A rendered page: body, status, ETag (200s only), and the objects it was rendered from."""
+
+
+class PageCache:
+    """Rendered pages by everything they depend on (the address and the game's rules), least
+    recently used dropped first once their bytes pass `budget`. A rule or setup page is the
+    same bytes for everyone until the rules change, and rendering one costs many times more
+    than sending it."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._pages: OrderedDict[Hashable, Page] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()  # gunicorn's threads share it
+
+    def get(self, key: Hashable) -> Page | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: Hashable, page: Page) -> None:
+        with self._lock:
+            old = self._pages.pop(key, None)
+            self._bytes += len(page[0]) - (len(old[0]) if old else 0)
+            self._pages[key] = page
+            while self._bytes > self.budget and len(self._pages) > 1:
+                _, dropped = self._pages.popitem(last=False)
+                self._bytes -= len(dropped[0])
+
+
+PAGE_CACHE_BYTES = 24 * 1024 * 1024
+"""Rendered page bytes each worker keeps (every rule page and about a thousand setups)."""
+
+
+def cached_page(depends_on: tuple[object, ...], render: Callable[[], tuple[str, int]],
+                keep: bool = True) -> Response:
+    """The page `render` makes, rendered once per address and `depends_on` (the games whose
+    rules it shows: other objects, such as a game registered anew, render anew), with an
+    ETag and Cache-Control when it is a 200; 304 when the client already has it. In debug
+    mode templates reload, so every request renders; so does a page not to `keep`."""
+    app = current_app
+    key = (request.script_root, request.path, request.query_string, tuple(map(id, depends_on)))
+    cache: PageCache | None = app.extensions.get("lairside.pages")
+    if app.debug or not keep:
+        cache = None
+    page = cache.get(key) if cache is not None else None
+    if page is None or not _same(page[3], depends_on):
+        html, status = render()
+        body = html.encode()
+        page = (body, status, _digest(body) if status == 200 else None, depends_on)
+        if cache is not None:
+            cache.put(key, page)
+    body, status, tag, _ = page
+    if tag is None:
+        return Response(body, status=status, mimetype="text/html")
+    headers = {"ETag": tag,
+               "Cache-Control": f"public, max-age={app.config['LAIRSIDE_CACHE_SECONDS']}"}
+    asked = request.environ.get("HTTP_IF_NONE_MATCH")
+    if asked and request.method in ("GET", "HEAD") and matches(tag, asked):
+        return Response(status=304, headers=headers)
+    return Response(body, status=status, headers=headers, mimetype="text/html")
+
+
+def _same(kept: object, now: tuple[object, ...]) -> bool:
+    """Whether a kept page was rendered from these very objects (ids alone may be reused)."""
+    return isinstance(kept, tuple) and len(kept) == len(now) and all(
+        a is b for a, b in zip(kept, now, strict=True))
 
 
 MAX_DEPTH = 32

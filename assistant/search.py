@@ -14,9 +14,9 @@ import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -53,8 +53,10 @@ def tokens(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(normalise(text)) if w not in STOPWORDS]
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
+    """One result (a named tuple: a search makes up to 50 of them, and a frozen dataclass
+    costs several times as much to build)."""
+
     game: str
     entry: Entry
     score: float
@@ -70,10 +72,14 @@ class SearchIndex:
         a game's synonyms only lead to that game's entries."""
         self._docs: list[tuple[str, Entry]] = list(documents)
         self._synonyms = {game: dict(words) for game, words in (synonyms or {}).items()}
+        # what each typed word may also mean, over every game: (rules' word, its game)
+        self._alternatives: dict[str, list[tuple[str, float, str | None]]] = defaultdict(list)
+        for game, words in self._synonyms.items():
+            for typed, meant in words.items():
+                self._alternatives[typed].extend((s, 0.9, game) for s in meant)
         self._titles: list[str] = [" ".join(tokens(e.title)) for _, e in self._docs]
         self._title_words: list[set[str]] = [set(tokens(e.title)) for _, e in self._docs]
-        self._sentences: list[list[tuple[str, frozenset[str]]]] = [
-            [(s, frozenset(tokens(s))) for s in _sentences(e.text)] for _, e in self._docs]
+        self._snippets: list[Snippets] = [Snippets(_sentences(e.text)) for _, e in self._docs]
         self._aliases: list[set[str]] = [
             {" ".join(tokens(a)) for a in e.aliases} for _, e in self._docs]
         postings: dict[str, dict[int, float]] = defaultdict(dict)
@@ -176,8 +182,7 @@ class SearchIndex:
         matched: dict[str, float] = {}
         for word in words:
             alternatives: list[tuple[str, float, str | None]] = [(word, 1.0, None)]
-            alternatives += [(s, 0.9, game) for game, words in self._synonyms.items()
-                             for s in words.get(word, ())]
+            alternatives += self._alternatives.get(word, ())
             found: list[tuple[float, tuple[int, ...]]] = []  # (value, documents)
             for alt, alt_weight, only in alternatives:
                 for term, quality in self._expand(stem(alt)):
@@ -215,16 +220,15 @@ class SearchIndex:
         for doc in covered.intersection(scores):
             title = self._title_words[doc]
             # a title the query covers well beats one it merely touches
-            coverage = sum(matched.get(t, 0.0) for t in title) / len(title)
+            coverage = sum([matched.get(t, 0.0) for t in title]) / len(title)
             scores[doc] += COVERAGE * coverage
         # best first; equal scores by entry id, then in index order
         values = sorted(scores.values(), reverse=True)
         floor = values[limit - 1] if 0 < limit <= len(values) else -math.inf
         ranked = sorted((-value, self._rank[doc], doc) for doc, value in scores.items()
                         if value >= floor)[:limit]
-        terms = set(matched)
-        return [Hit(self._docs[d][0], self._docs[d][1], round(-s, 3),
-                    snippet(self._sentences[d], terms))
+        found_in, snippets, terms = self._docs, self._snippets, list(matched)
+        return [Hit(found_in[d][0], found_in[d][1], round(-s, 3), snippets[d].first(terms))
                 for s, _, d in ranked]
 
 
@@ -265,8 +269,35 @@ def _sentences(text: str) -> list[str]:
     return [p for p in parts if p] or [""]
 
 
+SNIPPET_WIDTH = 160
+
+
 def snippet(sentences: list[tuple[str, frozenset[str]]], terms: Collection[str],
-            width: int = 160) -> str:
+            width: int = SNIPPET_WIDTH) -> str:
     """The first sentence that mentions a matched word, shortened for a phone screen."""
     chosen = next((s for s, words in sentences if not words.isdisjoint(terms)), sentences[0][0])
-    return chosen if len(chosen) <= width else chosen[: width - 1].rstrip() + "…"
+    return shorten(chosen, width)
+
+
+def shorten(sentence: str, width: int = SNIPPET_WIDTH) -> str:
+    return sentence if len(sentence) <= width else sentence[: width - 1].rstrip() + "…"
+
+
+class Snippets:
+    """One entry's sentences, shortened once, and the first sentence each word appears in:
+    a hit's snippet is then a lookup per matched word, not a scan of every sentence (what
+    `snippet` does, and what this answers)."""
+
+    __slots__ = ("_shown", "_first")
+
+    def __init__(self, sentences: list[str]) -> None:
+        self._shown = [shorten(s) for s in sentences]
+        self._first: dict[str, int] = {}
+        for i, sentence in enumerate(sentences):
+            for word in tokens(sentence):
+                self._first.setdefault(word, i)
+
+    def first(self, terms: Iterable[str]) -> str:
+        first, last = self._first, len(self._shown)
+        at = min([first.get(term, last) for term in terms], default=last)
+        return self._shown[at if at < last else 0]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +24,13 @@ from flask import (
     request,
     url_for,
 )
-from marshmallow import Schema, ValidationError
+from marshmallow import ValidationError
 
 from api import pages_forms as forms
 from api import pages_text as text
 from api.errors import flatten_errors
-from api.schemas.forms import operation_schema_name, schema_for
+from api.responses import PAGE_CACHE_BYTES, PageCache, cached_page
+from api.schemas.forms import loader, operation_schema_name
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
@@ -56,18 +57,25 @@ def init_app(app: Flask) -> None:
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
-    app.after_request(_long_lived_assets)
+    app.view_functions["static"] = _long_lived_assets(app.view_functions["static"])
+    app.extensions["lairside.pages"] = PageCache(PAGE_CACHE_BYTES)
 
 
-def _long_lived_assets(response: Response) -> Response:
-    """Static files asked for by their content hash (?v=...) never change: keep them a year."""
-    if request.endpoint == "static" and response.status_code == 200 and \
-            request.args.get("v") not in (None, "dev"):
-        response.cache_control.max_age = 31536000
-        response.cache_control.public = True
-        response.cache_control.immutable = True
-        response.cache_control.no_cache = None
-    return response
+def _long_lived_assets(view: Callable[..., Response]) -> Callable[..., Response]:
+    """The static files' view, keeping a year the files asked for by their content hash
+    (?v=...): they never change. (Wrapping the one view, not a hook every answer runs.)"""
+
+    @wraps(view)
+    def static(*args: Any, **kwargs: Any) -> Response:
+        response = view(*args, **kwargs)
+        if response.status_code == 200 and request.args.get("v") not in (None, "dev"):
+            response.cache_control.max_age = 31536000
+            response.cache_control.public = True
+            response.cache_control.immutable = True
+            response.cache_control.no_cache = None
+        return response
+
+    return static
 
 
 @lru_cache(maxsize=64)
@@ -127,14 +135,15 @@ def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
 # Home and search -------------------------------------------------------------------------
 
 @bp.get("/")
-def home() -> tuple[str, int]:
-    return _page("home.html", games=all_games())
+def home() -> Response:
+    games = all_games()
+    return cached_page(tuple(games), lambda: _page("home.html", games=games))
 
 
 @bp.get("/g/<game>")
-def game_home(game: str) -> tuple[str, int]:
+def game_home(game: str) -> Response:
     found = find_game(game)
-    return _page("home.html", games=[found])
+    return cached_page((found,), lambda: _page("home.html", games=[found]))
 
 
 # Installing: the web app manifest and icons -------------------------------------------------
@@ -171,7 +180,11 @@ def _search_index(game: str | None) -> SearchIndex:
 
 
 @bp.get("/search")
-def search() -> tuple[str, int]:
+def search() -> Response:
+    return cached_page((), _search_page, keep=False)  # an ETag; searched afresh each time
+
+
+def _search_page() -> tuple[str, int]:
     query = request.args.get("q", "").strip()
     game = request.args.get("game") or None
     if game is not None:
@@ -190,19 +203,24 @@ def search() -> tuple[str, int]:
 # Rules -----------------------------------------------------------------------------------
 
 @bp.get("/g/<game>/rules")
-def rules_index(game: str) -> tuple[str, int]:
+def rules_index(game: str) -> Response:
     found = find_game(game)
-    return _page("rules_index.html", game=found, groups=text.group_entries(found.rules))
+    return cached_page((found,), lambda: _page("rules_index.html", game=found,
+                                            groups=text.group_entries(found.rules)))
 
 
 @bp.get("/g/<game>/rules/<entry_id>")
-def rule(game: str, entry_id: str) -> tuple[str, int]:
+def rule(game: str, entry_id: str) -> Response:
     found = find_game(game)
     entry = found.rules.get(entry_id)
-    related = [found.rules.get(r) for r in entry.related if r in found.rules]
-    tools = [_operation_link(found, slug) for slug in entry.calculators]
-    return _page("rule.html", game=found, entry=entry, related=related,
-                 tools=[t for t in tools if t])
+
+    def render() -> tuple[str, int]:
+        related = [found.rules.get(r) for r in entry.related if r in found.rules]
+        tools = [_operation_link(found, slug) for slug in entry.calculators]
+        return _page("rule.html", game=found, entry=entry, related=related,
+                     tools=[t for t in tools if t])
+
+    return cached_page((found,), render)
 
 
 def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
@@ -219,8 +237,14 @@ def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
 # Setup -----------------------------------------------------------------------------------
 
 @bp.get("/g/<game>/setup")
-def setup(game: str) -> tuple[str, int]:
+def setup(game: str) -> Response:
     found = find_game(game)
+    return cached_page((found,), lambda: _setup_page(found))
+
+
+def _setup_page(found: Game) -> tuple[str, int]:
+    """The setup page of the address asked: it depends on the path, the query and the game
+    alone (the "Deal again" seed too), so it is rendered once per address."""
     accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
     args = {key: value for key, value in request.args.items()
             if value.strip() and key in accepted}
@@ -228,7 +252,7 @@ def setup(game: str) -> tuple[str, int]:
     context: dict[str, Any] = dict(game=found, mode=chosen, args=args, answer=None, errors={},
                                    op=found.setup)
     context["reseed"] = url_for("pages.setup", game=found.slug,
-                                **{**args, "seed": secrets.token_hex(3)})
+                                **{**args, "seed": next_seed(request.query_string)})
     context["offline_seeds"] = " ".join(OFFLINE_SEEDS)
     context["start"] = (url_for("session_pages.new_table", game=found.slug,
                                 **{k: args[k] for k in ("mode", "players", "seed") if k in args})
@@ -236,7 +260,9 @@ def setup(game: str) -> tuple[str, int]:
     if found.setup is None or chosen is None or "players" not in args:
         return _page("setup.html", **context)
     try:
-        context["answer"] = found.setup.run(_setup_schema(found).load(args)).to_json()
+        load = loader(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
+                      strict=False)
+        context["answer"] = found.setup.run(load(args)).to_json()
     except ValidationError as exc:
         context["errors"] = flatten_errors(exc.messages)
     except InvalidInput as exc:
@@ -244,17 +270,10 @@ def setup(game: str) -> tuple[str, int]:
     return _page("setup.html", 422 if context["errors"] else 200, **context)
 
 
-def _setup_schema(game: Game) -> Schema:
-    """The setup form's query-string schema, made once per game (loading keeps no state)."""
-    made: dict[str, tuple[Operation, Schema]] = \
-        current_app.extensions.setdefault("lairside.setup_schemas", {})
-    op = game.setup
-    assert op is not None
-    held = made.get(game.slug)
-    if held is None or held[0] is not op:
-        held = made[game.slug] = (op, schema_for(
-            op.form, operation_schema_name(game.slug, op.slug), strict=False)())
-    return held[1]
+def next_seed(query: bytes) -> str:
+    """The "Deal again" seed of a setup address: another deal, derived from this one so the
+    page stays the same bytes for everyone (phones with script pick a random one instead)."""
+    return hashlib.blake2b(query, digest_size=3, person=b"deal again").hexdigest()
 
 
 # Calculators and scoring -----------------------------------------------------------------
@@ -325,12 +344,13 @@ def _row_counts(op: Operation, data: Any) -> dict[str, int]:
 # Timers ----------------------------------------------------------------------------------
 
 @bp.get("/g/<game>/timers")
-def timers(game: str) -> tuple[str, int]:
+def timers(game: str) -> Response:
     found = find_game(game)
     if not found.timers:
         raise NotFound(f"{found.title} has no stage timers: its rulebook recommends none.")
     players = request.args.get("players", type=int)
-    return _page("timers.html", game=found, players=players, stages=found.timers)
+    return cached_page((found,), lambda: _page("timers.html", game=found, players=players,
+                                               stages=found.timers))
 
 
 # Offline support -------------------------------------------------------------------------
@@ -379,8 +399,9 @@ def service_worker() -> Response:
 
 
 @bp.get("/offline")
-def offline() -> tuple[str, int]:
-    return _page("offline.html", games=all_games())
+def offline() -> Response:
+    games = all_games()
+    return cached_page(tuple(games), lambda: _page("offline.html", games=games))
 
 
 OFFLINE_SEEDS = ("101", "202", "303")

@@ -24,7 +24,9 @@ self.addEventListener("install", function (event) {
         var batch = queue.splice(0, 6);
         if (!batch.length) return Promise.resolve(saved);
         return Promise.all(batch.map(function (url) {
-          return cache.add(url).then(function () { saved += 1; })
+          /* no-cache: asked of the server (a 304 when the browser's copy is current), never a
+             copy the browser kept from before the content changed */
+          return cache.add(new Request(url, { cache: "no-cache" })).then(function () { saved += 1; })
             .catch(function () { /* skip what fails; it is saved on visit */ });
         })).then(next);
       }
@@ -104,8 +106,8 @@ self.addEventListener("fetch", function (event) {
   if (READ_ONLY.test(url.pathname) || url.pathname === "/manifest.webmanifest") {
     event.respondWith(saved(request, url).then(function (hit) {
       if (hit) {
-        if (stale(hit)) {  // shown at once; the fresh copy is for next time
-          event.waitUntil(fetch(request).then(function (response) { return keep(request, response); })
+        if (stale(hit)) {  // shown at once; the fresh copy (asked of the server) is for next time
+          event.waitUntil(fetch(request.url, { cache: "no-cache" }).then(function (response) { return keep(request, response); })
             .catch(function () { /* offline: the saved copy stays */ }));
         }
         return hit;
