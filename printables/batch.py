@@ -83,8 +83,10 @@ def write_index(folder: Path, written: Sequence[Written], day: date,
         by_pack: dict[str, list[tuple[Pack, str, Path]]] = {}
         for item in packs:
             by_pack.setdefault(item[0].slug, []).append(item)
-        parts.append("<h2>Game-night packs</h2><p>One PDF per game and mode: setup sheet, "
-                     "aids, score sheet, score pad and the table tent, in print order.</p>"
+        parts.append("<h2>Game-night packs</h2><p>One PDF per game and mode: setup sheet "
+                     "with its pull list, aids (role aids for that mode), score sheet, score "
+                     "pad, turn-order cards for every player and the table tent, in print "
+                     "order.</p>"
                      "<table><tr><th>Pack</th><th>Setup</th><th>PDF</th></tr>")
         for items in by_pack.values():
             first = items[0][0]

@@ -10,6 +10,7 @@ import hashlib
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from flask.cli import with_appcontext
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.responses import cached_json
-from api.schemas.forms import operation_schema_name, schema_for
+from api.schemas.forms import loader, operation_schema_name, schema_for
 from assistant import sheets
 from assistant.errors import InvalidInput
 from assistant.errors import NotFound as DomainNotFound
@@ -128,7 +129,8 @@ def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) ->
         response.set_etag(tag)
         response.cache_control.public = True
         response.cache_control.max_age = current_app.config["LAIRSIDE_CACHE_SECONDS"]
-    else:
+    else:  # it carries a secret (an edit link): no cache keeps it, shared or private
+        response.cache_control.private = True
         response.cache_control.no_store = True
     return response
 
@@ -153,9 +155,9 @@ def _setup_args(game: Game) -> dict[str, Any]:
     if game.setup is None:
         raise DomainNotFound(f"{game.title} has no setup sheet.")
     form = game.setup.form
-    schema = schema_for(form, operation_schema_name(game.slug, game.setup.slug), strict=False)
+    load = loader(form, operation_schema_name(game.slug, game.setup.slug), strict=False)
     names = {field.name for field in form}
-    loaded: dict[str, Any] = schema().load({k: v for k, v in request.args.items() if k in names})
+    loaded: dict[str, Any] = load({k: v for k, v in request.args.items() if k in names})
     return loaded
 
 
@@ -181,10 +183,22 @@ def catalogue(game: str) -> Response:
                   "params": list(cat.setup.params),
                   "url": url_for("printables.setup", game=found.slug), "sheets": setups},
         "pack": {"url": url_for("printables.pack", game=found.slug),
-                 "summary": "The host's game-night pack: the setup sheet, every aid, the score "
-                            "sheet, a score pad and the table tent, as one PDF. Takes the "
+                 "summary": "The host's game-night pack: the setup sheet, the aids (with the "
+                            "role aids of the chosen mode), the score sheet, a score pad, "
+                            "turn-order cards and the table tent, as one PDF. Takes the "
                             "setup's parameters, and session (a share code) for that table's "
-                            "join sheet."},
+                            "join sheet.",
+                 **({"new_session": {
+                     "method": "POST", "url": url_for("printables.pack_new", game=found.slug),
+                     "summary": "POST the body that creates a session (as POST "
+                                f"{url_for('sessions.create', game=found.slug)}) with the "
+                                "setup's parameters in the query: the pack of a new table, "
+                                "its join sheet with the scorekeeper's cut-off edit strip. "
+                                "Answers 201, the session's address in Location."}}
+                    if found.tracker is not None else {})},
+        **({"turn_card": {"title": card.title, "summary": card.subtitle,
+                          "urls": _sheet_urls(found.slug, "turn_card")}}
+           if (card := sheets.turn_card(found.slug)) is not None else {}),
         "aids": [{"slug": a.slug, "title": a.title, "summary": a.summary,
                   "urls": _sheet_urls(found.slug, "aid", aid=a.slug)} for a in cat.aids],
         "score_sheets": [{"mode": mode, "title": f"{cat.score.title}: {mode}",
@@ -218,6 +232,32 @@ def score(game: str) -> Response:
     return _pdf(sheets.score_sheet(found.slug, mode), paper)
 
 
+@bp.get("/turn-card.pdf")
+def turn_card(game: str) -> Response:
+    """A page of the game's turn-order cards; `players` adds pages until each has a set."""
+    found = find_game(game)
+    card = sheets.turn_card(found.slug)
+    if card is None:
+        raise DomainNotFound(f"{found.title} has no turn-order card.")
+    paper = _paper()
+    players = _players_arg(found)
+    if players:
+        card = replace(card, slug=f"{card.slug}-{players}p", copies=players)
+    return _pdf(card, paper)
+
+
+def _players_arg(game: Game) -> int | None:
+    raw = request.args.get("players")
+    if raw is None or raw == "":
+        return None
+    low = min(m.min_players for m in game.modes)
+    high = max(m.max_players for m in game.modes)
+    if not raw.strip().isdigit() or not low <= int(raw) <= high:
+        raise InvalidInput("players", f"{game.title} is played by {low} to {high} players; "
+                           f"you asked for {raw!r}.", f"{low}-{high}")
+    return int(raw)
+
+
 @bp.get("/pack.pdf")
 def pack(game: str) -> Response:
     """The game-night pack, in print order: setup sheet, aids, score sheet, score pad, and
@@ -227,6 +267,10 @@ def pack(game: str) -> Response:
     args = _setup_args(found)
     code = request.args.get("session")
     todo, private = pack_sheets(found, args, code)
+    return _pack_pdf(found, todo, paper, private)
+
+
+def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -> Response:
     base, note = public_target()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     name = f"{todo[0].slug}-pack{'-edit' if private else ''}-{paper}.pdf"
@@ -235,28 +279,78 @@ def pack(game: str) -> Response:
         from printables.render import Target, render_pack  # noqa: PLC0415
 
         return render_pack(todo, paper, resolver(app, base), target=Target(base, note),
-                           title=f"{found.title}: game-night pack")
+                           title=f"{game.title}: game-night pack")
 
     return _send(_etag(tuple(todo), paper, base, note), name, draw, cache=not private)
 
 
-def pack_sheets(game: Game, args: Mapping[str, Any], code: str | None = None
+@bp.post("/pack.pdf")
+def pack_new(game: str) -> Response:
+    """The pack of a NEW table: creates the session from the JSON body (what POST
+    /api/v1/games/<game>/sessions takes; its mode defaults to the query's), then prints the
+    pack with that session's join sheet and the scorekeeper's edit strip. The edit token is
+    in the PDF only (its cut-off strip), so the answer is never cached."""
+    from api import ratelimit  # noqa: PLC0415
+    from api.responses import json_body  # noqa: PLC0415
+    from api.routes.sessions import session_urls, store, tracked_game  # noqa: PLC0415
+    from assistant.sheets.join import join_sheet  # noqa: PLC0415
+
+    found, tracker = tracked_game(game)  # 404 for a game without sessions
+    paper = _paper()
+    args = _setup_args(found)
+    body = json_body()
+    if not isinstance(body, dict):
+        raise InvalidInput("_body", "Send a JSON object: the new session, as POST "
+                           f"/api/v1/games/{found.slug}/sessions takes it.", "an object")
+    mode = args.get("mode")
+    if mode and body.setdefault("mode", mode) != mode:
+        raise InvalidInput("mode", f"The pack is for mode {mode!r} but the session body "
+                           f"names {body['mode']!r}; leave one out or make them agree.",
+                           str(mode))
+    if body.get("game", found.slug) != found.slug:
+        raise InvalidInput("game", f"This creates a session of {found.slug!r}; the body "
+                           f"names {body.get('game')!r}.", found.slug)
+    ratelimit.limit("create")
+    setup = tracker.parse_setup(body)
+    sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
+    info, token = store().create(tracker, setup)
+    seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    join = join_sheet(found, info.code, str(info.setup.mode), seats,
+                      session_urls(info, token, public_base()))
+    todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
+                          join)
+    response = _pack_pdf(found, todo, paper, private=True)
+    response.status_code = 201
+    response.headers["Location"] = url_for("sessions.read", code=info.code)
+    return response
+
+
+def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | None = None
                 ) -> tuple[list[sheets.Sheet], bool]:
-    """The pack's sheets in print order, and whether they carry a secret (an edit link)."""
+    """The pack's sheets in print order, and whether they carry a secret (an edit link).
+    `code`: a session's share code (its join sheet ends the pack), or a join sheet already
+    made with its edit strip (a new session's)."""
     from assistant.sheets.join import start_sheet  # noqa: PLC0415
     from assistant.sheets.pad import score_pad  # noqa: PLC0415
 
     setup_sheet = sheets.setup_sheet(game.slug, **args)
     cat = sheets.catalogue(game.slug)
     mode = str(args.get("mode") or game.modes[0].slug)
-    todo = [setup_sheet, *(sheets.aid_sheet(game.slug, a.slug) for a in cat.aids)]
+    todo = [setup_sheet, *(sheets.aid_sheet(game.slug, slug)
+                           for slug in sheets.pack_aids(game.slug, mode))]
     if cat.score_modes:
         todo.append(sheets.score_sheet(game.slug, mode if mode in cat.score_modes
                                        else cat.score_modes[0]))
     players = int(args.get("players") or game.modes[0].max_players)
     todo.append(score_pad(game, mode, players))
+    card = sheets.turn_card(game.slug)
+    if card is not None:
+        todo.append(replace(card, copies=players))  # a set of cards for every player
     private = False
-    if code:
+    if isinstance(code, sheets.Sheet):
+        todo.append(code)
+        private = True
+    elif code:
         join, private = _join_for(code)
         todo.append(join)
     elif game.tracker is not None:
@@ -278,7 +372,7 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
                                                "it out for the follow-only sheet.")
     seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
-                       session_urls(info, token))
+                       session_urls(info, token, public_base()))
     return sheet, token is not None
 
 
@@ -342,11 +436,14 @@ def printables_paths(spec: APISpec) -> None:
                           **ERRORS}}})
     spec.path(path=f"{base}/pack.pdf", operations={"get": {
         "tags": ["printables"], "summary": "The host's game-night pack (one PDF)",
-        "description": "In print order: the setup sheet for the setup's own query parameters, "
-                       "every aid, the mode's score sheet, a score pad with a sum row and the "
-                       "table tent: the join sheet of `session` (with the cut-off edit strip "
-                       "for whoever sends its edit token as Authorization: Bearer), else a "
-                       "tent whose code starts a new table.",
+        "description": "In print order: the setup sheet for the setup's own query parameters "
+                       "(with the pull list: what to take out of the box), the aids (a role "
+                       "aid only when the mode has that role), the mode's score sheet, a "
+                       "score pad with a sum row, a set of turn-order cards per player and "
+                       "the table tent: the join sheet of `session` (with the cut-off edit "
+                       "strip for whoever sends its edit token as Authorization: Bearer), "
+                       "else a tent whose code starts a new table. Creates nothing; POST "
+                       "starts a new table and prints its pack.",
         "parameters": [_game_param(),
                        {"in": "query", "name": "mode", "required": True,
                         "schema": {"type": "string"}, "example": printed[0].modes[0].slug},
@@ -359,6 +456,42 @@ def printables_paths(spec: APISpec) -> None:
                        paper],
         "responses": {"200": _pdf_ok(provider.setup_sheet(**provider.setup_variants()[0]).slug
                                      + "-pack-a4.pdf"), **ERRORS}}})
+    pack_params = [_game_param(),
+                   {"in": "query", "name": "mode", "required": True,
+                    "schema": {"type": "string"}, "example": printed[0].modes[0].slug},
+                   {"in": "query", "name": "players", "required": True,
+                    "schema": {"type": "integer"}, "example": printed[0].modes[0].max_players},
+                   paper]
+    tracked = next((g for g in printed if g.tracker is not None), None)
+    if tracked is not None and tracked.tracker is not None:
+        new_table = {
+            "tags": ["printables"], "summary": "Start a new table and print its pack (one PDF)",
+            "description": "Creates a session from the JSON body (exactly what POST "
+                           "/api/v1/games/{game}/sessions takes; `mode` defaults to the "
+                           "query's and must agree with it), then answers the game-night pack "
+                           "of the query's setup parameters ending with that session's join "
+                           "sheet: the follow code on a table tent and the scorekeeper's edit "
+                           "code on a cut-off strip. The edit token travels only inside the "
+                           "PDF, so the answer is `Cache-Control: private, no-store`; the new "
+                           "session's address is in `Location`. A GET never creates anything.",
+            "parameters": pack_params,
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object"},
+                "example": dict(tracked.tracker.example_setup)}}},
+            "responses": {"201": {**_pdf_ok(f"{printed[0].slug}-setup-...-pack-edit-a4.pdf"),
+                                  "description": "The pack, with the new session's edit strip; "
+                                                 "Location: the session."},
+                          **ERRORS}}
+        spec.path(path=f"{base}/pack.pdf", operations={"post": new_table})  # beside the GET
+    spec.path(path=f"{base}/turn-card.pdf", operations={"get": {
+        "tags": ["printables"], "summary": "Turn-order cards (PDF)",
+        "description": "The game's round on poker-size cards (63 x 88 mm) with cut lines, as "
+                       "many sets as a page holds; `players` adds pages until every player "
+                       "has a set. A game without a card answers 404.",
+        "parameters": [_game_param(),
+                       {"in": "query", "name": "players", "required": False,
+                        "schema": {"type": "integer"}}, paper],
+        "responses": {"200": _pdf_ok(f"{printed[0].slug}-turn-card-a4.pdf"), **ERRORS}}})
     spec.path(path=f"{base}/score-sheet.pdf", operations={"get": {
         "tags": ["printables"], "summary": "Score sheet for one mode (PDF)",
         "description": "A grid to fill in by hand at the end, with a QR code that opens the "
@@ -411,6 +544,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
     papers = sheets.PAPERS if paper == "both" else (paper,)
     printed = [game for game in all_games() if game.sheets is not None]
     todo = [sheet for game in printed for sheet in sheets.batch(game.slug)]
+    todo += [card for game in printed if (card := sheets.turn_card(game.slug)) is not None]
     bundles: list[Pack] = []
     if packs:
         for game in printed:

@@ -25,9 +25,9 @@ from .contract import SheetProvider
 __all__ = ["LEGEND", "MARKS", "PAPERS", "Block", "Bullets", "Catalogue", "Check", "Checklist",
            "Fact", "Facts", "Kind", "Layout", "Link", "Para", "ParaStyle", "Section", "Sheet",
            "Spec", "SheetProvider", "Table", "aid_sheet", "batch", "catalogue", "check_paper",
-           "has_sheets",
+           "has_sheets", "pack_aids",
            "mark", "score_sheet",
-           "setup_sheet", "setup_variants"]
+           "setup_sheet", "setup_variants", "turn_card"]
 
 PAPERS = ("a4", "letter")
 """Paper sizes every sheet is made for."""
@@ -81,6 +81,9 @@ class Layout(StrEnum):
     TENT = "tent"
     """A table tent (the join sheet): the first section's code large on both halves of a
     page folded in two; a second section, if any, on a cut-off strip below a dashed line."""
+    CARDS = "cards"
+    """Poker-size cards (63 x 88 mm), one set per player, as many sets as fit a page, with
+    cut lines; the sections flow over as few cards per set as the type allows."""
 
 
 class ParaStyle(StrEnum):
@@ -181,6 +184,8 @@ class Sheet:
     columns: int = 2
     subtitle: str = ""
     layout: Layout = Layout.FLOW
+    copies: int = 0
+    """Cards only: how many sets to print (pages are added until they fit); 0 is one page."""
 
 
 @dataclass(frozen=True)
@@ -256,3 +261,21 @@ def setup_variants(game: str) -> Sequence[Mapping[str, Any]]:
 def batch(game: str) -> Sequence[Sheet]:
     """Every sheet of a game, for the printables batch."""
     return _provider(game).batch()
+
+
+def pack_aids(game: str, mode: str) -> Sequence[str]:
+    """The aids a game-night pack of `mode` prints, in order: the provider's optional
+    `pack_aids(mode)` (its role aids only for the modes that have the role), else every aid."""
+    provider = _provider(game)
+    chosen = getattr(provider, "pack_aids", None)
+    if chosen is not None:
+        slugs: Sequence[str] = chosen(mode)
+        return slugs
+    return [a.slug for a in provider.CATALOGUE.aids]
+
+
+def turn_card(game: str) -> Sheet | None:
+    """The game's card-size turn-order card (Layout.CARDS), or None when its sheets module
+    offers none (the optional `turn_card()`; see contract.py)."""
+    make = getattr(_provider(game), "turn_card", None)
+    return make() if make is not None else None

@@ -1,5 +1,12 @@
 """What a game's printable sheets provide: its `Game.sheets` slot loads an object (usually
-the game's `sheets` module) with these attributes."""
+the game's `sheets` module) with these attributes.
+
+Optional, looked up with getattr (a game without them simply prints less):
+`turn_card() -> Sheet`, a card-size turn-order card (assistant.sheets.cards.turn_card);
+`pack_aids(mode) -> list of aid slugs`, the aids a pack of that mode prints (a role aid only
+for the modes that have the role; default: every aid);
+`pull_list(**setup params) -> Section`, what to take out of the box (its setup sheet shows it).
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

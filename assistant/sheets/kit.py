@@ -15,6 +15,7 @@ from assistant.games import Game
 from assistant.rules import Entry
 
 from . import Block, Link, Para, ParaStyle, Section, Table
+from .copy import honest_mark
 
 __all__ = ["SheetKit", "plural"]
 
@@ -65,27 +66,34 @@ class SheetKit:
         """An entry's own-words text as paragraphs and list items, then its mode notes (all,
         or `mode`'s) and, with `readings`, the places the rulebook reads two ways. `marked`
         prints the entry's provenance mark after each paragraph."""
-        mark = entry.provenance if marked else Provenance.RULEBOOK
+        base = entry.provenance if marked else Provenance.RULEBOOK
+
+        def mark(text: str, given: Provenance = base) -> Provenance:
+            # a line that says its value is unknown or unprinted is marked so, marked or not
+            return honest_mark(text, given, entry.provenance)
+
         blocks: list[Block] = []
         for raw in entry.text.splitlines():
             line = raw.strip()
             if not line:
                 continue
             if line.startswith("- "):
-                blocks.append(Para(line[2:], ParaStyle.BULLET, mark))
+                blocks.append(Para(line[2:], ParaStyle.BULLET, mark(line)))
             elif _NUMBERED.match(line):
-                blocks.append(Para(line, ParaStyle.NUMBERED, mark))
+                blocks.append(Para(line, ParaStyle.NUMBERED, mark(line)))
             elif line.endswith(":") and len(line) < 60:
                 blocks.append(Para(line, ParaStyle.LEAD))
             else:
-                blocks.append(Para(line, ParaStyle.BODY, mark))
+                blocks.append(Para(line, ParaStyle.BODY, mark(line)))
         for note_mode, note in entry.mode_notes:
             if mode is None or note_mode == mode:
                 title = self.mode_titles.get(note_mode, note_mode)
-                blocks.append(Para(f"{title}: {note}", ParaStyle.NOTE))
+                text = f"{title}: {note}"
+                blocks.append(Para(text, ParaStyle.NOTE, mark(text, Provenance.RULEBOOK)))
         if readings:
-            blocks.extend(Para(f"Reading ({r.source}): {r.text}", ParaStyle.NOTE,
-                               Provenance.DERIVED) for r in entry.readings)
+            for r in entry.readings:
+                text = f"Reading ({r.source}): {r.text}"
+                blocks.append(Para(text, ParaStyle.NOTE, mark(text, Provenance.DERIVED)))
         return tuple(blocks)
 
     def entry_section(self, entry_id: str, *extra: Block, link: Link | None = None,

@@ -35,10 +35,13 @@ def test_pack_prints_every_sheet_in_order_and_its_codes_open(papp, pclient, tmp_
     assert 'filename="tdt-setup-cutthroat-6p-pack-a4.pdf"' in \
         response.headers["Content-Disposition"]
     text = _text(response.data)
-    order = ["Setup: Cutthroat", "Round", "Score sheet", "Score pad: a night of games",
+    order = ["Setup: Cutthroat", "Take out of the box", "Round", "Role: General Goodman",
+             "Role: the Betrayer", "Score sheet", "Score pad: a night of games", "Turn order",
              "Start this table"]
-    at = [text.find(title) for title in order]
-    assert -1 not in at and at == sorted(at), dict(zip(order, at, strict=True))
+    at = 0
+    for title in order:  # each after the one before
+        at = text.find(title, at)
+        assert at != -1, f"{title!r} missing or out of order"
     assert "Player 6" in text and "Sum" in text and "Player 7" not in text
     read = readback.read(response.data)
     assert len(read) >= 8
@@ -72,7 +75,8 @@ def test_pack_for_a_session_carries_its_join_tent_and_the_edit_strip_only_with_t
     assert s["code"].upper() in _text(follow.data)
     assert "Scorekeeper only" not in _text(follow.data)
     assert "Scorekeeper only" in _text(edit.data) and "cut here" in _text(edit.data)
-    assert edit.headers["Cache-Control"] == "no-store" and "ETag" not in edit.headers
+    assert set(edit.headers["Cache-Control"].split(", ")) == {"private", "no-store"}
+    assert "ETag" not in edit.headers
     assert "-edit" in edit.headers["Content-Disposition"]
     assert "-edit" not in follow.headers["Content-Disposition"]
     wrong = client.get(url, headers={"Authorization": "Bearer nope"})
@@ -169,3 +173,88 @@ def test_etag_is_known_before_rendering_so_a_304_renders_nothing(pclient, monkey
     other = pclient.get(url.replace("etag", "other"),
                         headers={"If-None-Match": first.headers["ETag"]})
     assert other.status_code == 200 and calls == [1]  # a new sheet is drawn
+
+
+def test_a_syndicate_pack_leaves_out_the_roles_syndicate_does_not_have(papp):
+    from api.routes.printables import pack_sheets
+    from assistant.games import find_game
+
+    with papp.test_request_context():
+        todo, private = pack_sheets(find_game("tdt"), {"mode": "syndicate", "players": 3})
+    titles = [s.title for s in todo]
+    assert "Role: the Team Leader" in titles and "Role: a Named Henchman" in titles
+    assert "Role: General Goodman" not in titles and "Role: the Betrayer" not in titles
+    cards = next(s for s in todo if s.title == "Turn order")
+    assert cards.copies == 3 and not private
+
+
+def test_post_pack_starts_a_new_table_and_prints_its_edit_strip_get_creates_nothing(
+        app, tmp_path, lan, monkeypatch):
+    from api.storage.store import Store
+    from tests.sessions.helpers import CUTTHROAT
+
+    made = []
+    real = Store.create
+
+    def counting(self, *args, **kwargs):
+        made.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "create", counting)
+    client = app.test_client()
+    assert client.get(PACK).status_code == 200 and made == []  # a GET makes nothing
+    body = {k: v for k, v in CUTTHROAT.items() if k != "mode"}  # mode from the query
+    answer = client.post(PACK.replace("players=6", "players=4"), json=body)
+    assert answer.status_code == 201 and answer.mimetype == "application/pdf", answer.data[:300]
+    assert made == [1]
+    assert set(answer.headers["Cache-Control"].split(", ")) == {"private", "no-store"}
+    assert "ETag" not in answer.headers and "-pack-edit-" in answer.headers[
+        "Content-Disposition"]
+    code = answer.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(answer.headers["Location"]).status_code == 200
+    text = _text(answer.data)
+    assert code.upper() in text and "Scorekeeper only" in text and "cut here" in text
+    assert "Turn order" in text and "Take out of the box" in text
+    decoded = set().union(*decode(answer.data, tmp_path))
+    edit = [u for u in decoded if "#token=" in u]
+    assert len(edit) == 1 and links.session("tdt", code) in edit[0]
+    token = edit[0].rsplit("#token=", 1)[1]
+    # the printed edit code works: it writes to the new table
+    wrote = client.post(f"/api/v1/sessions/{code}/undo",
+                        headers={"Authorization": f"Bearer {token}"})
+    assert wrote.status_code != 403 and wrote.status_code != 401
+
+
+@pytest.mark.parametrize("query, body, status", [
+    ("mode=cutthroat&players=6", {"mode": "syndicate", "seats": [{"henchman": "Jin Feng"}]},
+     422),  # the body's mode contradicts the pack's
+    ("mode=cutthroat&players=3", {"seats": [{"goodman": True}]}, 422),  # no 3-player Cutthroat
+    ("mode=cutthroat&players=6", ["not", "an", "object"], 422),
+    ("mode=cutthroat&players=6", {"game": "maniacal", "seats": []}, 422),
+])
+def test_post_pack_refuses_bad_input_with_a_problem_and_makes_nothing(app, query, body,
+                                                                         status, monkeypatch):
+    from api.storage.store import Store
+
+    made = []
+    monkeypatch.setattr(Store, "create", lambda *a, **k: made.append(1))
+    answer = app.test_client().post(f"/api/v1/games/tdt/printables/pack.pdf?{query}",
+                                    json=body)
+    assert answer.status_code == status and answer.mimetype == "application/problem+json"
+    assert answer.json["detail"] and made == []
+
+
+def test_post_pack_and_turn_cards_are_in_the_catalogue_and_openapi(pclient):
+    cat = pclient.get("/api/v1/games/tdt/printables").json
+    assert cat["pack"]["new_session"]["method"] == "POST"
+    assert cat["pack"]["new_session"]["url"] == "/api/v1/games/tdt/printables/pack.pdf"
+    assert cat["turn_card"]["urls"]["a4"].endswith("/turn-card.pdf?paper=a4")
+    doc = pclient.get("/openapi.json").json["paths"]
+    pack = doc["/api/v1/games/{game}/printables/pack.pdf"]
+    assert {"get", "post"} <= set(pack) and "201" in pack["post"]["responses"]
+    assert "/api/v1/games/{game}/printables/turn-card.pdf" in doc
+    card = pclient.get(cat["turn_card"]["urls"]["letter"] + "&players=7")
+    assert card.status_code == 200 and card.mimetype == "application/pdf"
+    assert len(readback.read(card.data)) == 2  # two cards a set, four sets a page: 7 players
+    bad = pclient.get(cat["turn_card"]["urls"]["a4"] + "&players=12")
+    assert bad.status_code == 422 and bad.mimetype == "application/problem+json"

@@ -169,8 +169,11 @@ def test_batch_command_writes_every_sheet_and_an_index(papp, tmp_path):
     assert result.exit_code == 0, result.output
     pdfs = sorted(p.name for p in tmp_path.glob("*.pdf"))
     from assistant.games import all_games  # every registered game's sheets, not one game's
-    assert pdfs == sorted(f"{s.slug}-a4.pdf" for g in all_games() if g.sheets
-                          for s in g.sheets().batch())
+    cards = [card for g in all_games() if g.sheets
+             if (card := sheets.turn_card(g.slug)) is not None]
+    assert cards  # every game's turn-order cards are in the batch too
+    assert pdfs == sorted([f"{s.slug}-a4.pdf" for g in all_games() if g.sheets
+                           for s in g.sheets().batch()] + [f"{c.slug}-a4.pdf" for c in cards])
     assert any(name.startswith("tdt-") for name in pdfs)
     index = (tmp_path / "index.html").read_text()
     assert all(name in index for name in pdfs)

@@ -5,6 +5,7 @@ import pytest
 
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound, UnknownGame
+from assistant.explain import Provenance
 from assistant.games import find_game
 from assistant.games.tdt import sheets as tdt
 from assistant.games.tdt.calculators.deployment import SQUAD_LIMIT, squad_cost
@@ -115,7 +116,83 @@ def test_every_link_is_a_phone_page_with_an_api_fallback():
 def test_catalogue_lists_the_issue_aids():
     slugs = {a.slug for a in sheets.catalogue("tdt").aids}
     assert slugs == {"round", "costs", "conflict", "missions", "betrayal-clock", "endgame",
-                     "glossary"}
+                     "glossary", "role-goodman", "role-henchman", "role-betrayer",
+                     "role-team-leader"}
+
+
+def test_goodman_aid_has_his_starting_assets_for_every_count_and_the_plotting_menu():
+    aid = sheets.aid_sheet("tdt", "role-goodman")
+    assets = next(b for s in aid.sections for b in s.blocks if isinstance(b, sheets.Table)
+                  and b.header[0] == "Named Henchmen")
+    for row in assets.rows:
+        s = setup_for("cutthroat", int(row[1]))
+        assert (int(row[0]), int(row[2]), int(row[3]), int(row[4])) == (
+            s.named_henchmen, s.goodman.resources, s.goodman.faceless_henchmen, s.goodman.vp)
+    assert len(assets.rows) == 4  # Cutthroat: 4 to 7 players
+    plotting = next(s for s in aid.sections if s.title.startswith("Plotting menu"))
+    assert any("Directive" in b.text for b in plotting.blocks if isinstance(b, sheets.Para))
+    price = next(b for b in plotting.blocks if isinstance(b, sheets.Table))
+    marks = dict(zip((r[0] for r in price.rows), price.marks, strict=True))
+    assert marks["Price of each option"] is Provenance.UNKNOWN  # the icon was lost
+    assert all(s.source for s in aid.sections)  # every fact cites its rulebook section
+
+
+@pytest.mark.parametrize("mode, roles", [
+    ("cutthroat", {"role-goodman", "role-henchman", "role-betrayer", "role-team-leader"}),
+    ("syndicate", {"role-henchman", "role-team-leader"}),
+    ("mayhem", {"role-henchman", "role-team-leader"}),
+])
+def test_a_pack_prints_a_role_aid_only_for_a_mode_with_that_role(mode, roles):
+    chosen = set(sheets.pack_aids("tdt", mode))
+    assert {a for a in chosen if a.startswith("role-")} == roles
+    assert {"round", "costs", "glossary"} <= chosen
+
+
+def test_games_without_role_aids_pack_every_aid():
+    from assistant.games import all_games
+
+    for game in all_games():
+        if game.sheets is None or game.slug == GAME.slug:
+            continue
+        assert list(sheets.pack_aids(game.slug, game.modes[0].slug)) == \
+            [a.slug for a in sheets.catalogue(game.slug).aids]
+
+
+def _pull(sheet: sheets.Sheet) -> dict[str, tuple[str, str, Provenance]]:
+    from assistant.sheets.pull import TITLE
+
+    section = next(s for s in sheet.sections if s.title == TITLE)
+    table = next(b for b in section.blocks if isinstance(b, sheets.Table))
+    return {row[0]: (row[1], row[2], mark)
+            for row, mark in zip(table.rows, table.marks, strict=True)}
+
+
+def test_every_setup_sheet_of_every_game_has_a_pull_list():
+    from assistant.games import all_games
+    from assistant.sheets.pull import ALL, UNKNOWN
+
+    for game in all_games():
+        if game.sheets is None:
+            continue
+        for params in sheets.setup_variants(game.slug):
+            rows = _pull(sheets.setup_sheet(game.slug, **params))
+            assert len(rows) >= 5, (game.slug, params)
+            for what, (count, _note, mark) in rows.items():
+                assert count == ALL or count.isdigit() or count == UNKNOWN, (what, count)
+                assert count != "0", what  # nothing to take out: no row
+                assert (count == UNKNOWN) <= (mark is Provenance.UNKNOWN), what
+
+
+def test_tdt_pull_list_counts_come_from_the_setup():
+    for params in tdt.setup_variants():
+        s = setup_for(params["mode"], params["players"], teams=params.get("teams"))
+        rows = _pull(sheets.setup_sheet("tdt", **params))
+        assert rows["Resource Mission tiles"][0] == str(s.resource_missions.total)
+        assert rows["Doomsday Mission tiles"][0] == str(s.doomsday_missions.total)
+        assert rows["Player colours: Squad + Staging Markers"][0] == str(s.named_henchmen)
+        assert int(rows["Named Henchmen (miniature + character sheet)"][0]) >= s.named_henchmen
+        assert ("Goodman's Lair" in rows) is (s.mode.value != "mayhem")
+        assert ("Global Event deck" in rows) is s.global_events
 
 
 def test_glossary_has_every_glossary_term():

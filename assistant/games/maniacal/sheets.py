@@ -6,7 +6,7 @@ print are printed as blanks to fill in from the box, marked [?].
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant import links
@@ -28,8 +28,10 @@ from assistant.sheets import (
     Sheet,
     Spec,
     Table,
+    cards,
 )
 from assistant.sheets.kit import SheetKit
+from assistant.sheets.pull import ALL, Pull, pull_section
 
 from .facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUND_ONE_WEEKS, number
 from .modes import COLOURS, MODE_OPTIONS, STANDARD, TRAITS
@@ -138,6 +140,33 @@ def table_values(players: int) -> Section:
         "Clean-up (maniacal.txt:325); End of the Game (maniacal.txt:329)")
 
 
+def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
+    """What to take out of the box, from the setup answer `r` (and the component list for
+    the decks a player draws from all game)."""
+    per, merc, c, h = r["per_player"], r["mercenaries"], r["contracts"], r["henchmen"]
+    money = sum(seat["money"] for seat in r["seats"])
+    money_mark = DERIVED if any(seat["money_provenance"] != "rulebook" for seat in r["seats"]) \
+        else RULEBOOK
+    never = r["room_cards"]["never_dealt"]
+    return [
+        Pull("Gameboard, white Round marker, Injury tokens", ALL, "Round marker on 1"),
+        Pull("Supervillain cards", str(players), "one each"),
+        Pull("Wooden colour sets", str(players), "one colour each"),
+        Pull("Secret Base Room cards", str(r["room_cards"]["deck"]),
+             f"{r['room_cards']['per_player']} a player each round"
+             + (f"; {never} never dealt" if never else "")),
+        Pull("Contract decks (Easy, Hard, Legendary)", ALL,
+             f"{c['easy']} Easy + {c['hard']} Hard face up, one per continent"),
+        Pull("Henchman decks", str(h["decks"]), f"{h['face_up']} face up, one per deck"),
+        Pull("Mercenary cards", str(merc["deck"]),
+             f"{merc['bodyguards']} dealt as Bodyguards" if merc["bodyguards"] else "the deck"),
+        Pull("Lackey cards", str(per["lackeys"] * players), f"{per['lackeys']} each"),
+        Pull("Scheme cards", ALL, f"{per['schemes']} each to start"),
+        Pull("Money tokens", ALL, f"${money} handed out at the start", money_mark),
+        Pull("Trait dice", ALL, ""),
+    ]
+
+
 def setup_sheet(mode: str = "standard", players: int = 0, bodyguards: bool = False,
                 seed: str | None = None, **_: Any) -> Sheet:
     mode = _mode(mode or "standard")
@@ -172,6 +201,7 @@ def setup_sheet(mode: str = "standard", players: int = 0, bodyguards: bool = Fal
     query = page.partition("?")[2]
     sections = [
         Section("Your table", (facts,), None, RULEBOOK, "Setup (maniacal.txt:65-83)"),
+        pull_section(pull_rows(players, r), source=GAME.rules.get("components").section),
         Section("Checklist", (Checklist(checks),), rule_link("setup-checklist"), RULEBOOK,
                 "Setup (maniacal.txt:65-83)"),
         table_values(players),
@@ -202,6 +232,11 @@ def _dice_table() -> Table:
     rows = tuple((f"{t.value.capitalize()} ({COLOURS[t]})", "") for t in TRAITS)
     return Table(("Die", "Faces: the number on each, icon faces marked"), rows, (1.6, 4.4),
                  tuple(UNKNOWN for _ in rows))
+
+
+def turn_card() -> Sheet:
+    """The round on a poker-size card, one per player (assistant.sheets.cards)."""
+    return cards.turn_card(GAME, "round-structure")
 
 
 def aid_sheet(slug: str) -> Sheet:
@@ -250,13 +285,22 @@ def score_sheet(mode: str) -> Sheet:
                  ParaStyle.NOTE),
             Para(f"Order: {chain}; still tied: a shared win.", ParaStyle.NOTE)),
             tool_link("score"), RULEBOOK, "End of the Game (maniacal.txt:328-331)"),
-        entry_section("money-bonus"),
-        entry_section("winner-and-ties"),
+        _ending(),
     )
     return Sheet(Kind.SCORE, f"{G}-score-{mode}", "Score sheet", GAME.title, STANDARD.title,
                  f"{MIN_PLAYERS}-{MAX_PLAYERS} players", sections,
                  Link(links.score(G, mode), _api("/rules/end-of-game"), "Scoring calculator"),
                  columns=1)
+
+
+def _ending() -> Section:
+    """The money bonus and the winner's chain as one section with one code: two sections
+    with a code each spilled the one-page score sheet onto a near-empty second page."""
+    money, winner = (GAME.rules.get(e) for e in ("money-bonus", "winner-and-ties"))
+    return Section(f"{money.title}, {winner.title.lower()}",
+                   (*KIT.entry_blocks(money, readings=True),
+                    *KIT.entry_blocks(winner, readings=True)),
+                   rule_link(winner.id), RULEBOOK, f"{money.section}; {winner.section}")
 
 
 # ---------------------------------------------------------------- batch

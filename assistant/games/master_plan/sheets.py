@@ -29,8 +29,10 @@ from assistant.sheets import (
     Sheet,
     Spec,
     Table,
+    cards,
 )
 from assistant.sheets.kit import SheetKit
+from assistant.sheets.pull import ALL, Pull, pull_section
 
 from . import setup as setup_module
 from .book import ROUNDS
@@ -41,6 +43,7 @@ from .settings import SETTINGS
 GAME = find_game("master-plan")
 G = GAME.slug
 RULEBOOK = Provenance.RULEBOOK
+UNKNOWN = Provenance.UNKNOWN
 BLANK = "________"
 
 
@@ -77,6 +80,24 @@ def settings_table() -> Table:
 
 # ---------------------------------------------------------------- setup and round sheet
 
+def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
+    """What to take out of the box, from the setup plan `r`. The rulebook prints no
+    component list: the Super deck's size is unknown until the table counts it."""
+    deck = r["super_deck_size"]
+    return [
+        Pull("Super deck", ALL, f"{deck} cards, dealt out evenly" if deck is not None else
+             "size not printed in the rulebook: count it once",
+             RULEBOOK if deck is not None else UNKNOWN),
+        Pull("Master Plan cards", str(r["master_plans_dealt"]), "one each, secret"),
+        Pull("Mastermind Mark sets", str(r["mark_sets"]), "one set each"),
+        Pull("Throwdown deck", ALL, f"{r['throwdowns_per_round']} face up each round, "
+             f"{r['throwdowns_in_game']} in a game"),
+        Pull("Loot Bag and its Loot", ALL, "loaded onto each Throwdown as its card shows"),
+        Pull("Loser Lad card", "1", f"to {r['loser_lad']}" if r["loser_lad"]
+             else "to the player the table picks"),
+    ]
+
+
 def setup_sheet(mode: str = STANDARD.slug, players: int = 0,
                 super_deck_size: int | None = None, loser_lad: str | None = None,
                 **_: Any) -> Sheet:
@@ -108,6 +129,7 @@ def setup_sheet(mode: str = STANDARD.slug, players: int = 0,
             "hand size is the deck divided by the players, rounded down.", ParaStyle.NOTE,
             Provenance.UNKNOWN),) if not known else ()), None, RULEBOOK,
             GAME.rules.get("recruit").section),
+        pull_section(pull_rows(players, r), source=GAME.rules.get("components").section),
         Section("Setup, once", (Checklist(once),), rule_link("setup-decks"), RULEBOOK,
                 "Setup (all-part-of-the-master-plan.txt:17-22)"),
         Section(f"Each round (x{ROUNDS})", (Checklist(rounds), Para(
@@ -168,9 +190,13 @@ def battle_loot_aid() -> Sheet:
 
 def glossary_aid() -> Sheet:
     entries = sorted((e for e in GAME.rules if e.glossary), key=lambda e: e.title.casefold())
-    sections = tuple(entry_section(e.id) for e in entries)
+    # One code for the sheet (the searchable rules index), not one per term: 17 codes of
+    # 20 mm would leave the booklet mostly codes.
+    sections = tuple(Section(e.title, KIT.entry_blocks(e, marked=True), None, e.provenance,
+                             e.section) for e in entries)
     return _aid("glossary", "Glossary", sections, Link(links.rules_index(G), _api("/rules"),
-                                                       "All rules, searchable"))
+                                                       "All rules, searchable"),
+                f"{len(entries)} terms in our own words; scan for every rule.")
 
 
 def _aid(slug: str, title: str, sections: Sequence[Section], link: Link,
@@ -186,6 +212,11 @@ AIDS: Mapping[str, tuple[str, str, Callable[[], Sheet]]] = {
                     battle_loot_aid),
     "glossary": ("Glossary", "Every term the rules use, alphabetical.", glossary_aid),
 }
+
+
+def turn_card() -> Sheet:
+    """The round on a poker-size card, one per player (assistant.sheets.cards)."""
+    return cards.turn_card(GAME, "round-overview")
 
 
 def aid_sheet(slug: str) -> Sheet:

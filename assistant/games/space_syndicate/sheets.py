@@ -27,8 +27,10 @@ from assistant.sheets import (
     Sheet,
     Spec,
     Table,
+    cards,
 )
 from assistant.sheets.kit import SheetKit
+from assistant.sheets.pull import ALL, Pull, pull_section
 
 from .calculators.aids import HIRED_NOTE, loot_rows, mission_rows
 from .calculators.assault import option_table
@@ -99,6 +101,28 @@ def _p(shown: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------- setup sheets
 
 
+def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
+    """What to take out of the box, from the setup answer `r`."""
+    ops, synd, chips, deck = (r["operation_cards"], r["syndicate_cards"], r["bonus_chips"],
+                              r["sovereign_deck"])
+    placed = chips["exo"] + chips["middle"] + chips["inner"]
+    return [
+        Pull("Board, Alert Level track, round and alert markers", ALL,
+             f"markers on {r['round_start']} and {r['alert_start']}"),
+        Pull("Syndicate cards", str(synd["dealt"]), f"{synd['each']} each; keep one and its mat"),
+        Pull("Operation cards", ALL, f"{ops['each']} each ({ops['dealt']} dealt)"),
+        Pull("Sovereign cards", str(deck["size"]), "the Sovereign deck"),
+        Pull("Base cards and tiles", ALL, ""),
+        Pull("Bonus chips", str(placed), f"EXO {chips['exo']}, MIDDLE {chips['middle']}, "
+             f"INNER {chips['inner']}"),
+        Pull("Action dice", str(r["action_dice_each"] * players),
+             f"{r['action_dice_each']} each"),
+        Pull("Consequence and crackdown dice", ALL, ""),
+        Pull("Cubes, crystals and player markers", ALL, "the bank"),
+        Pull("First Player tile", "1", ""),
+    ]
+
+
 def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced: bool = False,
                 extended_turn: bool = False, **_: Any) -> Sheet:
     assert GAME.setup is not None
@@ -112,7 +136,8 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
         Fact("Alert maximum", str(r["alert_max"])),
         Fact("Alert and round markers start on", f"{r['alert_start']} and {r['round_start']}"),
         Fact("Operation cards", f"{ops['each']} each; draw deck {ops['deck']}", DERIVED),
-        Fact("Syndicate cards", f"{synd['each']} each, keep 1 ({synd['returned']} back)"),
+        Fact("Syndicate cards", f"{synd['each']} each, keep 1"
+             + (f" ({synd['returned']} back)" if synd["returned"] else "")),
         Fact("Bonus chips placed", f"EXO {chips['exo']}, MIDDLE {chips['middle']}, "
                                    f"INNER {chips['inner']} ({chips['returned']} back)"),
         Fact("Sovereign deck", f"{deck['size']} cards, star {STAR_FIRST}th-{STAR_LAST}th "
@@ -131,6 +156,7 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
     sections = [
         Section("Your table", (facts,), setup_link(mode, players), RULEBOOK,
                 "Part II: Setup (syndicate.txt:305-359, 629)"),
+        pull_section(pull_rows(players, r), source=GAME.rules.get("components").section),
         Section("Board", (Checklist(tuple(
             Check(GAME.rules.get(s.rule).title if s.rule else "Setup", s.text, s.provenance)
             for s in board_steps)),), rule_link("setup-board")),
@@ -152,7 +178,8 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
     slug = f"{G}-setup-{mode}-{players}p" + ("-advanced" if advanced else "") + (
         "-extended" if extended_turn else "")
     return Sheet(Kind.SETUP, slug, f"Setup: {title}", GAME.title, title, f"{players} players",
-                 tuple(sections), setup_link(mode, players), 2, answer.summary)
+                 tuple(sections), setup_link(mode, players), 2,
+                 answer.summary.replace(f"({mode})", f"({title})"))  # the title, not the slug
 
 
 def setup_variants() -> list[dict[str, Any]]:
@@ -246,7 +273,7 @@ def costs_aid() -> Sheet:
             UNKNOWN), text=False, link=calculator_link("black-market")),
         entry_section("zones", zones, Para(
             "Icons lost in the text: figures read as credits, influence, crew. The fortify "
-            "crew figure is uncertain (it may be influence).", ParaStyle.NOTE, DERIVED),
+            "crew figure is uncertain (it may be influence).", ParaStyle.NOTE, UNKNOWN),
             text=False, link=calculator_link("bases")),
         entry_section("exchange", exchange, Para(
             "Only on your own turn; never during Resource Collection.", ParaStyle.NOTE),
@@ -298,6 +325,11 @@ AIDS: Mapping[str, tuple[str, str, Callable[[], Sheet]]] = {
                 "assaults by alert colour.", phantom_aid),
     "glossary": ("Glossary", "Every term, alphabetical.", glossary_aid),
 }
+
+
+def turn_card() -> Sheet:
+    """The round on a poker-size card, one per player (assistant.sheets.cards)."""
+    return cards.turn_card(GAME, "round-structure")
 
 
 def aid_sheet(slug: str) -> Sheet:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from itertools import groupby
 from typing import Any
 
@@ -32,17 +33,24 @@ from assistant.sheets import (
     Sheet,
     Spec,
     Table,
+    cards,
 )
+from assistant.sheets.kit import SheetKit
+from assistant.sheets.pull import pull_section
 
 from . import scoring
 from .calculators import betrayal, clock, conflict, costs, deployment
 from .calculators.agents import CorruptOption, corrupt_cost
 from .modes import MAYHEM_TEAMS, MODE_TITLES, PLAYERS, PlayMode
+from .pull import pull_rows
+from .roles import ROLES, role_modes, role_sheet
 from .setup import Setup, deal_for, setup_for
 from .setup_data import CLOCK_START
+from .setup_model import SetupStep
 
 GAME = find_game("tdt")
 G = GAME.slug
+KIT = SheetKit(GAME)
 RULEBOOK = Provenance.RULEBOOK
 DERIVED = Provenance.DERIVED
 ALL_MODES = "All modes"
@@ -103,28 +111,10 @@ def _int(entry_id: str, key: str) -> int:
     return value
 
 
-_LIST = re.compile(r"^(\d+)\.\s+")
-
-
 def entry_blocks(entry: Entry, mode: str | None = None) -> tuple[Block, ...]:
-    """An entry's own-words text as paragraphs and list items, then its mode notes."""
-    blocks: list[Block] = []
-    for line in entry.text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("- "):
-            blocks.append(Para(line[2:], ParaStyle.BULLET))
-        elif _LIST.match(line):
-            blocks.append(Para(line, ParaStyle.NUMBERED))
-        elif line.endswith(":") and len(line) < 60:
-            blocks.append(Para(line, ParaStyle.LEAD))
-        else:
-            blocks.append(Para(line))
-    for note_mode, note in entry.mode_notes:
-        if mode is None or note_mode == mode:
-            blocks.append(Para(f"{MODE_TITLES_BY_SLUG[note_mode]}: {note}", ParaStyle.NOTE))
-    return tuple(blocks)
+    """An entry's own-words text as paragraphs and list items, then its mode notes (the kit's,
+    so a line that says a value is unknown or lost carries the unknown mark)."""
+    return KIT.entry_blocks(entry, mode)
 
 
 MODE_TITLES_BY_SLUG: Mapping[str, str] = {m.value: t for m, t in MODE_TITLES.items()}
@@ -178,6 +168,15 @@ def _step_provenance(s: Setup, step_id: str) -> Provenance:
     return RULEBOOK
 
 
+def _step_text(s: Setup, step: SetupStep) -> str:
+    """A step's text, without sentences about 0 of something: a roster with nobody left to
+    choose says so."""
+    if step.numbers.get("roster_extra") == 0:
+        return (f"All {plural(s.named_henchmen, 'Named Henchman', 'Named Henchmen')} are in "
+                "play: the roster is full, nobody waits to be hired.")
+    return step.text
+
+
 def setup_facts(s: Setup) -> Facts:
     p = _step_provenance
     rows = [Fact("Players", str(s.players)),
@@ -205,10 +204,13 @@ def setup_facts(s: Setup) -> Facts:
     first = starting[0]
     who = "each Henchman" if first.role.value == "henchman" else (
         "each team" if len(starting) > 1 else "the team")
+    supplies = [plural(n, one, many) for n, one, many in (
+        (first.faceless_henchmen, "Faceless Henchman", "Faceless Henchmen"),
+        (first.resources, "Resource", "Resources")) if n]  # no "0 Resources"
     rows.append(Fact("Starting henchmen",
-                     f"{who}: "
-                     f"{plural(first.faceless_henchmen, 'Faceless Henchman', 'Faceless Henchmen')}"
-                     f", {plural(first.resources, 'Resource', 'Resources')}",
+                     f"{who}: {', '.join(supplies)}" if supplies else
+                     f"{who}: none of their own"
+                     + (" (Goodman hands out what he sees fit)" if s.goodman else ""),
                      p(s, "starting-henchmen")))
     rows.append(Fact("Doomsday Clock starts on", str(s.clock_start), p(s, "clock-start")))
     if s.global_events:
@@ -249,10 +251,11 @@ def setup_sheet(mode: str = "", players: int = 0, named_henchmen: int | None = N
     # The whole-setup QR code is the sheet's own link (printed in the header).
     sections: list[Section] = [Section("Your table", (setup_facts(s), *(
         Para(d, ParaStyle.NOTE, Provenance.HOUSE) for d in s.defaults)),
-        source="Setting Up and Goals")]
+        source="Setting Up and Goals"),
+        pull_section(pull_rows(s), source=GAME.rules.get("components-overview").section)]
     for section_name, steps in groupby(s.steps, key=lambda st: st.section):
         group = list(steps)
-        checks = tuple(Check(st.title, st.text, st.provenance) for st in group)
+        checks = tuple(Check(st.title, _step_text(s, st), st.provenance) for st in group)
         # The setup page has no per-step anchors; the rule behind the section explains it.
         sections.append(Section(section_name, (Checklist(checks),), rule_link(group[0].rule)))
     if seed:
@@ -527,7 +530,21 @@ AIDS: Mapping[str, tuple[str, str, Callable[[], Sheet]]] = {
     "endgame": ("End of the game and scoring", "Scoring per mode with the Cutthroat "
                 "tie-break chain.", endgame_aid),
     "glossary": ("Glossary", "Every glossary term, alphabetical, as a booklet.", glossary_aid),
+    **{slug: (role.title, role.summary, partial(role_sheet, KIT, slug))
+       for slug, role in ROLES.items()},
 }
+
+
+def pack_aids(mode: str) -> list[str]:
+    """A pack's aids: every general aid, and a role aid only when `mode` has the role."""
+    _mode_title(mode)
+    return [slug for slug in AIDS
+            if slug not in ROLES or mode in role_modes(KIT, ROLES[slug])]
+
+
+def turn_card() -> Sheet:
+    """The round on a poker-size card, one per player (assistant.sheets.cards)."""
+    return cards.turn_card(GAME, "round-structure")
 
 
 def aid_sheet(slug: str) -> Sheet:

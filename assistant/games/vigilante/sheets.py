@@ -7,6 +7,7 @@ judge's settings); only headings and column labels are written here.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from assistant import links
@@ -28,8 +29,10 @@ from assistant.sheets import (
     Sheet,
     Spec,
     Table,
+    cards,
 )
 from assistant.sheets.kit import SheetKit
+from assistant.sheets.pull import ALL, Pull, counted, pull_section
 
 from . import identities as ids
 from .calculators.events import EVENT_TYPES
@@ -82,6 +85,35 @@ def _mode_title(mode: str) -> str:
     return TITLES[Scenario(mode)]
 
 
+def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
+    """What to take out of the box, from the setup answer `r`; what only the Scenario Card
+    prints (City cards, Villains per Level) is unknown until the table reads it there."""
+    totals, per, pool = r["totals"], r["per_player"], r["identity_pool"]
+    levels = r["villain_deck"]["levels"]
+    villains = (f"{' + '.join(map(str, levels))} by Level: the rulebook's example, check "
+                "your card" if levels and r["villain_deck"]["source"] == "suggestion" else
+                "by Level, as your Scenario Card says")
+    city, city_mark = counted(r["card"]["starting_city_cards"]["value"], Provenance.UNKNOWN)
+    return [
+        Pull("Board, First Player marker, Event bag, damage cubes", ALL, ""),
+        Pull("Scenario Card", "1", _mode_title(r["scenario"])),
+        Pull("Player mats and shields", str(players), "one each"),
+        Pull("Event dice", str(totals["event_dice"]), f"{per['event_dice']} each"),
+        Pull("Action tokens", str(totals["action_tokens"]), f"{per['action_tokens']} each"),
+        Pull("Allegiance tokens", str(totals["allegiance_tokens_dealt"]),
+             f"{per['allegiance_tokens_dealt']} each, {per['allegiance_tokens_returned']} "
+             "go back"),
+        Pull("Identity cards", str(sum(pool.values())),
+             ", ".join(f"{n} {side.title()}" for side, n in pool.items() if n)),
+        Pull("Starter Heroes", str(totals["starter_heroes_dealt"]),
+             f"{per['starter_heroes_dealt']} each, keep {per['starter_heroes_kept']}"),
+        Pull("Hero deck", ALL, f"{r['hero_market']} face up in the Hero Market"),
+        Pull("Villain deck", ALL, villains, Provenance.UNKNOWN),
+        Pull("City cards to start", city, "from your Scenario Card", city_mark),
+        Pull("City and Agency decks", ALL, ""),
+    ]
+
+
 def setup_sheet(mode: str = "brought-to-justice", players: int = 4, **_: Any) -> Sheet:
     assert GAME.setup is not None
     answer = GAME.setup.run({"mode": mode, "players": int(players)}).result
@@ -121,6 +153,8 @@ def setup_sheet(mode: str = "brought-to-justice", players: int = 4, **_: Any) ->
                  link=rule_link("scenario-card"), provenance=Provenance.UNKNOWN,
                  source=GAME.rules.get("scenario-card").section),
          Section("Every player", (fixed,), link=rule_link("setup-player-pieces")),
+         pull_section(pull_rows(int(players), answer),
+                      source=GAME.rules.get("components").section),
          Section("Checklist", (checks,), link=rule_link("setup-order"),
                  source=GAME.rules.get("setup-order").section),
          Section("Secrets", (Bullets((
@@ -170,14 +204,23 @@ def missions_aid() -> Sheet:
         link=Link(links.rules_index(G), _api("/rules"), "All rules, searchable"))
 
 
+def turn_card() -> Sheet:
+    """The round on a poker-size card, one per player (assistant.sheets.cards)."""
+    return cards.turn_card(GAME, "round")
+
+
 def aid_sheet(slug: str) -> Sheet:
     return {"reference": reference_aid, "missions": missions_aid}[slug]()
 
 
 def score_sheet(mode: str) -> Sheet:
     s = Scenario(mode)
-    settings = tuple(Fact(k.replace("_", " ").capitalize(),
-                          f"{v[0]} (default; or {', '.join(v[1:])})", Provenance.UNKNOWN)
+    def words(option: str) -> str:  # option names are identifiers: print them as words
+        return option.replace("-", " ").replace("_", " ")
+
+    settings = tuple(Fact(words(k).capitalize(),
+                          f"{words(v[0])} (default; or {', '.join(map(words, v[1:]))})",
+                          Provenance.UNKNOWN)
                      for k, v in SETTING_OPTIONS.items())
     header = ("Player", "Identity", "Jail", "Defeated Heroes", "Team Influence",
               "Undamaged Heroes", "Won?")
