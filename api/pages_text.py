@@ -210,3 +210,7 @@ def group_entries(entries: Iterable[Entry]) -> list[tuple[str, list[Entry]]]:
     if glossary:
         ordered.append(("Glossary", sorted(glossary, key=lambda e: e.title.lower())))
     return ordered
+
+
+PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}
+"""How the print page names the paper sizes the sheets come in (assistant.sheets.PAPERS)."""

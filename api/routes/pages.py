@@ -31,7 +31,7 @@ from api import pages_text as text
 from api.errors import flatten_errors
 from api.responses import PAGE_CACHE_BYTES, PageCache, cached_page
 from api.schemas.forms import loader, operation_schema_name
-from assistant import links
+from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.search import Hit, SearchIndex
@@ -268,6 +268,89 @@ def _setup_page(found: Game) -> tuple[str, int]:
     except InvalidInput as exc:
         context["errors"] = exc.errors()
     return _page("setup.html", 422 if context["errors"] else 200, **context)
+
+
+@bp.get("/g/<game>/print")
+def print_page(game: str) -> Response:
+    """The host's print page: a choice of mode, count and paper, and links to every PDF the
+    printables API serves for it (the API stays the one place that draws them)."""
+    found = find_game(game)
+    if found.sheets is None or found.setup is None:
+        raise NotFound(f"{found.title} has no printable sheets yet.")
+    return cached_page((found,), lambda: _print_page(found))
+
+
+def _print_page(found: Game) -> tuple[str, int]:
+    assert found.setup is not None
+    accepted = {f.name for f in found.setup.form}
+    args = {k: v for k, v in request.args.items() if v.strip() and k in accepted}
+    if not args:  # first visit: the catalogue's first setup, a valid choice by construction
+        args = {k: ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
+                for k, v in sheets.setup_variants(found.slug)[0].items()}
+    errors: dict[str, list[str]] = {}
+    try:
+        paper = sheets.check_paper(request.args.get("paper", sheets.PAPERS[0]))
+    except InvalidInput as exc:
+        errors.update(exc.errors())
+        paper = sheets.PAPERS[0]
+    try:
+        load = loader(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
+                      strict=False)
+        sheets.setup_sheet(found.slug, **load(args))  # what the PDF link would refuse
+    except ValidationError as exc:
+        errors.update(flatten_errors(exc.messages))
+    except InvalidInput as exc:
+        errors.update(exc.errors())
+    cat = sheets.catalogue(found.slug)
+    modes = {m.slug: m.title for m in found.modes}
+    pdf = _pdf_urls(found.slug, paper)
+    context: dict[str, Any] = dict(
+        game=found, op=found.setup, args=args, errors=errors, paper=paper,
+        papers=text.PAPER_TITLES, chosen=next((m for m in found.modes
+                                               if m.slug == args.get("mode")), None),
+        error_labels={k: PRINT_LABELS.get(k) or forms.label_for(found.setup.form, k)
+                      for k in errors},
+        catalogue=cat, aids=[(a, pdf("aid", aid=a.slug)) for a in cat.aids],
+        score_sheets=[(modes.get(m, text.humanize(m)), pdf("score", mode=m))
+                      for m in cat.score_modes],
+        turn_card=sheets.turn_card(found.slug))
+    if not errors:  # the links that take the choice only for a choice the API accepts
+        context.update(setup_url=pdf("setup", **args), pack_url=pdf("pack", **args),
+                       turn_card_url=pdf("turn_card", players=args["players"])
+                       if context["turn_card"] is not None else None)
+        if found.tracker is not None:
+            context.update(_table_context(found, args, paper))
+    return _page("print.html", 422 if errors else 200, **context)
+
+
+def _pdf_urls(game: str, paper: str) -> Callable[..., str]:
+    return lambda view, **params: url_for(f"printables.{view}", game=game, paper=paper,
+                                          **params)
+
+
+def _table_context(found: Game, args: dict[str, str], paper: str) -> dict[str, Any]:
+    """The "start a table and print its pack" form: the new-session form's own fields (as the
+    POST pack route takes them), prefixed so their ids differ from the choice's."""
+    from assistant.inputs import ListOf  # noqa: PLC0415
+
+    assert found.tracker is not None
+    form = [f for f in found.tracker.setup_form if f.name not in ("game", "mode")]
+    values: dict[str, Any] = {}
+    for f in form:
+        if isinstance(f, ListOf) and args.get("players", "").isdigit():  # a row per player
+            values[TABLE_PREFIX + f.name] = max(f.min_items, min(f.max_items,
+                                                                 int(args["players"])))
+    return dict(table_form=form, table_values=values, table_prefix=TABLE_PREFIX,
+                pack_new_url=url_for("printables.pack_new", game=found.slug, paper=paper,
+                                     **args),
+                session_page=links.session(found.slug, "CODE"))
+
+
+PRINT_LABELS = {"mode": "Mode", "players": "Players", "paper": "Paper"}
+"""The print form's own labels, for its list of errors (the setup's help text is long)."""
+
+TABLE_PREFIX = "table."
+"""Names of the new table's fields on the print page; print.js drops it when it sends them."""
 
 
 def next_seed(query: bytes) -> str:

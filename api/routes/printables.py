@@ -322,6 +322,7 @@ def pack_new(game: str) -> Response:
     response = _pack_pdf(found, todo, paper, private=True)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.read", code=info.code)
+    response.headers["X-Edit-Token"] = token  # the print page keeps it: its phone edits
     return response
 
 
@@ -471,8 +472,9 @@ def printables_paths(spec: APISpec) -> None:
                            "query's and must agree with it), then answers the game-night pack "
                            "of the query's setup parameters ending with that session's join "
                            "sheet: the follow code on a table tent and the scorekeeper's edit "
-                           "code on a cut-off strip. The edit token travels only inside the "
-                           "PDF, so the answer is `Cache-Control: private, no-store`; the new "
+                           "code on a cut-off strip. The edit token travels inside the PDF "
+                           "(and X-Edit-Token, for the client that asked), so the answer is "
+                           "`Cache-Control: private, no-store`; the new "
                            "session's address is in `Location`. A GET never creates anything.",
             "parameters": pack_params,
             "requestBody": {"required": True, "content": {"application/json": {
