@@ -45,8 +45,8 @@ TITLE_PT = 18.0
 SUBTITLE_PT = 10.5
 
 DENSITIES = (12.0, 11.5, 11.0, 10.5, 10.0, 9.5, 9.0, 8.5)
-"""Body sizes tried, largest first: a sheet takes the largest that fits one page, else the
-largest that fills its last page (two full pages by design)."""
+"""Body sizes, largest first: a sheet takes the largest that fits one page, else the largest
+that takes no more pages than the smallest does (two full pages by design)."""
 HEADING_GAIN = 2.5
 """Heading size over body size."""
 KEY_GAIN = 6.0

@@ -4,9 +4,12 @@ The sheet is data; this module dispatches on each block's type (as pretix's rend
 element types) and lets platypus flow sections through one or two columns per page.
 
 Fit: a sheet is set at the largest body size (layouts.DENSITIES) that fits one page; when none
-does, at the largest size that fills its last page, so a sheet is one page or full pages by
-design. A heading always keeps its first two lines with it, and a section that breaks across a
-column or page repeats its heading there ("... (continued)"), as does a table its header row.
+does, at the largest size that takes no more pages than the smallest size, so a sheet is one
+page or full pages by design. `_choose` finds that size in one to three trial layouts (an
+estimate from the sheet's contents says where to start; trials draw nothing), and memoised
+parsing and line breaking keep each trial cheap. A heading always keeps its first two lines
+with it, and a section that breaks across a column or page repeats its heading there
+("... (continued)"), as does a table its header row.
 
 Hierarchy: body text in an embedded condensed face (printables/fonts.py), headings larger,
 key numbers (short fact values) much larger. Every QR code is at least 20 mm with its URL
@@ -15,6 +18,7 @@ and a sheet whose codes point at loopback prints a boxed warning.
 """
 from __future__ import annotations
 
+import copy
 import io
 import math
 from collections.abc import Callable, Sequence
@@ -36,11 +40,11 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
 )
+from reportlab.platypus import Paragraph as _Paragraph
 from reportlab.platypus.flowables import ImageAndFlowables
 
 from assistant import sheets
@@ -63,6 +67,54 @@ _PLAIN = str.maketrans({"\u2212": "-", "\u2192": "->", "\u2264": "<=", "\u2265":
                         "\u2248": "~"})
 
 
+_PARSED: dict[tuple[str, ParagraphStyle, str | None], tuple[str, ParagraphStyle, list[Any]]] = {}
+"""Paragraph markup already parsed, per style: the same rules text is set on sheet after sheet
+(every mode, count and seed of a game), and parsing is a fifth of a sheet's time."""
+
+
+class Paragraph(_Paragraph):  # type: ignore[misc]
+    """A Paragraph that parses each markup once per style (a copy of the parsed fragments for
+    each use) and keeps its last line breaking: a paragraph is wrapped at the same width
+    several times (measured by its section, placed by the frame, a table cell again before it is
+    drawn), and breaking lines is most of a sheet's time. Splits are of this class too."""
+
+    _kept: tuple[float, Any, float] | None = None
+
+    def _setup(self, text: str | None, style: ParagraphStyle, bullet: Any, frags: Any,
+               cleaner: Callable[[str], str]) -> None:
+        if frags is not None or text is None or not isinstance(bullet, str | None):
+            super()._setup(text, style, bullet, frags, cleaner)
+            return
+        key = (text, style, bullet)
+        parsed = _PARSED.get(key)
+        if parsed is None:
+            super()._setup(text, style, bullet, None, cleaner)
+            if self.bulletText is not bullet:  # markup in the bullet: not worth keeping
+                return
+            if len(_PARSED) > 20_000:
+                _PARSED.clear()
+            parsed = _PARSED[key] = (self.text, self.style, [f.clone() for f in self.frags])
+            return
+        self.text, self.style, self.bulletText, self.debug = parsed[0], parsed[1], bullet, 0
+        self.frags = [f.clone() for f in parsed[2]]
+
+    def deepcopy(self) -> Paragraph:
+        """The copy ImageAndFlowables splits to see where text beside a code ends: splitting
+        sets attributes on the copy and never changes the shared fragments (no hyphenation
+        here), so a shallow copy does, without copying every fragment and line."""
+        return copy.copy(self)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        kept = self._kept
+        if kept is not None and kept[0] == avail_width and \
+                getattr(self, "blPara", None) is kept[1]:
+            self.width, self.height = avail_width, kept[2]
+            return avail_width, kept[2]
+        width, height = super().wrap(avail_width, avail_height)
+        self._kept = (avail_width, getattr(self, "blPara", None), height)
+        return width, height
+
+
 def faces() -> fonts.Faces:
     return fonts.load()
 
@@ -75,8 +127,10 @@ def _glyphs() -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(face.regular).face.charToGlyph)
 
 
+@lru_cache(maxsize=8192)
 def text(value: str) -> str:
-    """Plain text → Paragraph markup, in characters the face can draw."""
+    """Plain text → Paragraph markup, in characters the face can draw (kept: every size a
+    sheet is tried at sets the same strings)."""
     if faces().embedded:
         glyphs = _glyphs()
         plain = "".join(ch if ord(ch) in glyphs or ch in "\n\t" else "?" for ch in value)
@@ -246,6 +300,12 @@ class Checkbox(Flowable):  # type: ignore[misc]
         self.box = L.CHECKBOX_MM * MM
         self.pad = st.body * 0.2
 
+    def deepcopy(self) -> Checkbox:
+        """What ImageAndFlowables splits (see Paragraph.deepcopy)."""
+        twin = copy.copy(self)
+        twin.para = self.para.deepcopy()
+        return twin
+
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
         _, h = self.para.wrap(avail_width - self.box - self.GAP, avail_height)
@@ -279,6 +339,10 @@ class Indented(Flowable):  # type: ignore[misc]
         super().__init__()
         self.para, self.indent = para, indent
 
+    def deepcopy(self) -> Indented:
+        """What ImageAndFlowables splits (see Paragraph.deepcopy)."""
+        return Indented(self.para.deepcopy(), self.indent)
+
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
         _, self.height = self.para.wrap(avail_width - self.indent, avail_height)
@@ -302,9 +366,12 @@ class FitTable(Flowable):  # type: ignore[misc]
         self.data, self.widths, self.style = data, list(widths), style
         self.heights, self.repeat = heights, repeat
         self.table: Table | None = None
+        self._least: list[float] | None = None
 
     def _build(self, avail_width: float) -> Table:
-        cols = fit_widths(self.widths, self._min_widths(), avail_width)
+        if self._least is None:  # the cells never change: measure their words once
+            self._least = self._min_widths()
+        cols = fit_widths(self.widths, self._least, avail_width)
         return Table(self.data, colWidths=cols, rowHeights=self.heights, style=self.style,
                      repeatRows=self.repeat, hAlign="LEFT")
 
@@ -322,8 +389,9 @@ class FitTable(Flowable):  # type: ignore[misc]
         return out
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        self.table = self._build(avail_width)
-        self.width, self.height = self.table.wrap(avail_width, avail_height)
+        if self.table is None or self.width != avail_width:
+            self.table = self._build(avail_width)
+            self.width, self.height = self.table.wrap(avail_width, avail_height)
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -561,6 +629,8 @@ class SectionFlow(Flowable):  # type: ignore[misc]
         return [first, SectionFlow([more, *rest], self.more, self.min_body)]
 
     def draw(self) -> None:
+        if getattr(getattr(self.canv, "_doctemplate", None), "dry", False):
+            return  # a trial layout: only where things go counts
         y = self.height
         for i, (item, (_, h)) in enumerate(zip(self.items, self._measure(self.width),
                                                strict=True)):
@@ -597,7 +667,8 @@ class Target:
 
 class SheetDoc(BaseDocTemplate):  # type: ignore[misc]
     def __init__(self, buffer: Any, sheet: sheets.Sheet, paper: L.Paper, main_url: str,
-                 printed_on: date, target: Target, st: Styles) -> None:
+                 printed_on: date, target: Target, st: Styles, dry: bool = False,
+                 most: int = 0) -> None:
         size = (paper.width_mm * MM, paper.height_mm * MM)
         super().__init__(buffer, pagesize=size, leftMargin=L.MARGIN_MM * MM,
                          rightMargin=L.MARGIN_MM * MM, topMargin=L.MARGIN_MM * MM,
@@ -607,6 +678,8 @@ class SheetDoc(BaseDocTemplate):  # type: ignore[misc]
                          initialFontName=faces().regular, initialFontSize=L.MIN_PT)
         self.sheet, self.paper, self.main_url, self.printed_on = sheet, paper, main_url, printed_on
         self.target, self.st = target, st
+        self.dry, self.most = dry, most
+        """A trial layout draws nothing; with `most`, it stops when a page more begins."""
         top = size[1] - (L.MARGIN_MM + L.HEADER_MM) * MM
         bottom = (L.MARGIN_MM + L.FOOTER_MM + (L.WARNING_MM if target.loopback else 0)) * MM
         width = size[0] - 2 * L.MARGIN_MM * MM
@@ -627,12 +700,19 @@ class SheetDoc(BaseDocTemplate):  # type: ignore[misc]
         filled = frame._y2 - frame._y
         self.used.setdefault(self.page, {})[frame.id] = filled
 
+    def handle_pageBegin(self) -> None:  # noqa: N802  (platypus API)
+        if self.most and self.page >= self.most:
+            raise _TooLong
+        super().handle_pageBegin()
+
     def fill(self, page: int) -> float:
         """How much of a page's columns is filled, 0-1."""
         used = self.used.get(page, {})
         return sum(used.values()) / (self.columns * self.frame_height)
 
     def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if self.dry:
+            return
         canvas.saveState()
         st = self.st
         width, height = self.pagesize
@@ -754,6 +834,9 @@ def _build(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, targ
     doc = SheetDoc(buffer, sheet, page, main_url, day, target, st)
     if story is None:
         story = [section(sec, resolve, st, doc.column_width) for sec in sheet.sections]
+    for flow in story:  # a trial's story: platypus marks what it moved on, and fails on a repeat
+        flow.__dict__.pop("_postponed", None)
+    story = list(story)
     if canvas is None:
         doc.build(story)
     else:
@@ -762,20 +845,39 @@ def _build(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, targ
     return buffer.getvalue(), doc
 
 
-def _estimate(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date,
-              target: Target, body: float) -> tuple[float, list[Flowable]]:
-    """The story's height in pages (columns x frame height) at `body` size, without laying
-    it out on pages; and the story, measured, for a build at that size to reuse."""
+class _TooLong(Exception):
+    """A trial layout ran onto more pages than it may have."""
+
+
+@dataclass
+class Trial:
+    """A sheet laid out at one body size without drawing: its page count (over `most` when the
+    trial stopped early), how full its last page is, and the story, whose line breaks a build
+    at that size reuses (so a trial and the build at the chosen size cost little more than
+    the build alone)."""
+
+    pages: int
+    fill: float
+    story: list[Flowable]
+    stopped: bool = False
+
+    @property
+    def content(self) -> float:
+        """The story's height in pages."""
+        return self.pages - 1 + self.fill
+
+
+def _trial(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, target: Target,
+           body: float, most: int = 0) -> Trial:
     st = styles(body)
-    doc = SheetDoc(io.BytesIO(), sheet, page, "", day, target, st)
-    canvas = _scratch()
-    total = 0.0
-    story = []
-    for sec in sheet.sections:
-        flow = section(sec, resolve, st, doc.column_width)
-        total += flow.wrapOn(canvas, doc.column_width, 0xFFFFFFF)[1] + flow.getSpaceBefore()
-        story.append(flow)
-    return total / (doc.columns * doc.frame_height), story
+    doc = SheetDoc(io.BytesIO(), sheet, page, "", day, target, st, dry=True, most=most)
+    doc._doSave = 0
+    story = [section(sec, resolve, st, doc.column_width) for sec in sheet.sections]
+    try:
+        doc.build(list(story))
+    except _TooLong:
+        return Trial(most + 1, 0.0, story, stopped=True)
+    return Trial(doc.page, doc.fill(doc.page), story)
 
 
 @lru_cache(maxsize=1)
@@ -783,41 +885,116 @@ def _scratch() -> Canvas:
     return Canvas(io.BytesIO())
 
 
+AREA_PER_CHAR = 0.387
+"""Square points a character of body text covers, per square point of type size."""
+AREA_PER_ITEM = 1.95
+"""Per paragraph, list item or block: points of height per point of type size, times the
+column width (spacing, the last line's slack)."""
+AREA_PER_ROW = 1.77
+"""Per table row: the same for padding and rules."""
+AREA_PER_CODE = 4800.0
+"""A section's QR code with its URL, beside which text flows (square points, any size).
+The four were fitted over every sheet of every game: within 4% for half of them."""
+
+
+def _estimate(sheet: sheets.Sheet, width: float, capacity: float) -> Callable[[float], float]:
+    """About how many pages the story fills at a body size, from what it holds (only the
+    number of trial layouts depends on it, never the size chosen)."""
+    chars = items = rows = codes = 0
+    for sec in sheet.sections:
+        items += 1 + len(sec.blocks)
+        codes += sec.link is not None
+        chars += len(sec.title) + len(sec.source or "")
+        for block in sec.blocks:
+            if isinstance(block, sheets.Table):
+                rows += len(block.rows) + 1 + block.blank_rows + bool(block.footer)
+                chars += sum(map(len, block.header)) + sum(len(c) for r in block.rows for c in r)
+            elif isinstance(block, sheets.Facts):
+                rows += len(block.rows)
+                chars += sum(len(f.label) + len(f.value) for f in block.rows)
+            elif isinstance(block, sheets.Bullets):
+                items += len(block.items)
+                chars += sum(map(len, block.items))
+            elif isinstance(block, sheets.Checklist):
+                items += len(block.items)
+                chars += sum(len(c.title) + len(c.text) for c in block.items)
+            elif isinstance(block, sheets.Para):
+                chars += len(block.text)
+
+    def pages(body: float) -> float:
+        area = (AREA_PER_CHAR * chars * body * body + AREA_PER_CODE * codes
+                + (AREA_PER_ITEM * items + AREA_PER_ROW * rows) * body * width)
+        return area / (capacity * width)
+
+    return pages
+
+
+SURE_OVER = 0.10
+"""A size whose story, calibrated by a one-page trial at the next size down, stands this much
+over a page is not tried: over every sheet of every game, the estimate of one size from its
+neighbour erred by at most 6%. (Sheets of several pages are always tried: page breaks leave
+space the estimate does not see.)"""
+
+
+def _choose(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, target: Target
+            ) -> tuple[float, Trial]:
+    """The largest body size (layouts.DENSITIES) that sets the sheet on as few pages as the
+    smallest size does: one page whenever any size fits one, else full pages by design.
+
+    Trials draw nothing. The first is at the size an estimate from the sheet's contents
+    expects; its measured height calibrates the estimate for the next. Later trials stop when
+    they run onto a page too many. A sheet usually takes one or two: the size that fits, and
+    the next larger one unless the estimate puts that well over."""
+    sizes = L.DENSITIES
+    tried: dict[int, Trial] = {}
+    geometry = SheetDoc(io.BytesIO(), sheet, page, "", day, target, styles(sizes[0]))
+    estimate = _estimate(sheet, geometry.column_width,
+                         geometry.columns * geometry.frame_height)
+
+    def at(i: int, most: int = 0) -> Trial:
+        if i not in tried:
+            tried[i] = _trial(sheet, page, resolve, day, target, sizes[i], most)
+        return tried[i]
+
+    def predicted(i: int) -> float:
+        """The story's height in pages at size i: the estimate, calibrated by the nearest
+        trial that ran to the end."""
+        near = min((j for j, t in tried.items() if not t.stopped), key=lambda j: abs(j - i),
+                   default=None)
+        if near is None:
+            return estimate(sizes[i])
+        return estimate(sizes[i]) * tried[near].content / estimate(sizes[near])
+
+    smallest = len(sizes) - 1
+    least = max(1, math.ceil(predicted(smallest) - 0.03))
+    most = at(next((i for i in range(len(sizes)) if predicted(i) <= least - 0.03),
+                   smallest)).pages
+    while most > 1:  # could a smaller size take fewer pages? try the largest likely to
+        likely = [i for i in range(len(sizes)) if i not in tried and predicted(i) <= most - 1.03]
+        i = likely[0] if likely else smallest
+        if i in tried:
+            break
+        fewer = at(i, most - 1)
+        if not fewer.stopped:
+            most = fewer.pages
+        elif i == smallest:
+            break
+    # a trial stopped early is known only to take more pages than it was allowed
+    tried = {i: t for i, t in tried.items() if not t.stopped or t.pages > most}
+    while True:
+        good = min(i for i, t in tried.items() if t.pages <= most)
+        bad = max((i for i, t in tried.items() if t.pages > most and i < good), default=-1)
+        if good - bad <= 1 or most == 1 and predicted(good - 1) >= 1 + SURE_OVER:
+            return sizes[good], tried[good]
+        likely = [i for i in range(bad + 1, good) if predicted(i) <= most - 0.03]
+        at(likely[0] if likely else good - 1, most)
+
+
 def choose_density(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date,
                    target: Target) -> tuple[float, bytes]:
-    """The largest body size that fits one page; else the largest that keeps the fewest
-    pages with the last one filled at least a third (else the fullest last page).
-
-    Measuring the story at the largest size estimates every size (height grows with the square
-    of the type size); only the sizes the estimate allows are laid out, largest first, and a
-    sheet that fits at the largest size is laid out from that same measured story."""
-    largest = L.DENSITIES[0]
-    pages_at, measured = _estimate(sheet, page, resolve, day, target, largest)
-    guess = {body: pages_at * (body / largest) ** 2 for body in L.DENSITIES}
-    tried: dict[float, tuple[int, float, bytes]] = {}
-    for _ in range(4):
-        todo = [b for b in L.DENSITIES if b not in tried]
-        if not todo:
-            break
-        least = max(1, math.ceil(guess[L.DENSITIES[-1]] - 0.03))
-        one = [b for b in todo if guess[b] <= 0.97]
-        good = [b for b in todo if math.ceil(guess[b] - 0.03) <= least and guess[b] % 1 >= 0.4]
-        body = (one or good or [todo[-1]])[0]
-        data, doc = _build(sheet, page, resolve, day, target, body,
-                           story=measured if body == largest else None)
-        pages, fill = doc.page, doc.fill(doc.page)
-        if pages == 1:
-            return body, data
-        tried[body] = (pages, fill, data)
-        if pages <= least and fill >= L.MIN_FILL:
-            return body, data
-        scale = (pages - 1 + fill) / max(guess[body], 0.01)  # calibrate the estimate
-        guess = {b: g * scale for b, g in guess.items()}
-    fewest = min(p for p, _, _ in tried.values())
-    same = {b: t for b, t in tried.items() if t[0] == fewest}
-    full = [b for b, t in same.items() if t[1] >= L.MIN_FILL]
-    best = max(full) if full else max(same, key=lambda b: same[b][1])
-    return best, same[best][2]
+    """The chosen body size (`_choose`) and the sheet drawn at it."""
+    body, chosen = _choose(sheet, page, resolve, day, target)
+    return body, _build(sheet, page, resolve, day, target, body, story=chosen.story)[0]
 
 
 def render(sheet: sheets.Sheet, paper: str, resolve: Resolve,
@@ -826,6 +1003,14 @@ def render(sheet: sheets.Sheet, paper: str, resolve: Resolve,
     page = L.PAPERS[sheets.check_paper(paper)]
     day = printed_on or date.today()
     where = _target_for(sheet, resolve, target)
+    if sheet.layout is sheets.Layout.CARDS:
+        from printables.cards import draw_cards  # noqa: PLC0415
+
+        buffer = io.BytesIO()
+        canvas = _pack_canvas(buffer, page, f"{sheet.game}: {sheet.title}")
+        draw_cards(canvas, sheet, page, resolve, day, where)
+        canvas.save()
+        return buffer.getvalue()
     if sheet.layout is sheets.Layout.TENT:
         from printables.tent import draw_tent  # noqa: PLC0415
 
@@ -856,13 +1041,18 @@ def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
     canvas = _pack_canvas(buffer, page, title)
     for sheet in todo:
         where = _target_for(sheet, resolve, target)
+        if sheet.layout is sheets.Layout.CARDS:
+            from printables.cards import draw_cards  # noqa: PLC0415
+
+            draw_cards(canvas, sheet, page, resolve, day, where)
+            continue
         if sheet.layout is sheets.Layout.TENT:
             from printables.tent import draw_tent  # noqa: PLC0415
 
             draw_tent(canvas, sheet, page, resolve, day, where)
             continue
-        body, _ = choose_density(sheet, page, resolve, day, where)
-        _build(sheet, page, resolve, day, where, body, canvas)
+        body, chosen = _choose(sheet, page, resolve, day, where)
+        _build(sheet, page, resolve, day, where, body, canvas, chosen.story)
     canvas.save()
     return buffer.getvalue()
 
@@ -870,6 +1060,8 @@ def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
 def warm() -> None:
     """Load reportlab, the fonts and the QR library, and lay out one small sheet, so the
     first sheet a user asks for costs no more than the next (api/warmup.py)."""
+    from printables import cards, tent  # noqa: F401, PLC0415  (drawn by hand, imported lazily)
+
     link = sheets.Link("/", "/", "Lairside")
     sheet = sheets.Sheet(sheets.Kind.AID, "warm-up", "Warm-up", "Lairside", "All modes",
                          "any number of players",

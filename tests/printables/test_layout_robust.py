@@ -71,3 +71,32 @@ def test_random_sheets_lay_out_cleanly(seed, paper):
     pages = readback.read(render(sheet, paper, lambda link: "http://lairside.test" + link.page))
     assert readback.layout_problems(pages, sheet.columns) == []
     assert all(all(p.fonts.values()) for p in pages)
+
+
+def _first_setups() -> dict[str, Sheet]:
+    from assistant.games import all_games
+
+    return {g.slug: sheets.setup_sheet(g.slug, **dict(sheets.setup_variants(g.slug)[0]))
+            for g in all_games() if g.sheets is not None and g.setup is not None}
+
+
+@pytest.mark.parametrize("paper", sheets.PAPERS)
+@pytest.mark.parametrize("which", [*range(0, 16, 3), *_first_setups()])
+def test_the_size_chosen_is_the_largest_on_the_fewest_pages(which, paper):
+    """However few sizes the chooser tries, it picks what laying the sheet out at every size
+    picks: the largest body size that takes no more pages than the smallest size (a random
+    sheet, or a game's first setup sheet)."""
+    from datetime import date
+
+    from printables import layouts as L
+    from printables.render import Target, _choose, _trial
+
+    sheet = _sheet(which) if isinstance(which, int) else _first_setups()[which]
+    page, day, target = L.PAPERS[paper], date(2031, 4, 1), Target("http://lairside.test")
+
+    def resolve(link: Link) -> str:
+        return "http://lairside.test" + link.page
+
+    pages = {b: _trial(sheet, page, resolve, day, target, b).pages for b in L.DENSITIES}
+    want = max(b for b in L.DENSITIES if pages[b] <= pages[L.DENSITIES[-1]])
+    assert _choose(sheet, page, resolve, day, target)[0] == want, pages
