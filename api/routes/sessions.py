@@ -11,6 +11,7 @@ by `flask --app api:create_app expire-sessions` (its answers say when, with the 
 """
 from __future__ import annotations
 
+import functools
 import ipaddress
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -21,7 +22,7 @@ from flask.cli import with_appcontext
 
 from api import ratelimit, session_access
 from api.openapi import CONTRIBUTORS
-from api.responses import json_body
+from api.responses import json_body, matches
 from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
 from api.storage.store import MAX_BYTES, MAX_EVENTS
@@ -31,6 +32,7 @@ from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, find_game
 from assistant.sheets.join import join_sheet
 from assistant.tracker import REVERT, SHARED, UNDO, History, Tracker, Viewer, parse_event
+from assistant.tracker.kernel import is_history
 
 bp = Blueprint("sessions", __name__)
 
@@ -100,13 +102,19 @@ def _base_url() -> str:
     if not current_app.config.get("TRUSTED_HOSTS"):
         name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
             else request.host
-        name = name.strip("[]")
-        try:
-            ipaddress.ip_address(name)
-        except ValueError:
-            if name != "localhost":
-                raise session_access.UntrustedHost() from None
+        if not _literal_host(name.strip("[]")):
+            raise session_access.UntrustedHost()
     return request.host_url.rstrip("/")
+
+
+@functools.lru_cache(maxsize=64)
+def _literal_host(name: str) -> bool:
+    """Whether a host is an IP address or localhost (remembered: every read asks)."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return name == "localhost"
+    return True
 
 
 def expires_at(info: SessionInfo) -> str | None:
@@ -117,7 +125,7 @@ def expires_at(info: SessionInfo) -> str | None:
 def session_urls(info: SessionInfo, token: str | None = None, base: str | None = None
                  ) -> dict[str, str]:
     page = (base or _base_url()) + links.session(info.setup.game, info.code)
-    api = url_for("sessions.read", code=info.code)
+    api = f"{request.script_root}/api/v1/sessions/{info.code}"  # read's route, sans url_for
     out = {"api": api, "events": api + "/events", "score": api + "/score",
            "export": api + "/export", "view": page, "sheet": api + "/join.pdf"}
     if token is not None:
@@ -139,10 +147,24 @@ def _event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
             else tracker.describe(event, _names(info), viewer)}
 
 
+_SETUP_JSON: dict[int, tuple[Any, dict[str, Any]]] = {}
+"""Each cached setup's JSON (a stored setup never changes; the Store keeps one object per
+session), by the setup's id, the setup kept with it so the id stays its own."""
+
+
+def _setup_json(setup: Any) -> dict[str, Any]:
+    found = _SETUP_JSON.get(id(setup))
+    if found is None or found[0] is not setup:
+        if len(_SETUP_JSON) >= 1024:
+            _SETUP_JSON.clear()
+        found = _SETUP_JSON[id(setup)] = (setup, setup.to_json())
+    return found[1]
+
+
 def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
                  viewer: Viewer = SHARED) -> dict[str, Any]:
     return {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
-            "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
+            "version": version, "can_undo": can_undo, "setup": _setup_json(info.setup),
             "state": info.tracker.state_json(info.setup, state, viewer),
             "urls": session_urls(info), "expires_at": expires_at(info)}
 
@@ -159,15 +181,19 @@ def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHAR
 
 
 def _revalidate(response: Response, version: int, viewer: Viewer) -> None:
-    response.set_etag(_etag(version, viewer))
-    response.cache_control.no_cache = True  # phones revalidate; a 304 costs one query
-    if not viewer.shared:  # a seat's own view: never kept by a shared cache
-        response.cache_control.private = True
-        response.vary.add(session_access.SEAT_HEADER)
+    # plain strings: the ETag and Cache-Control setters cost more than the lookup itself
+    headers = response.headers
+    headers["ETag"] = f'"{_etag(version, viewer)}"'
+    if viewer.shared:
+        headers["Cache-Control"] = "no-cache"  # phones revalidate; a 304 costs one query
+    else:  # a seat's own view: never kept by a shared cache
+        headers["Cache-Control"] = "no-cache, private"
+        headers["Vary"] = session_access.SEAT_HEADER
 
 
 def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None:
-    if request.if_none_match.contains(_etag(info.version, viewer)):
+    asked = request.headers.get("If-None-Match")
+    if asked and matches(f'"{_etag(info.version, viewer)}"', asked):
         response = Response(status=304)
         _revalidate(response, info.version, viewer)
         return response
@@ -227,15 +253,20 @@ def _tracked_slugs() -> str:
     return ", ".join(g.slug for g in all_games() if g.tracker is not None)
 
 
-EXPORT_BYTES_PER_EVENT = 160
+EXPORT_BYTES_PER_EVENT = 512
 """Room an export gives each event besides its own JSON: its envelope (seq, at, "event") and
-the indentation of a pretty-printed file."""
+the indentation of a file pretty-printed with up to 4 spaces (about 150 bytes, and 17 more for
+each field of the widest event form, which has 13)."""
+ESCAPED = 3
+"""A session's size counts its text as UTF-8; an export written as ASCII JSON (\\u00e9 for é,
+a pair of \\uXXXX for an emoji) takes up to 3 times that."""
 
 
 def import_limit() -> int:
-    """The largest import body: any export of a session within the limits (events and bytes)
-    fits, so every export imports back; other bodies keep LAIRSIDE_MAX_BODY_BYTES."""
-    return (store().max_bytes + store().max_events * EXPORT_BYTES_PER_EVENT
+    """The largest import body: any export of a session within the limits (events and bytes),
+    however it was re-saved (ASCII escapes, indentation), fits, so every export imports back;
+    other bodies keep LAIRSIDE_MAX_BODY_BYTES."""
+    return (ESCAPED * store().max_bytes + store().max_events * EXPORT_BYTES_PER_EVENT
             + int(current_app.config.get("MAX_CONTENT_LENGTH") or 65536))
 
 
@@ -356,11 +387,13 @@ def score(code: str) -> Response:
 @bp.get("/api/v1/sessions/<code>/export")
 def export(code: str) -> Response:
     info = store().info(code)
+    shared_json = info.tracker.event_json  # the shared view: an export carries no secrets
     body = {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "code": info.code,
             "version": info.version, "created_at": info.created_at.isoformat(),
             "setup": info.setup.to_json(),
             "events": [{"seq": r.seq, "at": r.created_at.isoformat(),
-                        "event": _event_json(info, r)["event"]} for r in store().events(info)]}
+                        "event": r.event.to_json() if is_history(r.event)
+                        else shared_json(r.event, SHARED)} for r in store().events(info)]}
     response = _answer(body, info.version)
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
     return response
@@ -390,8 +423,8 @@ def _append(code: str, event_data: Any) -> Response:
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer)}
     response = _answer(body, done.version, 201, viewer)
-    response.headers["Location"] = url_for("sessions.events", code=info.code,
-                                            after=done.stored.seq - 1)
+    response.headers["Location"] = (f"{request.script_root}/api/v1/sessions/{info.code}"
+                                    f"/events?after={done.stored.seq - 1}")  # sans url_for
     if done.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response

@@ -28,8 +28,10 @@ from .kernel import (
     PlainEvents,
     event_forms,
     parse_event,
+    stored_event,
 )
 
 __all__ = ["HISTORY_FORMS", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter", "Event",
            "History", "HistoryEvent", "PlainEvents", "Point", "Show", "Step", "Toggles", "Track",
-           "Tracker", "Viewer", "Wording", "event_forms", "fold", "parse_event"]
+           "Tracker", "Viewer", "Wording", "event_forms", "fold", "parse_event",
+           "stored_event"]

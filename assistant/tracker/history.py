@@ -145,9 +145,11 @@ class History:
 
     def _remember(self, version: int, state: Any) -> None:
         # plain dict operations only: safe when two threads read the same history
-        self._recent[version] = state
-        for old in list(self._recent)[:-RECENT]:
-            self._recent.pop(old, None)
+        recent = self._recent
+        recent[version] = state
+        if len(recent) > RECENT:
+            for old in list(recent)[:-RECENT]:
+                recent.pop(old, None)
 
     def _known(self, version: int) -> Any:
         found = self._kept.get(version, _MISSING)
@@ -182,8 +184,10 @@ class History:
         """Make a checked step the next version (checked at this version: ValueError if not)."""
         if step.at != self.version:
             raise ValueError(f"step checked at version {step.at}, history at {self.version}")
-        state, source, before, event = step.state, step.source, step.before, step.event
-        version = self.version + 1
+        return self._push(step.event, step.state, step.source, step.before)
+
+    def _push(self, event: Any, state: Any, source: int, before: int | None) -> Any:
+        version = len(self._events)
         self._events.append(event)
         self._source.append(source)
         self._before.append(before)
@@ -201,8 +205,16 @@ class History:
         return state
 
     def extend(self, events: Iterable[Any]) -> History:
+        """append each event in turn. A game event is applied here directly, what check and
+        accept would do without their Step: a long session folds cold on its first read."""
+        apply, setup = self.tracker.apply, self.setup
         for event in events:
-            self.append(event)
+            if isinstance(event, HistoryEvent):
+                self.append(event)
+                continue
+            current = len(self._events) - 1
+            self._push(event, apply(setup, self._latest, event, current + 1), current + 1,
+                       current)
         return self
 
 

@@ -14,7 +14,7 @@ from assistant.errors import InvalidInput
 from assistant.inputs import Form, Integer
 
 from .contract import Tracker
-from .fields import check_form
+from .fields import check_form, stored_values
 
 UNDO = "undo"
 REVERT = "revert"
@@ -94,6 +94,20 @@ def parse_event(tracker: Tracker, data: Any) -> Any:
     if kind in HISTORY_FORMS:
         return HistoryEvent(kind, values.get("to_version"))
     return tracker.parse_event(kind, values)
+
+
+def stored_event(tracker: Tracker, data: Mapping[str, Any]) -> Any:
+    """An event read back from storage. The server checked it against its form when it wrote
+    it (parse_event), so only the kind is looked up and the defaults filled in: a long session
+    reads cold without checking each of its events again. An import, which brings events from
+    outside, goes through parse_event."""
+    kind = data.get("kind")
+    form = tracker.event_forms.get(kind) if isinstance(kind, str) else None
+    if isinstance(kind, str) and kind in HISTORY_FORMS:
+        return HistoryEvent(kind, data.get("to_version"))
+    if not isinstance(kind, str) or form is None:  # a kind the game no longer has: say so
+        return parse_event(tracker, data)
+    return tracker.parse_event(kind, stored_values(form, data))
 
 
 def is_history(event: Any) -> bool:

@@ -2,6 +2,7 @@
 the test-only fixture game, on random event streams drawn from each game's own event forms."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from assistant.errors import InvalidInput
 from assistant.games import all_games
 from assistant.inputs import Flag, Integer, IntList, ListOf, OneOf, Text
-from assistant.tracker import History, fold, parse_event
+from assistant.tracker import History, fold, parse_event, stored_event
 
 from .fixture_game import GAME as FIXTURE
 
@@ -131,5 +132,24 @@ def test_refused_event_changes_nothing_and_states_always_score(slug: str) -> Non
         except InvalidInput:
             assert history.points == snapshot
         assert history.tracker.score(history.setup, history.state).summary
+
+    law()
+
+
+@pytest.mark.parametrize("slug", streams())
+def test_a_stored_event_reads_back_as_it_was_checked(slug: str) -> None:
+    """Storage reads events back without checking their forms again (stored_event): for
+    whatever the history accepted, that gives exactly what parse_event gives, and folds the
+    same. Refused input is not stored, so it is parse_event's alone."""
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(_events(slug), max_size=30))
+    def law(raws: list[dict[str, Any]]) -> None:
+        whole, events = accepted(slug, raws)
+        tracker = whole.tracker
+        stored = [json.loads(json.dumps(e.to_json())) for e in events]
+        back = [stored_event(tracker, data) for data in stored]
+        assert back == [parse_event(tracker, data) for data in stored] == events
+        again = fold(tracker, whole.setup, back)
+        assert [p.state for p in again.points] == [p.state for p in whole.points]
 
     law()

@@ -147,3 +147,76 @@ def test_import_refuses_a_bad_event(store):
     with pytest.raises(InvalidInput) as refused:
         store.create(TRACKER, SETUP, events)
     assert refused.value.field == "events.1.seat"
+
+
+def test_appends_at_once_all_land_in_one_gapless_sequence(db_url):
+    """Appends arriving together (on SQLite, committed as a batch) each land once, in order;
+    one refused by the rules or by its version writes nothing and holds up nobody else."""
+    store = Store(db_url).ready()
+    info, _ = store.create(TRACKER, SETUP)
+    answers: list[int] = []
+    refusals: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def write(n):
+        barrier.wait()
+        for i in range(5):
+            try:
+                done = store.append(info, parse_event({"kind": "note", "text": f"{n}.{i}"}),
+                                    None)
+                answers.append(done.version)
+                store.append(info, parse_event({"kind": "undo"}), 0)  # stale: refused
+            except StaleVersion:
+                refusals.append("stale")
+            try:  # a revert past the last version: the rules refuse it
+                store.append(info, parse_event({"kind": "revert", "to_version": 999}), None)
+            except InvalidInput:
+                refusals.append("rules")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == list(range(1, 41))
+    assert refusals.count("stale") == 40 and refusals.count("rules") == 40
+    assert [e.seq for e in store.events(info)] == list(range(1, 41))
+    fresh = Store(db_url).ready()  # a worker that folds it from the database
+    assert fresh.state_at(fresh.info(info.code)) == store.state_at(store.info(info.code))
+    notes = fresh.state_at(fresh.info(info.code)).notes
+    assert [n.version for n in notes] == list(range(1, 41))
+    assert sorted(n.text for n in notes) == sorted(f"{n}.{i}" for n in range(8)
+                                                    for i in range(5))
+    fresh.dispose()
+    store.dispose()
+
+
+def test_a_failed_commit_leaves_no_trace(db_url, monkeypatch):
+    store = Store(db_url).ready()
+    info, _ = store.create(TRACKER, SETUP)
+    store.append(info, CLOCK[0], 0)
+    stored_json = store._plain.json_value
+
+    def broken(value):
+        if value.get("text") == "boom":
+            raise OSError("disk gone")
+        return stored_json(value)
+
+    monkeypatch.setattr(store._plain, "json_value", broken)
+    with pytest.raises(OSError):
+        store.append(info, parse_event({"kind": "note", "text": "boom"}), 1)
+    current = store.info(info.code)
+    assert current.version == 1 and store.point(current)[0].notes == ()
+    assert store.history(current).version == 1  # the cached fold forgot the step too
+    done = store.append(current, parse_event({"kind": "note", "text": "fine"}), 1)
+    assert done.version == 2 and [n.text for n in done.state.notes] == ["fine"]
+    assert [e.seq for e in store.events(current)] == [1, 2]
+    store.dispose()
+
+
+def test_rate_counts_add_up_and_a_peek_counts_nothing(store):
+    assert store.count("miss|192.0.2.1", 1000, peek=True) == 0
+    assert [store.count("miss|192.0.2.1", 1000) for _ in range(3)] == [1, 2, 3]
+    assert store.count("miss|192.0.2.1", 1000, peek=True) == 3
+    assert store.count("miss|192.0.2.1", 1060, peek=True) == 0
+    assert store.count("miss|192.0.2.2", 1000, peek=True) == 0
