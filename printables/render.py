@@ -1003,23 +1003,29 @@ def render(sheet: sheets.Sheet, paper: str, resolve: Resolve,
     page = L.PAPERS[sheets.check_paper(paper)]
     day = printed_on or date.today()
     where = _target_for(sheet, resolve, target)
-    if sheet.layout is sheets.Layout.CARDS:
-        from printables.cards import draw_cards  # noqa: PLC0415
-
+    if sheet.layout in DRAWN:
         buffer = io.BytesIO()
         canvas = _pack_canvas(buffer, page, f"{sheet.game}: {sheet.title}")
-        draw_cards(canvas, sheet, page, resolve, day, where)
-        canvas.save()
-        return buffer.getvalue()
-    if sheet.layout is sheets.Layout.TENT:
-        from printables.tent import draw_tent  # noqa: PLC0415
-
-        buffer = io.BytesIO()
-        canvas = _pack_canvas(buffer, page, f"{sheet.game}: {sheet.title}")
-        draw_tent(canvas, sheet, page, resolve, day, where)
+        _draw(canvas, sheet, page, resolve, day, where)
         canvas.save()
         return buffer.getvalue()
     return choose_density(sheet, page, resolve, day, where)[1]
+
+
+DRAWN = (sheets.Layout.CARDS, sheets.Layout.TENT)
+"""Layouts drawn straight on the canvas (fixed geometry), not flowed through platypus."""
+
+
+def _draw(canvas: Canvas, sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date,
+          where: Target) -> None:
+    if sheet.layout is sheets.Layout.CARDS:
+        from printables.cards import draw_cards  # noqa: PLC0415
+
+        draw_cards(canvas, sheet, page, resolve, day, where)
+    else:
+        from printables.tent import draw_tent  # noqa: PLC0415
+
+        draw_tent(canvas, sheet, page, resolve, day, where)
 
 
 def _pack_canvas(buffer: io.BytesIO, page: L.Paper, title: str) -> Canvas:
@@ -1041,15 +1047,8 @@ def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
     canvas = _pack_canvas(buffer, page, title)
     for sheet in todo:
         where = _target_for(sheet, resolve, target)
-        if sheet.layout is sheets.Layout.CARDS:
-            from printables.cards import draw_cards  # noqa: PLC0415
-
-            draw_cards(canvas, sheet, page, resolve, day, where)
-            continue
-        if sheet.layout is sheets.Layout.TENT:
-            from printables.tent import draw_tent  # noqa: PLC0415
-
-            draw_tent(canvas, sheet, page, resolve, day, where)
+        if sheet.layout in DRAWN:
+            _draw(canvas, sheet, page, resolve, day, where)
             continue
         body, chosen = _choose(sheet, page, resolve, day, where)
         _build(sheet, page, resolve, day, where, body, canvas, chosen.story)

@@ -45,7 +45,8 @@ def test_the_round_checklist_and_the_settings_are_printed():
                   for b in s.blocks if isinstance(b, Checklist))
     assert [c.title for c in checks.items][0] == "1 Recruit"
     assert [c.title for c in checks.items][-1] == "5 Regroup"
-    table = next(b for s in sheet.sections for b in s.blocks if isinstance(b, Table))
+    table = next(b for s in sheet.sections if s.title.startswith("Table settings")
+                 for b in s.blocks if isinstance(b, Table))
     assert [r[2] for r in table.rows] == ["every", "skipped", "reset"]
 
 
