@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, request
-from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
+from flask import Flask
+from werkzeug.exceptions import HTTPException, RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.config import Settings
@@ -16,6 +16,9 @@ from api.errors import register_error_handlers
 from api.responses import SecurityHeaders
 from assistant.games import all_games
 from assistant.search import SearchIndex
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
 
 MAX_URL_BYTES = 4096
 """Longest path + query string answered (414 problem+json beyond). gunicorn's own line limit
@@ -32,7 +35,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep our field order
     if config:
         app.config.update(config)
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
+    # Both run on the raw WSGI environ and header list, around Flask rather than as hooks
+    # inside it: as hooks, every request also paid Flask's hook dispatch, the request proxy
+    # and Werkzeug's header objects.
+    app.wsgi_app = SecurityHeaders(RefuseOversized(app))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
@@ -46,7 +52,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                                          {game.slug: game.synonyms})
     app.extensions["lairside.search"] = indexes  # built once, at start-up
 
-    app.before_request(_refuse_oversized)
     for module in _route_modules():
         app.register_blueprint(module.bp)
         if hasattr(module, "init_app"):
@@ -59,16 +64,38 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def _refuse_oversized() -> None:
-    environ = request.environ
-    url = len(environ.get("RAW_URI") or request.full_path.encode())
+class RefuseOversized:
+    """WSGI middleware: an address longer than MAX_URL_BYTES (414) or headers beyond
+    MAX_HEADER_BYTES (431) are answered by the app's error handlers (problem+json) before any
+    view or hook runs; every other request goes straight on to Flask."""
+
+    def __init__(self, app: Flask) -> None:
+        self.flask = app
+        self.app = app.wsgi_app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        error = _oversized(environ)
+        if error is None:
+            return self.app(environ, start_response)
+        with self.flask.request_context(environ):  # as a hook's exception would be handled
+            response = self.flask.finalize_request(self.flask.handle_user_exception(error))
+        return response(environ, start_response)
+
+
+def _oversized(environ: Mapping[str, Any]) -> HTTPException | None:
+    # RAW_URI (gunicorn, Werkzeug) is the address as sent; otherwise path and query string
+    # (WSGI strings hold one character per byte).
+    url = len(environ.get("RAW_URI") or "") or \
+        len(environ.get("PATH_INFO") or "/") + 1 + len(environ.get("QUERY_STRING") or "")
     if url > MAX_URL_BYTES:
-        raise RequestURITooLarge(f"The address is {url} bytes long; at most {MAX_URL_BYTES} "
-                                 "are answered.")
+        return RequestURITooLarge(f"The address is {url} bytes long; at most {MAX_URL_BYTES} "
+                                  "are answered.")
     headers = _header_bytes(environ)
     if headers > MAX_HEADER_BYTES:
-        raise RequestHeaderFieldsTooLarge(f"The request headers take {headers} bytes; at most "
-                                          f"{MAX_HEADER_BYTES} are answered.")
+        return RequestHeaderFieldsTooLarge(f"The request headers take {headers} bytes; at "
+                                           f"most {MAX_HEADER_BYTES} are answered.")
+    return None
 
 
 _BODY_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
@@ -77,8 +104,10 @@ _BODY_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
 def _header_bytes(environ: Mapping[str, Any]) -> int:
     """The request headers' size as `name: value` lines, counted from the WSGI environ (what
     request.headers would list, without building each header's name): HTTP_X_Y is X-Y."""
-    total = sum([len(key) - 1 + len(value)  # -5 for HTTP_, +4 for ": " and CRLF
-                 for key, value in environ.items() if key[:5] == "HTTP_"])
+    total = 0
+    for key, value in environ.items():  # a plain loop: the cheapest way through ~30 keys
+        if key[:5] == "HTTP_":
+            total += len(key) - 1 + len(value)  # -5 for HTTP_, +4 for ": " and CRLF
     for key in _BODY_HEADERS:
         value = environ.get(key)
         if value:

@@ -19,6 +19,7 @@ LAIRSIDE_MAX_SESSION_BYTES              most bytes of event JSON one session hol
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,3 +77,12 @@ keepalive = 5
 limit_request_line = 8190  # gunicorn's maximum; the app answers 414 problem+json above 4096
 limit_request_field_size = 16380  # the app answers 431 problem+json above 16384 bytes in all
 limit_request_fields = 100
+
+
+def post_worker_init(worker: Any) -> None:
+    """Called once the worker has built the app. Everything built so far (rules, search
+    indexes, the PDF stack: ~150,000 objects) lives as long as the worker, yet each full
+    garbage collection walked all of it, ~80 ms of CPU taken from whichever requests were
+    running. Frozen, collections walk only what requests leave behind."""
+    gc.collect()  # nothing already unreachable is kept for good
+    gc.freeze()

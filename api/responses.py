@@ -43,6 +43,8 @@ counts), so a plain-HTTP table server on a LAN is never locked out by a browser.
 
 
 _SECURITY = [(name.lower(), (name, value)) for name, value in SECURITY_HEADERS.items()]
+_SECURITY_NAMES = frozenset(lower for lower, _ in _SECURITY)
+_SECURITY_ITEMS = [item for _, item in _SECURITY]
 _HSTS = ("Strict-Transport-Security", HSTS)
 
 
@@ -61,7 +63,10 @@ class SecurityHeaders:
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {name.lower() for name, _ in headers}
-            headers.extend([item for lower, item in _SECURITY if lower not in present])
+            if present.isdisjoint(_SECURITY_NAMES):  # the usual case: all five, as they are
+                headers.extend(_SECURITY_ITEMS)
+            else:
+                headers.extend([item for lower, item in _SECURITY if lower not in present])
             if secure and "strict-transport-security" not in present:
                 headers.append(_HSTS)
             return start_response(status, headers, exc_info)
