@@ -123,7 +123,8 @@ def _character_steps(s: Setup) -> list[SetupStep]:
                  named=plural(n, "Named Henchman", "Named Henchmen"),
                  players=plural(p, "player", "players")),
             step("communal-vault"),
-            step("fill-roster", {"in_play": n, "roster_extra": roster}, "roster_extra",
+            step("fill-roster" if roster else "fill-roster-full",  # never "chooses 0 more"
+                 {"in_play": n, "roster_extra": roster}, "roster_extra",
                  n=n, most=MAX_NAMED_HENCHMEN, extra=roster),
         ]
     k = s.henchmen_per_team or 0

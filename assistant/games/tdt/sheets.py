@@ -46,7 +46,6 @@ from .pull import pull_rows
 from .roles import ROLES, role_modes, role_sheet
 from .setup import Setup, deal_for, setup_for
 from .setup_data import CLOCK_START
-from .setup_model import SetupStep
 
 GAME = find_game("tdt")
 G = GAME.slug
@@ -168,15 +167,6 @@ def _step_provenance(s: Setup, step_id: str) -> Provenance:
     return RULEBOOK
 
 
-def _step_text(s: Setup, step: SetupStep) -> str:
-    """A step's text, without sentences about 0 of something: a roster with nobody left to
-    choose says so."""
-    if step.numbers.get("roster_extra") == 0:
-        return (f"All {plural(s.named_henchmen, 'Named Henchman', 'Named Henchmen')} are in "
-                "play: the roster is full, nobody waits to be hired.")
-    return step.text
-
-
 def setup_facts(s: Setup) -> Facts:
     p = _step_provenance
     rows = [Fact("Players", str(s.players)),
@@ -255,7 +245,7 @@ def setup_sheet(mode: str = "", players: int = 0, named_henchmen: int | None = N
         pull_section(pull_rows(s), source=GAME.rules.get("components-overview").section)]
     for section_name, steps in groupby(s.steps, key=lambda st: st.section):
         group = list(steps)
-        checks = tuple(Check(st.title, _step_text(s, st), st.provenance) for st in group)
+        checks = tuple(Check(st.title, st.text, st.provenance) for st in group)
         # The setup page has no per-step anchors; the rule behind the section explains it.
         sections.append(Section(section_name, (Checklist(checks),), rule_link(group[0].rule)))
     if seed:
