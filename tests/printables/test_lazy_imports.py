@@ -8,22 +8,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def printed_by(code: str) -> str:
+    """What `code` prints in a fresh interpreter: each test needs its own sys.modules."""
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
 def test_create_app_does_not_import_reportlab_or_qrcode():
     code = ("import sys; from api import create_app; create_app({'TESTING': True}); "
             "bad = sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'qrcode'}); "
             "print(','.join(bad))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert printed_by(code) == ""
 
 
 def test_sheets_package_stays_pure():
     code = ("import sys; from assistant import sheets; sheets.batch('tdt'); "
             "bad = sorted({m.split('.')[0] for m in sys.modules} & "
             "{'reportlab', 'qrcode', 'flask', 'printables'}); print(','.join(bad))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert printed_by(code) == ""
 
 
 FIRST_SETUP = ("from assistant import sheets; from assistant.games import all_games; "
@@ -46,9 +48,7 @@ def test_warm_up_leaves_nothing_to_load_for_the_first_sheet():
             "assert pdf[:5] == b'%PDF-'; "
             "assert set(pdfmetrics.getRegisteredFontNames()) == fonts; "
             "print(','.join(sorted(set(sys.modules) - before)))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert printed_by(code) == ""
 
 
 def test_without_the_font_package_sheets_still_print_in_helvetica():
@@ -58,6 +58,4 @@ def test_without_the_font_package_sheets_still_print_in_helvetica():
             "from printables.render import render; "
             "pdf = render(sheets.batch(g.slug)[-1], 'letter', "
             "lambda l: 'http://x.test' + l.page); print(pdf[:5].decode())")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
-    assert out.stdout.strip() == "%PDF-"
+    assert printed_by(code) == "%PDF-"
