@@ -13,12 +13,13 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.config import Settings
 from api.errors import register_error_handlers
+from api.ready import ReadyAnswers
 from api.responses import SecurityHeaders
 from assistant.games import all_games
 from assistant.search import SearchIndex
 
 if TYPE_CHECKING:
-    from _typeshed.wsgi import StartResponse, WSGIEnvironment
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 MAX_URL_BYTES = 4096
 """Longest path + query string answered (414 problem+json beyond). gunicorn's own line limit
@@ -35,10 +36,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep our field order
     if config:
         app.config.update(config)
-    # Both run on the raw WSGI environ and header list, around Flask rather than as hooks
+    # These run on the raw WSGI environ and header list, around Flask rather than as hooks
     # inside it: as hooks, every request also paid Flask's hook dispatch, the request proxy
-    # and Werkzeug's header objects.
-    app.wsgi_app = SecurityHeaders(RefuseOversized(app))  # type: ignore[method-assign]
+    # and Werkzeug's header objects. Innermost, ready answers skip Flask altogether.
+    ready = ReadyAnswers(app.wsgi_app, all_games)
+    app.wsgi_app = SecurityHeaders(RefuseOversized(app, ready))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
@@ -69,9 +71,9 @@ class RefuseOversized:
     MAX_HEADER_BYTES (431) are answered by the app's error handlers (problem+json) before any
     view or hook runs; every other request goes straight on to Flask."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, inner: WSGIApplication) -> None:
         self.flask = app
-        self.app = app.wsgi_app
+        self.app = inner
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
                  ) -> Iterable[bytes]:

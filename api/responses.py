@@ -74,6 +74,11 @@ class SecurityHeaders:
         return self.app(environ, start)
 
 
+READY = "lairside.ready"
+"""WSGI environ key set (to True) on a request whose 200 answer is the same bytes for every
+asker of that address, so api/ready.py may send it again without Flask."""
+
+
 _etags: dict[bytes, str] = {}
 """ETag of each body answered lately: the bodies of rule entries and setups are cached
 (lru_cache), so the same bytes object comes back and its digest is looked up, not recomputed
@@ -117,6 +122,8 @@ def cached_json(payload: Any = None, *, body: bytes | None = None,
     asked = request.environ.get("HTTP_IF_NONE_MATCH")
     if asked and request.method in ("GET", "HEAD") and matches(tag, asked):
         return Response(status=304, headers=headers)
+    if not fresh:
+        request.environ[READY] = True
     return Response(data, headers=headers, mimetype="application/json")
 
 
@@ -183,6 +190,8 @@ def cached_page(depends_on: tuple[object, ...], render: Callable[[], tuple[str, 
     asked = request.environ.get("HTTP_IF_NONE_MATCH")
     if asked and request.method in ("GET", "HEAD") and matches(tag, asked):
         return Response(status=304, headers=headers)
+    if cache is not None:
+        request.environ[READY] = True
     return Response(body, status=status, headers=headers, mimetype="text/html")
 
 

@@ -143,8 +143,13 @@ def test_scoring_a_tied_game_names_the_tie_break(page: Any, artifacts: Path) -> 
     page.locator("#answer").screenshot(path=str(artifacts / "score-answer.png"))
 
 
+START = 1_790_000_000_000
+"""A fixed wall-clock time (ms since 1970) for the fake clock."""
+
+
 def test_stage_timer_runs_pauses_resets_and_survives_a_reload(page: Any) -> None:
-    page.clock.install()
+    page.clock.install(time=START)
+    page.clock.pause_at(START)  # no real time slips in (a slow reload on a busy machine)
     page.goto(links.timers("tdt", players=5))
     villainy = page.locator("[data-timer='tdt:villainy']")
     assert villainy.locator("[data-clock]").inner_text() == "15:00"   # 5 players × 3 Phases
