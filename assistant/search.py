@@ -14,7 +14,7 @@ import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -31,12 +31,15 @@ STOPWORDS = frozenset("a an and are as at be by for from if in is it of on or th
 QUESTIONS: dict[tuple[str, ...], str] = {("how", "many"): "number"}
 """What players ask → the word the rules use for it: "how many henchmen" reads as "number of
 henchmen". The question as typed still matches titles and aliases exactly ("How many players")."""
+_QUESTION_STARTS = frozenset(phrase[0] for phrase in QUESTIONS)
 
 _WORD = re.compile(r"[a-z0-9]+")
 
 
 def normalise(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    # ASCII text (nearly every query) has nothing to fold: NFKD leaves it as it is
+    folded = text if text.isascii() else \
+        unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return folded.lower().replace("'s", "")
 
 
@@ -61,6 +64,11 @@ class Hit(NamedTuple):
     entry: Entry
     score: float
     snippet: str
+
+
+_new_hit = partial(tuple.__new__, Hit)
+"""`_new_hit((game, entry, score, snippet))`: a Hit built without the named tuple's own
+__new__, a Python function that costs as much again as the tuple itself."""
 
 
 class SearchIndex:
@@ -205,7 +213,9 @@ class SearchIndex:
             elif best:
                 scores = {doc: scores.get(doc, 0.0) + best.get(doc, 0.0)
                           for doc in scores.keys() | best.keys()}
-        wanted = {" ".join(stem(w) for w in form) for form in (asked, words)}
+        wanted = {" ".join(map(stem, words))}  # as a title or an alias reads, stemmed
+        if words != asked:
+            wanted.add(" ".join(map(stem, asked)))
         bonus: dict[int, float] = {}
         for form in wanted:
             for doc in self._by_alias.get(form, ()):
@@ -223,12 +233,13 @@ class SearchIndex:
             coverage = sum([matched.get(t, 0.0) for t in title]) / len(title)
             scores[doc] += COVERAGE * coverage
         # best first; equal scores by entry id, then in index order
-        values = sorted(scores.values(), reverse=True)
-        floor = values[limit - 1] if 0 < limit <= len(values) else -math.inf
+        floor = -math.inf
+        if 0 < limit < len(scores):  # only the best `limit` need ranking
+            floor = sorted(scores.values(), reverse=True)[limit - 1]
         ranked = sorted((-value, self._rank[doc], doc) for doc, value in scores.items()
                         if value >= floor)[:limit]
         found_in, snippets, terms = self._docs, self._snippets, list(matched)
-        return [Hit(found_in[d][0], found_in[d][1], round(-s, 3), snippets[d].first(terms))
+        return [_new_hit((*found_in[d], round(-s, 3), snippets[d].first(terms)))
                 for s, _, d in ranked]
 
 
@@ -251,6 +262,8 @@ def validate_query(query: str) -> list[str]:
 
 def rephrase(words: list[str]) -> list[str]:
     """The query with each question phrase ("how many") replaced by the rules' word for it."""
+    if _QUESTION_STARTS.isdisjoint(words):  # the usual search: no question in it
+        return list(words)
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -299,5 +312,9 @@ class Snippets:
 
     def first(self, terms: Iterable[str]) -> str:
         first, last = self._first, len(self._shown)
-        at = min([first.get(term, last) for term in terms], default=last)
+        at = last
+        for term in terms:  # a plain loop: a search matches one or two terms, seldom more
+            found = first.get(term, last)
+            if found < at:
+                at = found
         return self._shown[at if at < last else 0]

@@ -2,15 +2,22 @@
 from __future__ import annotations
 
 import json as std_json
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from json.encoder import encode_basestring_ascii
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl
 
-from flask import Blueprint, Response, current_app, json, request, url_for
+from flask import Blueprint, Flask, Response, current_app, json, request, url_for
+from werkzeug.wsgi import get_host
 
-from api.responses import cached_json
+from api.responses import _digest, cached_json, matches
 from assistant.games import find_game
 from assistant.rules import Entry
 from assistant.search import Hit, SearchIndex
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 bp = Blueprint("rules", __name__)
 
@@ -28,6 +35,9 @@ def _hit(hit: Hit, root: str) -> dict[str, Any]:
             "url": f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"}
 
 
+_text = encode_basestring_ascii
+"""A string as json.dumps writes it (its very function for text), without its layers."""
+
 _heads: dict[tuple[str, str], tuple[Entry, str]] = {}
 """Each entry's hit as JSON up to its snippet (what never changes between searches), written
 once: encoding the same titles and sections on every search was a third of its cost."""
@@ -41,25 +51,34 @@ def _hit_json(hit: Hit, root: str) -> str:
         fixed = {k: v for k, v in _hit(hit, root).items() if k not in ("snippet", "score", "url")}
         held = _heads[(hit.game, entry.id)] = (entry, std_json.dumps(fixed)[:-1])
     url = f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"
-    dumps = std_json.dumps  # what flask.json writes for text and numbers, minus its layers
-    return (f'{held[1]}, "snippet": {dumps(hit.snippet)}, "score": {float(hit.score)!r}, '
-            f'"url": {dumps(url)}}}')
+    return (f'{held[1]}, "snippet": {_text(hit.snippet)}, "score": {float(hit.score)!r}, '
+            f'"url": {_text(url)}}}')
 
 
 def search_body(query: str, hits: list[Hit], root: str) -> bytes:
     """The search answer's JSON: the same text json.dumps writes for
     {"query", "count", "results": [_hit(...)]}, assembled from each entry's fixed part."""
     results = ", ".join([_hit_json(hit, root) for hit in hits])
-    return (f'{{"query": {std_json.dumps(query)}, "count": {len(hits)}, '
+    return (f'{{"query": {_text(query)}, "count": {len(hits)}, '
             f'"results": [{results}]}}').encode()
+
+
+def search_answer(index: SearchIndex, query: str, limit: str | None, root: str) -> bytes:
+    """The body of a search for `query` (raw `limit` argument: 1 to 50, 10 when absent or
+    not a whole number), through Flask or before it (`SearchAnswers`); InvalidInput when the
+    query has nothing to look for."""
+    try:
+        most = int(limit) if limit is not None else 10
+    except ValueError:
+        most = 10
+    hits = index.search(query, limit=max(1, min(most or 10, 50)))
+    return search_body(query, hits, root)
 
 
 def _search(game: str | None) -> Response:
     args = request.args
-    query = args.get("q", "")
-    limit = args.get("limit", 10, type=int) if "limit" in args else 10
-    hits = _index(game).search(query, limit=max(1, min(limit or 10, 50)))
-    return cached_json(body=search_body(query, hits, request.root_path), fresh=True)
+    body = search_answer(_index(game), args.get("q", ""), args.get("limit"), request.root_path)
+    return cached_json(body=body, fresh=True)
 
 
 @bp.get("/api/v1/games/<game>/rules")
@@ -91,3 +110,65 @@ def entry(game: str, entry_id: str) -> Response:
 @bp.get("/api/v1/rules")
 def search_all() -> Response:
     return _search(None)
+
+
+class SearchAnswers:
+    """WSGI middleware: a search (`GET /api/v1/rules?q=` or `/api/v1/games/<game>/rules?q=`)
+    answered before Flask, with the very bytes and headers the view answers.
+
+    Search inputs are open-ended, so no answer is kept; but sending a search through Flask
+    (request and response objects, routing, the view's proxies) cost as much again as the
+    search itself. Everything else goes on to Flask, which answers it fully: other addresses
+    and methods (HEAD too), a listing (no `q`), an unknown game, a query with nothing to look
+    for (422 problem), a host Flask would refuse, and any error."""
+
+    def __init__(self, flask: Flask, app: WSGIApplication) -> None:
+        self.flask = flask
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if path[-6:] != "/rules" or environ.get("REQUEST_METHOD") != "GET":
+            return self.app(environ, start_response)
+        try:
+            answer = self._answer(environ, path)
+        except Exception:  # noqa: BLE001 - never an error from here: Flask answers it fully
+            answer = None
+        if answer is None:
+            return self.app(environ, start_response)
+        status, headers, body = answer
+        start_response(status, headers)
+        return body
+
+    def _answer(self, environ: WSGIEnvironment, path: str
+                ) -> tuple[str, list[tuple[str, str]], list[bytes]] | None:
+        if path == "/api/v1/rules":
+            game = None
+        elif path[:14] == "/api/v1/games/" and "/" not in path[14:-6]:
+            game = find_game(path[14:-6]).slug  # UnknownGame: Flask answers the 404
+        else:
+            return None
+        config = self.flask.config
+        get_host(environ, config["TRUSTED_HOSTS"])  # raises where Flask would answer 400
+        query = limit = None
+        # what request.args holds (werkzeug's own parse), the first value of each name
+        for name, value in parse_qsl(environ.get("QUERY_STRING", "").encode("latin1").decode(),
+                                     keep_blank_values=True, errors="werkzeug.url_quote"):
+            if name == "q" and query is None:
+                query = value
+            elif name == "limit" and limit is None:
+                limit = value
+        if query is None:
+            return None
+        index = self.flask.extensions["lairside.search"][game]
+        root = environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace")
+        body = search_answer(index, query, limit, root.rstrip("/"))  # request.root_path
+        tag = _digest(body)  # as cached_json(fresh=True) tags it
+        headers = [("ETag", tag),
+                   ("Cache-Control", f"public, max-age={config['LAIRSIDE_CACHE_SECONDS']}")]
+        asked = environ.get("HTTP_IF_NONE_MATCH")
+        if asked and matches(tag, asked):
+            return "304 NOT MODIFIED", headers, []
+        headers += [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+        return "200 OK", headers, [body]
