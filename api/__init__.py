@@ -16,6 +16,7 @@ from api.errors import register_error_handlers
 from api.ready import ReadyAnswers
 from api.responses import SecurityHeaders
 from api.routes.rules import SearchAnswers
+from api.session_reads import SessionReads
 from assistant.games import all_games
 from assistant.search import SearchIndex
 
@@ -41,8 +42,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # inside it: as hooks, every request also paid Flask's hook dispatch, the request proxy
     # and Werkzeug's header objects. Innermost, ready answers skip Flask altogether.
     ready = ReadyAnswers(app.wsgi_app, all_games)
-    searches = SearchAnswers(app, ready)  # searches, without Flask
-    app.wsgi_app = SecurityHeaders(RefuseOversized(app, searches))  # type: ignore[method-assign]
+    # repeated session reads, from the version alone; searches, without Flask
+    reads = SessionReads(app, SearchAnswers(app, ready))
+    app.wsgi_app = SecurityHeaders(RefuseOversized(app, reads))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore

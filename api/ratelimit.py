@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask, current_app, request
 
@@ -49,14 +51,21 @@ def client() -> str:
     return (request.remote_addr or "?")[:100]
 
 
-def _window(kind: str) -> tuple[str, int, int, int] | None:
-    rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
+def window(kind: str, config: Mapping[str, Any], address: str
+           ) -> tuple[str, int, int, int] | None:
+    """The counter of `kind` for a client address now: its bucket, the window's start, the
+    limit and the seconds left in the window; None when that kind is not limited."""
+    rate = parse_rate(str(config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
         return None
     capacity, seconds = rate
     now = time.time()
     start = int(now // seconds) * seconds
-    return f"{kind}|{client()}", start, capacity, max(1, round(start + seconds - now + 0.5))
+    return f"{kind}|{address}", start, capacity, max(1, round(start + seconds - now + 0.5))
+
+
+def _window(kind: str) -> tuple[str, int, int, int] | None:
+    return window(kind, current_app.config, client())
 
 
 def limit(kind: str) -> None:
@@ -79,5 +88,15 @@ def check(kind: str) -> None:
         raise RateLimited(kind, wait)
 
 
-def _store():  # type: ignore[no-untyped-def]
+def reached(kind: str, config: Mapping[str, Any], address: str, store: Any) -> bool:
+    """Whether a client is already at the `kind` limit (counts nothing): check() without a
+    Flask request, for api/session_reads.py."""
+    found = window(kind, config, address)
+    if found is None:
+        return False
+    bucket, start, capacity, _wait = found
+    return int(store.count(bucket, start, peek=True)) >= capacity
+
+
+def _store() -> Any:
     return current_app.extensions["lairside.sessions"].ready()

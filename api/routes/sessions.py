@@ -8,6 +8,9 @@ client (api/ratelimit.py). A write is answered only after it is committed, from 
 itself produced. A session holds at most LAIRSIDE_MAX_EVENTS events and
 LAIRSIDE_MAX_SESSION_BYTES bytes of them; one unchanged for LAIRSIDE_RETENTION_DAYS is deleted
 by `flask --app api:create_app expire-sessions` (its answers say when, with the export link).
+A shared-view read or score asked again at the same version (every phone at the table polls)
+is answered before Flask from the bytes answered the first time, after one version check
+against the database (api/session_reads.py); a 304 costs only that check.
 """
 from __future__ import annotations
 
@@ -21,11 +24,13 @@ from flask import Blueprint, Flask, Response, current_app, json, request, url_fo
 from flask.cli import with_appcontext
 
 from api import ratelimit, session_access
+from api.json_provider import compact
 from api.openapi import CONTRIBUTORS
 from api.responses import json_body, matches
+from api.session_reads import KEEP
 from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
-from api.storage.store import MAX_BYTES, MAX_EVENTS
+from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
 from api.storage.tokens import token_matches
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
@@ -175,7 +180,7 @@ def _etag(version: int, viewer: Viewer) -> str:
 
 def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHARED
             ) -> Response:
-    response = Response(json.dumps(payload), status=status, mimetype="application/json")
+    response = Response(compact(payload), status=status, mimetype="application/json")
     _revalidate(response, version, viewer)
     return response
 
@@ -305,7 +310,7 @@ def _without_sealed(tracker: Tracker, raw: list[Any]) -> tuple[list[Any], int]:
     """The export's events minus private ones that arrive without their secret (every export
     leaves secrets out). An undo or revert after such an entry would mean something else
     once it is gone, so that export is refused rather than replayed wrong."""
-    private = getattr(tracker, "private_events", frozenset())
+    private: frozenset[str] = getattr(tracker, "private_events", frozenset())
     kept: list[Any] = []
     sealed = 0
     for i, item in enumerate(raw):
@@ -347,7 +352,9 @@ def read(code: str) -> Response:
         return unchanged
     state, can_undo = store().point(info)
     body = session_json(info, state, info.version, can_undo, viewer)
-    if not viewer.shared:
+    if viewer.shared:  # the same bytes for every shared reader of this version: kept
+        request.environ[KEEP] = info.version
+    else:
         body["seat"] = viewer.seat
     return _answer(body, info.version, viewer=viewer)
 
@@ -381,6 +388,7 @@ def score(code: str) -> Response:
     if unchanged is not None:
         return unchanged
     answer = info.tracker.score(info.setup, store().state_at(info)).to_json()
+    request.environ[KEEP] = info.version  # the shared view only: kept (api/session_reads.py)
     return _answer({"code": info.code, "version": info.version, **answer}, info.version)
 
 
@@ -388,13 +396,15 @@ def score(code: str) -> Response:
 def export(code: str) -> Response:
     info = store().info(code)
     shared_json = info.tracker.event_json  # the shared view: an export carries no secrets
-    body = {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "code": info.code,
-            "version": info.version, "created_at": info.created_at.isoformat(),
-            "setup": info.setup.to_json(),
-            "events": [{"seq": r.seq, "at": r.created_at.isoformat(),
-                        "event": r.event.to_json() if is_history(r.event)
-                        else shared_json(r.event, SHARED)} for r in store().events(info)]}
-    response = _answer(body, info.version)
+    rows = store().events(info)
+    with collector_paused(len(rows)):  # a long game's export is a dict per event
+        body = {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "code": info.code,
+                "version": info.version, "created_at": info.created_at.isoformat(),
+                "setup": info.setup.to_json(),
+                "events": [{"seq": r.seq, "at": r.created_at.isoformat(),
+                            "event": r.event.to_json() if is_history(r.event)
+                            else shared_json(r.event, SHARED)} for r in rows]}
+        response = _answer(body, info.version)
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
     return response
 

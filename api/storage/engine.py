@@ -3,7 +3,9 @@
 SQLite is tuned for "nothing lost": WAL journal, synchronous=FULL (a commit is on disk before
 the answer leaves), a busy timeout so writers queue instead of failing, and write
 transactions opened with BEGIN IMMEDIATE (take the write lock first, so a read-then-write
-transaction never fails half way on a lock upgrade). Creating an engine does not connect.
+transaction never fails half way on a lock upgrade). The log is copied into the database by
+a thread of the Store, never inside a commit (plain.py: Checkpoints). Creating an engine does
+not connect.
 """
 from __future__ import annotations
 
@@ -54,6 +56,8 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
+        # no checkpoint inside a commit: a thread of the Store copies the log (plain.py)
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -175,7 +175,7 @@ class Store:
         size = sum(_size(e.to_json()) for e, _ in events)
         self._check_room(len(events), size)
         history = History(tracker, setup)
-        with _collector_paused(len(events)):
+        with collector_paused(len(events)):
             for i, (event, _) in enumerate(events):
                 try:
                     history.append(event)
@@ -223,6 +223,12 @@ class Store:
                            self._setup(session_id, found, tracker), version,
                            stored_time(created_at), stored_time(updated_at))
 
+    def head(self, code: str) -> Sequence[Any] | None:
+        """(id, version, updated_at as stored) of the session with this share code, written
+        as stored (lower case), or None: the one query a repeated read or a 304 needs."""
+        self.ready()
+        return self._plain.one("head", code)
+
     def _setup(self, session_id: int, code: str, tracker: Tracker) -> Any:
         """The parsed setup of a session: a setup never changes once stored, so each is read
         and parsed once per process (keyed by id and code, which no other session ever has)."""
@@ -264,7 +270,7 @@ class Store:
             cursor.execute(self._plain.sql["events"], (info.id, after))
             rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
         tracker = info.tracker
-        with _collector_paused(len(rows)):
+        with collector_paused(len(rows)):
             decoded = payloads([data for _seq, data, _at in rows])
             return [StoredEvent(seq, stored_event(tracker, data), stored_time(at))
                     for (seq, _text, at), data in zip(rows, decoded, strict=True)]
@@ -433,7 +439,7 @@ class Store:
             from sqlalchemy.dialects.postgresql import insert as upsert
         else:
             from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
-        statement = upsert(RateCountRow).values(bucket=bucket, window=window, count=1)
+        statement: Any = upsert(RateCountRow).values(bucket=bucket, window=window, count=1)
         statement = statement.on_conflict_do_update(
             index_elements=[RateCountRow.bucket, RateCountRow.window],
             set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
@@ -472,7 +478,7 @@ class Store:
         cursor.execute(self._plain.sql["payloads"], (info.id, history.version, version))
         tracker = info.tracker
         rows = cursor.fetchall()
-        with _collector_paused(len(rows)):
+        with collector_paused(len(rows)):
             history.extend(stored_event(tracker, data)
                            for data in payloads([data for (data,) in rows]))
 
@@ -488,7 +494,7 @@ class Store:
 
 
 @contextmanager
-def _collector_paused(count: int) -> Iterator[None]:
+def collector_paused(count: int) -> Iterator[None]:
     """Python's cycle collector paused while thousands of events are built and folded: they
     make no cycles, but each full collection walks every object already made, which cost a
     50,000-event session a fifth of its first read. Process-wide; a second thread folding at

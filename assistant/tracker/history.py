@@ -144,8 +144,11 @@ class History:
         return state
 
     def _remember(self, version: int, state: Any) -> None:
-        # plain dict operations only: safe when two threads read the same history
+        # plain dict operations only: safe when two threads read the same history. Popped
+        # first so a version read again moves to the end (else one an undo keeps going back
+        # to, remembered early, was the first dropped and recomputed after every undo).
         recent = self._recent
+        recent.pop(version, None)
         recent[version] = state
         if len(recent) > RECENT:
             for old in list(recent)[:-RECENT]:
@@ -208,9 +211,14 @@ class History:
         """append each event in turn. A game event is applied here directly, what check and
         accept would do without their Step: a long session folds cold on its first read."""
         apply, setup = self.tracker.apply, self.setup
+        before, source = self._before, self._source
         for event in events:
             if isinstance(event, HistoryEvent):
-                self.append(event)
+                back = before[-1] if event.kind == UNDO else None
+                if back is None:  # a revert, or an undo with nothing to undo (refused)
+                    self.append(event)
+                else:  # an undo, as check and accept would record it
+                    self._push(event, self.state_at(back), source[back], before[back])
                 continue
             current = len(self._events) - 1
             self._push(event, apply(setup, self._latest, event, current + 1), current + 1,
