@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 LAN_NOTE = "this server's address on the local network; set LAIRSIDE_PUBLIC_URL to change it"
 
 
+@lru_cache(maxsize=64)
 def is_loopback(url: str) -> bool:
     """Whether a phone at the table could not reach `url` (loopback or no host at all)."""
     host = urlsplit(url).hostname

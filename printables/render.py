@@ -54,6 +54,7 @@ from printables import layouts as L
 from printables.address import is_loopback
 from printables.meta import lairside_version
 from printables.qr import QUIET_ZONE, qr_matrix
+from printables.qr import warm as qr_warm
 
 Resolve = Callable[[sheets.Link], str]
 """Turns a sheet's Link into the absolute URL a QR code encodes."""
@@ -67,18 +68,53 @@ _PLAIN = str.maketrans({"\u2212": "-", "\u2192": "->", "\u2264": "<=", "\u2265":
                         "\u2248": "~"})
 
 
-_PARSED: dict[tuple[str, ParagraphStyle, str | None], tuple[str, ParagraphStyle, list[Any]]] = {}
+Source = tuple[str, ParagraphStyle, str | None]
+"""A paragraph's markup, style and bullet: all its line breaking depends on, with the width."""
+
+_PARSED: dict[Source, tuple[str, ParagraphStyle, list[Any]]] = {}
 """Paragraph markup already parsed, per style: the same rules text is set on sheet after sheet
 (every mode, count and seed of a game), and parsing is a fifth of a sheet's time."""
+
+_BROKEN: dict[tuple[Source, float], tuple[Any, float, float, list[Any] | None]] = {}
+"""Line breaking already done, per paragraph source and width: its lines, height and widest
+line, and for text of several fragments the word fragments reportlab leaves in `frags` (a
+split slices those). The same rules text is set at the same sizes and widths on sheet after
+sheet, and breaking lines is the largest part of laying a sheet out. Lines and words are only
+read once made (drawn, or sliced by a split), so paragraphs of any sheet share them."""
+
+
+_SIZED: dict[tuple[str, str, str | None], Source] = {}
+"""Per markup, style name and bullet: the source it was first parsed as. A style of one name
+differs from body size to body size only in its sizes (styles()), and so do the parsed
+fragments, in fontSize alone: a sheet tried at a second size reuses the first parse."""
+
+
+def _resized(key: Source) -> tuple[str, ParagraphStyle, list[Any]] | None:
+    """The fragments of `key` from its parse at another size of the same style, or None."""
+    text, style, bullet = key
+    first = _SIZED.get((text, style.name, bullet))
+    parsed = _PARSED.get(first) if first is not None else None
+    if parsed is None or parsed[1] is not first[1]:  # first[1]: its style (a <para> changes it)
+        return None
+    was = first[1]
+    if (style.fontName, style.textColor) != (was.fontName, was.textColor) or any(
+            f.fontSize != was.fontSize or f.rise for f in parsed[2]):
+        return None  # markup that sets a size or a rise of its own: parse at this size
+    made = (text, style, [f.clone(fontSize=style.fontSize) for f in parsed[2]])
+    if len(_PARSED) <= 20_000:  # else left to the next parse to empty
+        _PARSED[key] = made
+    return made
 
 
 class Paragraph(_Paragraph):  # type: ignore[misc]
     """A Paragraph that parses each markup once per style (a copy of the parsed fragments for
-    each use) and keeps its last line breaking: a paragraph is wrapped at the same width
-    several times (measured by its section, placed by the frame, a table cell again before it is
-    drawn), and breaking lines is most of a sheet's time. Splits are of this class too."""
+    each use) and breaks its lines once per width (_BROKEN), and keeps its last line breaking:
+    a paragraph is wrapped at the same width several times (measured by its section, placed by
+    the frame, a table cell again before it is drawn). Splits are of this class too (without a
+    source: their fragments are already words)."""
 
     _kept: tuple[float, Any, float] | None = None
+    _source: Source | None = None
 
     def _setup(self, text: str | None, style: ParagraphStyle, bullet: Any, frags: Any,
                cleaner: Callable[[str], str]) -> None:
@@ -86,17 +122,21 @@ class Paragraph(_Paragraph):  # type: ignore[misc]
             super()._setup(text, style, bullet, frags, cleaner)
             return
         key = (text, style, bullet)
-        parsed = _PARSED.get(key)
+        parsed = _PARSED.get(key) or _resized(key)
         if parsed is None:
             super()._setup(text, style, bullet, None, cleaner)
             if self.bulletText is not bullet:  # markup in the bullet: not worth keeping
                 return
             if len(_PARSED) > 20_000:
                 _PARSED.clear()
+                _SIZED.clear()
             parsed = _PARSED[key] = (self.text, self.style, [f.clone() for f in self.frags])
+            _SIZED.setdefault((text, style.name, bullet), key)
+            self._source = key
             return
         self.text, self.style, self.bulletText, self.debug = parsed[0], parsed[1], bullet, 0
         self.frags = [f.clone() for f in parsed[2]]
+        self._source = key
 
     def deepcopy(self) -> Paragraph:
         """The copy ImageAndFlowables splits to see where text beside a code ends: splitting
@@ -110,9 +150,38 @@ class Paragraph(_Paragraph):  # type: ignore[misc]
                 getattr(self, "blPara", None) is kept[1]:
             self.width, self.height = avail_width, kept[2]
             return avail_width, kept[2]
+        source = self._source
+        broken = _BROKEN.get((source, avail_width)) if source is not None else None
+        if broken is not None:
+            self.blPara, height, self._width_max, words = broken
+            if words is not None:  # what breaking lines leaves in frags (a split reads it)
+                self.frags = list(words)
+            self.width, self.height = avail_width, height
+            self._kept = (avail_width, self.blPara, height)
+            return avail_width, height
         width, height = super().wrap(avail_width, avail_height)
-        self._kept = (avail_width, getattr(self, "blPara", None), height)
+        lines = getattr(self, "blPara", None)
+        self._kept = (avail_width, lines, height)
+        if source is not None and lines is not None and width == avail_width:
+            if len(_BROKEN) > 20_000:
+                _BROKEN.clear()
+            words = list(self.frags) if lines.kind == 1 else None
+            _BROKEN[source, avail_width] = (lines, height, getattr(self, "_width_max", 0), words)
         return width, height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """reportlab's split appends a space to the last word of each line it hands on: it
+        does so here on a copy of the lines, never on lines shared through _BROKEN."""
+        if self._source is not None:
+            if getattr(self, "blPara", None) is None:
+                self.wrap(avail_width, avail_height)
+            lines = self.blPara
+            if lines.kind == 1:
+                self.blPara = lines.clone(lines=[line.clone(words=[w.clone() for w in
+                                                                   line.words])
+                                                 for line in lines.lines])
+        parts: list[Flowable] = super().split(avail_width, avail_height)
+        return parts
 
 
 def faces() -> fonts.Faces:
@@ -356,6 +425,24 @@ class Indented(Flowable):  # type: ignore[misc]
         self.para.drawOn(self.canv, self.indent, 0)
 
 
+_WIDEST: dict[Source, float] = {}
+"""The widest word of each table cell's text, by source (the same cells on every sheet)."""
+
+
+def _widest_word(cell: Paragraph) -> float:
+    source = cell._source
+    widest = _WIDEST.get(source) if source is not None else None
+    if widest is None:
+        font, size = cell.style.fontName, cell.style.fontSize
+        widest = max((stringWidth(w, font, size) for w in cell.getPlainText().split()),
+                     default=0.0)
+        if source is not None:
+            if len(_WIDEST) > 20_000:
+                _WIDEST.clear()
+            _WIDEST[source] = widest
+    return widest
+
+
 class FitTable(Flowable):  # type: ignore[misc]
     """A table whose relative column widths are fitted to whatever width it is given; its
     header row repeats wherever it breaks."""
@@ -381,11 +468,7 @@ class FitTable(Flowable):  # type: ignore[misc]
         for row in self.data:
             for i, cell in enumerate(row):
                 if isinstance(cell, Paragraph):
-                    font = cell.style.fontName
-                    size = cell.style.fontSize
-                    words = cell.getPlainText().split()
-                    widest = max((stringWidth(w, font, size) for w in words), default=0.0)
-                    out[i] = max(out[i], widest + 6)
+                    out[i] = max(out[i], _widest_word(cell) + 6)
         return out
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -956,11 +1039,14 @@ def _choose(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, tar
             tried[i] = _trial(sheet, page, resolve, day, target, sizes[i], most)
         return tried[i]
 
-    def predicted(i: int) -> float:
+    def predicted(i: int, pages: int = 0) -> float:
         """The story's height in pages at size i: the estimate, calibrated by the nearest
-        trial that ran to the end."""
-        near = min((j for j, t in tried.items() if not t.stopped), key=lambda j: abs(j - i),
-                   default=None)
+        trial that ran to the end; when asked whether it fits on `pages`, by the nearest such
+        trial that did (a trial on more pages counts the space its page breaks leave, which
+        the estimate does not see)."""
+        done = [j for j, t in tried.items() if not t.stopped]
+        fitting = [j for j in done if tried[j].pages <= pages]
+        near = min(fitting or done, key=lambda j: abs(j - i), default=None)
         if near is None:
             return estimate(sizes[i])
         return estimate(sizes[i]) * tried[near].content / estimate(sizes[near])
@@ -970,7 +1056,8 @@ def _choose(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, tar
     most = at(next((i for i in range(len(sizes)) if predicted(i) <= least - 0.03),
                    smallest)).pages
     while most > 1:  # could a smaller size take fewer pages? try the largest likely to
-        likely = [i for i in range(len(sizes)) if i not in tried and predicted(i) <= most - 1.03]
+        likely = [i for i in range(len(sizes))
+                  if i not in tried and predicted(i, most - 1) <= most - 1.03]
         i = likely[0] if likely else smallest
         if i in tried:
             break
@@ -984,9 +1071,9 @@ def _choose(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, tar
     while True:
         good = min(i for i, t in tried.items() if t.pages <= most)
         bad = max((i for i, t in tried.items() if t.pages > most and i < good), default=-1)
-        if good - bad <= 1 or most == 1 and predicted(good - 1) >= 1 + SURE_OVER:
+        if good - bad <= 1 or most == 1 and predicted(good - 1, 1) >= 1 + SURE_OVER:
             return sizes[good], tried[good]
-        likely = [i for i in range(bad + 1, good) if predicted(i) <= most - 0.03]
+        likely = [i for i in range(bad + 1, good) if predicted(i, most) <= most - 0.03]
         at(likely[0] if likely else good - 1, most)
 
 
@@ -1057,9 +1144,16 @@ def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
 
 
 def warm() -> None:
-    """Load reportlab, the fonts and the QR library, and lay out one small sheet, so the
-    first sheet a user asks for costs no more than the next (api/warmup.py)."""
+    """Load reportlab, the fonts, the QR library and every game's sheets, and lay out one
+    small sheet, so the first sheet a user asks for costs no more than the next
+    (api/warmup.py)."""
+    from assistant.games import all_games  # noqa: PLC0415
     from printables import cards, tent  # noqa: F401, PLC0415  (drawn by hand, imported lazily)
+
+    for game in all_games():  # each game's sheets module (imported on its first sheet)
+        if game.sheets is not None:
+            game.sheets()
+    qr_warm()
 
     link = sheets.Link("/", "/", "Lairside")
     sheet = sheets.Sheet(sheets.Kind.AID, "warm-up", "Warm-up", "Lairside", "All modes",

@@ -78,12 +78,13 @@ def serves(app: Flask, path: str) -> bool:
 def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
     """Link → absolute URL: the phone page when the app serves it, else its API resource.
     A link that is already absolute (a session's own URLs) is kept."""
-    known: dict[str, bool] = {}
+    # what the app serves is fixed once its routes are registered: asked once per worker
+    known: dict[str, bool] = app.extensions.setdefault("lairside.printables.serves", {})
 
     def resolve(link: sheets.Link) -> str:
         if "://" in link.page:
             return link.page
-        page = link.page.split("#")[0]
+        page = urlsplit(link.page).path  # the query (a seed, a count) never changes the route
         if page not in known:
             known[page] = serves(app, page)
         return base + (link.page if known[page] else link.api)
