@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Response, current_app, json, request
 
 from api.errors import JSONRequired, MalformedJSON
+from api.json_provider import body_bytes, plain_json
 from assistant.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -208,9 +209,14 @@ MAX_DEPTH = 32
 def json_body() -> Any:
     """The request's JSON body, or a 415/400 problem when it isn't JSON; 422 for text with NUL
     or lone surrogates (no database stores them) or nesting deeper than MAX_DEPTH."""
-    if not request.is_json:
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # once, not per use
+    # The exact header browsers and clients send, compared before Werkzeug parses it.
+    if asked.environ.get("CONTENT_TYPE") != "application/json" and not asked.is_json:
         raise JSONRequired()
-    raw = request.get_data(cache=True)
+    raw = body_bytes(asked)
+    plain, data = plain_json(raw, MAX_DEPTH)
+    if plain:
+        return data
     try:
         data = json.loads(raw or b"")
     except RecursionError:

@@ -25,6 +25,11 @@ class Provenance(StrEnum):
     """The rulebook does not say (or the OCR lost it); the user supplies the value."""
 
 
+_PLAIN: dict[str, str] = {p: p.value for p in Provenance}
+"""Each provenance as plain text: the enum's `.value` descriptor costs more than the rest of
+a step's JSON."""
+
+
 @dataclass(frozen=True)
 class Step:
     text: str
@@ -35,7 +40,7 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "value": self.value, "rule": self.rule,
-                               "provenance": self.provenance.value}
+                               "provenance": _PLAIN[self.provenance]}
         if self.note:
             out["note"] = self.note
         return out

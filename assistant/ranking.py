@@ -42,24 +42,34 @@ class Placed(Generic[T]):
 
 def rank(items: Sequence[T], criteria: Sequence[Criterion[T]],
          name: Callable[[T], str]) -> tuple[Placed[T], ...]:
-    """Rank `items` best first by `criteria`, ties shared (standard competition ranking)."""
+    """Rank `items` best first by `criteria`, ties shared (standard competition ranking).
 
-    def sort_key(item: T) -> tuple[tuple[int, ...], str, str]:
-        signed = tuple(-c.key(item) if c.higher_wins else c.key(item) for c in criteria)
-        return signed, name(item).casefold(), name(item)
-
-    ordered = sorted(items, key=sort_key)
+    Each entry's numbers are worked out once (signed so that smaller sorts first) and both
+    the order and each separation read them: the same answer as asking the criteria again
+    (separating_criterion), at a fraction of the calls."""
+    keyed = []
+    for item in items:
+        label = name(item)
+        signed = tuple([-c.key(item) if c.higher_wins else c.key(item) for c in criteria])
+        keyed.append((signed, label.casefold(), label, item))
+    keyed.sort(key=_order)  # stable, as sorted(items, key=...) was
+    slugs = [c.slug for c in criteria]
     placed: list[Placed[T]] = []
-    for position, item in enumerate(ordered):
+    above: tuple[int, ...] = ()
+    for position, (signed, _, _, item) in enumerate(keyed):
         if not placed:
             placed.append(Placed(item, 1, None))
-            continue
-        above = placed[-1]
-        step = separating_criterion(above.item, item, criteria)
-        shared = step is None
-        placed.append(Placed(item, above.rank if shared else position + 1,
-                             UNRESOLVED if shared else step))
+        else:
+            step = next((slug for slug, a, b in zip(slugs, above, signed, strict=True)
+                         if a != b), None)
+            placed.append(Placed(item, placed[-1].rank if step is None else position + 1,
+                                 UNRESOLVED if step is None else step))
+        above = signed
     return tuple(placed)
+
+
+def _order(entry: tuple[tuple[int, ...], str, str, object]) -> tuple[tuple[int, ...], str, str]:
+    return entry[0], entry[1], entry[2]
 
 
 def separating_criterion(a: T, b: T, criteria: Sequence[Criterion[T]]) -> str | None:

@@ -18,10 +18,30 @@ bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
 def _run(game: Game, op: Operation, data: Any, strict: bool = True) -> dict[str, Any]:
     answer = op.run(_loader(game.slug, op, strict)(data)).to_json()
-    rule_ids = sorted({s["rule"] for s in answer["steps"] if s.get("rule")}.union(op.rules))
-    base = f"{request.root_path}/api/v1/games/{game.slug}/rules/"  # url_for is slow per link
-    answer["links"] = {rid: base + rid for rid in rule_ids if rid in game.rules}
+    answer["links"] = _links(game, op, frozenset([s.get("rule") for s in answer["steps"]]))
     return answer
+
+
+_link_sets: dict[tuple[Any, ...], tuple[Game, Operation, dict[str, str]]] = {}
+_LINK_SETS_KEPT = 4096
+
+
+def _links(game: Game, op: Operation, step_rules: frozenset[str | None]) -> dict[str, str]:
+    """The rules an answer relied on (its steps' and the operation's own), id → address,
+    sorted by id. An operation's steps name only a few sets of rules, so each set's links are
+    worked out once (per game object, operation and root path) and shared: answers are
+    written out, never changed."""
+    root = request.root_path
+    key = (id(game), id(op), root, step_rules)
+    held = _link_sets.get(key)
+    if held is None or held[0] is not game or held[1] is not op:
+        if len(_link_sets) >= _LINK_SETS_KEPT:
+            _link_sets.clear()
+        base = f"{root}/api/v1/games/{game.slug}/rules/"  # url_for is slow per link
+        ids = sorted({rid for rid in step_rules if rid}.union(op.rules))
+        held = _link_sets[key] = (game, op, {rid: base + rid for rid in ids
+                                             if rid in game.rules})
+    return held[2]
 
 
 _loaders: dict[tuple[str, str, bool], tuple[Any, Any]] = {}
@@ -41,7 +61,7 @@ def _loader(game: str, op: Operation, strict: bool) -> Any:
 
 def _answer(payload: dict[str, Any]) -> Response:
     """What jsonify(payload) answers, the bytes written by the faster encoder."""
-    return Response(compact(payload) + b"\n", mimetype="application/json")
+    return Response(compact(payload) + b"\n", content_type="application/json")  # = mimetype
 
 
 def _query_args() -> dict[str, Any]:

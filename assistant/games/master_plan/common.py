@@ -9,11 +9,13 @@ from typing import Any
 from assistant.errors import InvalidInput
 
 _SPACES = re.compile(r"\s+")
+"""What counts as space in names and Loot (str.split() splits on the very same characters;
+tests/perf_forms/test_same_answers.py compares the two)."""
 
 
 def key(name: str) -> str:
     """How names and Loot types compare: case and extra spaces do not matter."""
-    return _SPACES.sub(" ", name).strip().casefold()
+    return " ".join(name.split()).casefold()  # = _SPACES.sub(" ", name).strip(), faster
 
 
 def split_list(value: object) -> tuple[str, ...]:
@@ -27,7 +29,8 @@ def split_list(value: object) -> tuple[str, ...]:
         items = value
     else:
         items = [value]
-    return tuple(_SPACES.sub(" ", str(v)).strip() for v in items if str(v).strip())
+    # " ".join(text.split()) is _SPACES.sub(" ", text).strip(): the same whitespace, faster
+    return tuple(" ".join(words) for words in (str(v).split() for v in items) if words)
 
 
 def bag(items: Iterable[str]) -> Counter[str]:

@@ -54,7 +54,7 @@ class Player:
 @cache  # one chain per setting value (a handful), built once
 def chain(setting: str) -> tuple[Criterion[Player], ...]:
     return (
-        Criterion("loot-types", "different Loot types", lambda p: len(p.types()),
+        Criterion("loot-types", "different Loot types", lambda p: len(p._types),
                   rule="final-scoring"),
         Criterion("ko-count", "Supers in the KO pile", lambda p: len(p.pile(setting)),
                   rule="final-scoring"),
@@ -70,8 +70,9 @@ def standings(players: Sequence[Player], setting: str) -> tuple[Placed[Player], 
 def _row(placed: Placed[Player], setting: str) -> dict[str, Any]:
     p = placed.item
     pile = p.pile(setting)
+    types = p.types()
     return {"name": p.name, "rank": placed.rank, "separated_by": placed.separated_by,
-            "loot_types": len(p.types()), "types": p.types(), "ko_count": len(pile),
+            "loot_types": len(types), "types": types, "ko_count": len(pile),
             "ko_highest": max(pile) if pile else None}
 
 

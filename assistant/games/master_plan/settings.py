@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from assistant.errors import InvalidInput
@@ -31,11 +32,11 @@ class Setting:
         """The setting as players say it ("attack reading"), never the field name."""
         return self.name.replace("_", " ")
 
-    @property
+    @cached_property  # read from the rules once, not on every request
     def options(self) -> tuple[str, ...]:
         return tuple(o.strip() for o in text(self.rule, "options").split(","))
 
-    @property
+    @cached_property
     def default(self) -> str:
         return text(self.rule, "default")
 

@@ -406,19 +406,48 @@ def _neutral(p: PlayerEnd, players: Sequence[PlayerEnd], jails: Mapping[str, int
 
 def sensitivity(players: Sequence[PlayerEnd], settings: Settings,
                 verdict: Verdict) -> list[dict[str, Any]]:
-    """Every other setting value that would change someone's result."""
+    """Every other setting value that would change someone's result.
+
+    A setting is read by one Neutral Mission alone (SETTING_USERS), and among later stages
+    only the Time Traveler reads other results: so under another value only those players'
+    results are worked out again, from the verdict's jails and moves, not the whole judge."""
     present = {p.identity for p in players}
     out: list[dict[str, Any]] = []
+    ordered = sorted(players, key=lambda p: (p.name.casefold(), p.name))  # as _evaluate
+    investigator = Identity.INVESTIGATOR in present
     for key, options in SETTING_OPTIONS.items():
         if SETTING_USERS[key] not in present:
             continue
         for value in options:
             if value == getattr(settings, key):
                 continue
-            other = _evaluate(players, replace(settings, **{key: value}), [])
+            won = _won_under(ordered, replace(settings, **{key: value}), SETTING_USERS[key],
+                             verdict, investigator)
             for r in verdict.results:
-                then = other.result(r.name)
-                if then.won != r.won:
+                if won[r.name] != r.won:
                     out.append({"setting": key, "value": value, "player": r.name,
-                                "won_now": r.won, "won_then": then.won})
+                                "won_now": r.won, "won_then": won[r.name]})
     return out
+
+
+def _won_under(players: Sequence[PlayerEnd], s: Settings, user: Identity, verdict: Verdict,
+               investigator: bool) -> dict[str, bool]:
+    """Who wins under settings `s` that differ from the verdict's only in what `user` reads
+    (`players` in _evaluate's order): stages 6 and 8 of _evaluate again for those it
+    touches, every other result as it stands."""
+    won = {r.name: r.won for r in verdict.results}
+    changed = False
+    for p in players:
+        if p.identity is user and p.allegiance is Allegiance.NEUTRAL \
+                and p.identity is not Identity.TIME_TRAVELER:
+            now = _neutral(p, players, verdict.jails, verdict.moved, s, investigator).won
+            changed = changed or now != won[p.name]
+            won[p.name] = now
+    if not changed:
+        return won
+    jails = verdict.jails
+    for p in players:
+        if p.identity is Identity.TIME_TRAVELER:  # as stage 8: beats a winner by the margin
+            won[p.name] = any(jails[p.name] >= jails[q.name] + TIME_TRAVELER_MARGIN
+                              for q in players if q.name != p.name and won[q.name])
+    return won
