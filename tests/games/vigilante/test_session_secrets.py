@@ -10,6 +10,7 @@ import pytest
 
 from api import create_app
 from assistant import links
+from tests.support import spaced
 
 SETUP = {"mode": "brought-to-justice", "rounds": 1, "starting_events": 0,
          "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
@@ -53,12 +54,11 @@ def test_secrets_stay_on_their_own_phone_until_the_reveal(client: Any) -> None:
                           headers={**asha, "If-Match": '"v2"'})
     assert refused.status_code == 422           # nobody records their own tokens
 
-    shared = [client.get(f"/api/v1/sessions/{code}").get_data(as_text=True),
-              client.get(f"/api/v1/sessions/{code}/events").get_data(as_text=True),
-              client.get(f"/api/v1/sessions/{code}/export").get_data(as_text=True),
-              client.get(f"/api/v1/sessions/{code}/score").get_data(as_text=True),
-              client.get(links.session("vigilante", code)).get_data(as_text=True)]
-    others = [client.get(f"/api/v1/sessions/{code}", headers=h).get_data(as_text=True)
+    shared = [spaced(client.get(path).get_data(as_text=True)) for path in (
+        f"/api/v1/sessions/{code}", f"/api/v1/sessions/{code}/events",
+        f"/api/v1/sessions/{code}/export", f"/api/v1/sessions/{code}/score",
+        links.session("vigilante", code))]
+    others = [spaced(client.get(f"/api/v1/sessions/{code}", headers=h).get_data(as_text=True))
               for h in (gwen,)]
     for text in shared:
         for secret in SECRETS:
@@ -70,8 +70,8 @@ def test_secrets_stay_on_their_own_phone_until_the_reveal(client: Any) -> None:
     asha_view = client.get(f"/api/v1/sessions/{code}", headers=asha).json
     assert asha_view["state"]["seats"][2]["identity"] == "mastermind"
     assert asha_view["state"]["seats"][2]["deductions"] == []
-    assert '"seen": {' not in client.get(f"/api/v1/sessions/{code}", headers=asha) \
-        .get_data(as_text=True)
+    assert '"seen": {' not in spaced(client.get(f"/api/v1/sessions/{code}", headers=asha)
+                                     .get_data(as_text=True))
 
 
 def test_the_owners_phone_gets_the_lines_its_card_prints(client: Any) -> None:
