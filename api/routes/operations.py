@@ -1,24 +1,32 @@
 """Setup, calculators and scoring: generic over every registered game's Operations."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from io import BytesIO
+from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, json, request, url_for
+from flask import Blueprint, Flask, Response, json, request, url_for
 from werkzeug.exceptions import NotFound as HTTPNotFound
+from werkzeug.wsgi import get_host
 
-from api.json_provider import compact
-from api.responses import cached_json, json_body
+from api.json_provider import compact, plain_json
+from api.responses import MAX_DEPTH, cached_json, json_body
 from api.schemas.forms import loader, operation_schema_name
 from assistant.games import Game, Operation, find_game
 from assistant.inputs import describe
 
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
 bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
 
-def _run(game: Game, op: Operation, data: Any, strict: bool = True) -> dict[str, Any]:
+def _run(game: Game, op: Operation, data: Any, strict: bool = True,
+         root: str | None = None) -> dict[str, Any]:
     answer = op.run(_loader(game.slug, op, strict)(data)).to_json()
-    answer["links"] = _links(game, op, frozenset([s.get("rule") for s in answer["steps"]]))
+    answer["links"] = _links(game, op, frozenset([s.get("rule") for s in answer["steps"]]),
+                             request.root_path if root is None else root)
     return answer
 
 
@@ -26,12 +34,12 @@ _link_sets: dict[tuple[Any, ...], tuple[Game, Operation, dict[str, str]]] = {}
 _LINK_SETS_KEPT = 4096
 
 
-def _links(game: Game, op: Operation, step_rules: frozenset[str | None]) -> dict[str, str]:
+def _links(game: Game, op: Operation, step_rules: frozenset[str | None], root: str
+           ) -> dict[str, str]:
     """The rules an answer relied on (its steps' and the operation's own), id → address,
     sorted by id. An operation's steps name only a few sets of rules, so each set's links are
     worked out once (per game object, operation and root path) and shared: answers are
     written out, never changed."""
-    root = request.root_path
     key = (id(game), id(op), root, step_rules)
     held = _link_sets.get(key)
     if held is None or held[0] is not game or held[1] is not op:
@@ -115,3 +123,68 @@ def calculator(game: str, name: str) -> Response:
 def calculate(game: str, name: str) -> Response:
     found = find_game(game)
     return _answer(_run(found, found.calculator(name), json_body()))
+
+
+_GAMES = "/api/v1/games/"
+
+
+class OperationAnswers:
+    """WSGI middleware: a calculator or score (`POST /api/v1/games/<game>/calculators/<name>`
+    or `.../score`) with a plain JSON body answered before Flask, with the very bytes and
+    headers the view answers.
+
+    Answers depend on open-ended input, so none is kept; but sending one through Flask
+    (request and response objects, routing, the context) cost more CPU than working it out.
+    Everything else goes on to Flask with the body put back as it came: other addresses,
+    a body that is not exactly `application/json` of a plain length within the limit, JSON
+    that needs the careful reading (api/json_provider.py), an unknown game or calculator,
+    input the form or the game refuses (Flask words the problem), a host Flask would refuse,
+    and any error."""
+
+    def __init__(self, flask: Flask, app: WSGIApplication) -> None:
+        self.flask = flask
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if environ.get("REQUEST_METHOD") != "POST" or path[:14] != _GAMES:
+            return self.app(environ, start_response)
+        try:
+            body = self._answer(environ, path)
+        except Exception:  # noqa: BLE001 - never an error from here: Flask answers it fully
+            body = None
+        if body is None:
+            return self.app(environ, start_response)
+        start_response("200 OK", [("Content-Type", "application/json"),
+                                  ("Content-Length", str(len(body)))])
+        return [body]
+
+    def _answer(self, environ: WSGIEnvironment, path: str) -> bytes | None:
+        parts = path[14:].split("/")
+        if len(parts) == 2 and parts[1] == "score":
+            name = None
+        elif len(parts) == 3 and parts[1] == "calculators":
+            name = parts[2]
+        else:
+            return None
+        config = self.flask.config
+        length, limit = environ.get("CONTENT_LENGTH") or "", config["MAX_CONTENT_LENGTH"]
+        if environ.get("CONTENT_TYPE") != "application/json" or "HTTP_TRANSFER_ENCODING" in \
+                environ or not (length.isdigit() and length.isascii()) or \
+                (limit is not None and int(length) > limit):
+            return None
+        raw = environ["wsgi.input"].read(int(length))
+        environ["wsgi.input"] = BytesIO(raw)  # as it came, for Flask if it answers after all
+        if len(raw) < int(length):
+            return None  # a short body: Flask answers it as a disconnect
+        get_host(environ, config["TRUSTED_HOSTS"])  # raises where Flask would answer 400
+        game = find_game(parts[0])
+        op = game.scoring if name is None else game.calculator(name)
+        if op is None:
+            return None
+        plain, data = plain_json(raw, MAX_DEPTH)
+        if not plain:
+            return None
+        root = environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace")
+        return compact(_run(game, op, data, root=root.rstrip("/"))) + b"\n"
