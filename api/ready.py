@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
+from api.before_flask import answer_and_catch
 from api.responses import READY, PageCache, matches
 
 if TYPE_CHECKING:
@@ -60,29 +61,17 @@ class ReadyAnswers:
 
     def _answer_and_keep(self, key: tuple[Any, ...], environ: WSGIEnvironment,
                          start_response: StartResponse) -> Iterable[bytes]:
-        started: list[Any] = []
-
-        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            started[:] = [status, list(headers)]
-            return start_response(status, headers, exc_info)
-
-        body = self.app(environ, start)
-        if not environ.get(READY) or not started or not started[0].startswith("200 "):
+        body, caught = answer_and_catch(self.app, environ, start_response, lambda status:
+                                        bool(environ.get(READY)) and status.startswith("200 "))
+        if caught is None:
             return body
-        status, headers = started
-        names = {name.lower() for name, _ in headers}
-        if not names.isdisjoint(_NOT_KEPT):
+        status, headers, data = caught
+        if not {name.lower() for name, _ in headers}.isdisjoint(_NOT_KEPT):
             return body
-        try:
-            data = b"".join(body)
-        finally:
-            close = getattr(body, "close", None)
-            if close is not None:
-                close()
         tag = next((value for name, value in headers if name.lower() == "etag"), None)
         revalidation = [(n, v) for n, v in headers if n.lower() in _REVALIDATION_HEADERS]
         self.kept.put(key, (data, status, headers, tag, revalidation))
-        return [data]
+        return body
 
 
 def _send(answer: Answer, environ: WSGIEnvironment, start_response: StartResponse

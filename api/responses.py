@@ -93,11 +93,12 @@ def etag_of(data: bytes) -> str:
     if tag is None:
         if len(_etags) >= _ETAGS_KEPT:
             _etags.clear()
-        tag = _etags[data] = _digest(data)
+        tag = _etags[data] = fresh_etag(data)
     return tag
 
 
-def _digest(data: bytes) -> str:
+def fresh_etag(data: bytes) -> str:
+    """The quoted strong ETag of a body, worked out now (etag_of keeps them)."""
     return '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
 
 
@@ -117,7 +118,7 @@ def cached_json(payload: Any = None, *, body: bytes | None = None,
     Cache-Control and ETag setters and make_conditional cost more than the lookup itself).
     `fresh`: a body built for this request (a search), whose ETag is not worth keeping."""
     data = body if body is not None else json.dumps(payload).encode()
-    tag = _digest(data) if fresh else etag_of(data)
+    tag = fresh_etag(data) if fresh else etag_of(data)
     headers = {"ETag": tag,
                "Cache-Control": f"public, max-age={current_app.config['LAIRSIDE_CACHE_SECONDS']}"}
     asked = request.environ.get("HTTP_IF_NONE_MATCH")
@@ -180,7 +181,7 @@ def cached_page(depends_on: tuple[object, ...], render: Callable[[], tuple[str, 
     if page is None or not _same(page[3], depends_on):
         html, status = render()
         body = html.encode()
-        page = (body, status, _digest(body) if status == 200 else None, depends_on)
+        page = (body, status, fresh_etag(body) if status == 200 else None, depends_on)
         if cache is not None:
             cache.put(key, page)
     body, status, tag, _ = page

@@ -21,6 +21,7 @@ from flask import Flask
 from werkzeug.wsgi import get_host
 
 from api import ratelimit
+from api.before_flask import answer_and_catch
 from api.responses import PageCache, matches
 from api.storage import tokens
 
@@ -95,25 +96,13 @@ class SessionReads:
 
     def _answer_and_keep(self, key: tuple[Any, ...], environ: WSGIEnvironment,
                          start_response: StartResponse) -> Iterable[bytes]:
-        started: list[Any] = []
-
-        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            started[:] = [status, list(headers)]
-            return start_response(status, headers, exc_info)
-
-        body = self.app(environ, start)
         # Kept only when the view built it at the version the key was read at
-        if environ.get(KEEP) != key[2] or not started or not started[0].startswith("200 "):
-            return body
-        try:
-            data = b"".join(body)
-        finally:
-            close = getattr(body, "close", None)
-            if close is not None:
-                close()
-        status, headers = started
-        self.kept.put(key, (data, 200, status, headers))  # third and fourth: line, headers
-        return [data]
+        body, caught = answer_and_catch(self.app, environ, start_response, lambda status:
+                                        environ.get(KEEP) == key[2] and status.startswith("200 "))
+        if caught is not None:
+            status, headers, data = caught
+            self.kept.put(key, (data, 200, status, headers))  # third and fourth: line, headers
+        return body
 
 
 __all__ = ["KEEP", "SessionReads"]

@@ -1,15 +1,15 @@
 """Setup, calculators and scoring: generic over every registered game's Operations."""
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from io import BytesIO
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Flask, Response, json, request, url_for
+from flask import Blueprint, Response, json, request, url_for
 from werkzeug.exceptions import NotFound as HTTPNotFound
 from werkzeug.wsgi import get_host
 
+from api.before_flask import Answer, BeforeFlask
 from api.json_provider import compact, plain_json
 from api.responses import MAX_DEPTH, cached_json, json_body
 from api.schemas.forms import loader, operation_schema_name
@@ -17,7 +17,7 @@ from assistant.games import Game, Operation, find_game
 from assistant.inputs import describe
 
 if TYPE_CHECKING:
-    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from _typeshed.wsgi import WSGIEnvironment
 
 bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
@@ -128,7 +128,7 @@ def calculate(game: str, name: str) -> Response:
 _GAMES = "/api/v1/games/"
 
 
-class OperationAnswers:
+class OperationAnswers(BeforeFlask):
     """WSGI middleware: a calculator or score (`POST /api/v1/games/<game>/calculators/<name>`
     or `.../score`) with a plain JSON body answered before Flask, with the very bytes and
     headers the view answers.
@@ -141,26 +141,12 @@ class OperationAnswers:
     input the form or the game refuses (Flask words the problem), a host Flask would refuse,
     and any error."""
 
-    def __init__(self, flask: Flask, app: WSGIApplication) -> None:
-        self.flask = flask
-        self.app = app
+    method = "POST"
 
-    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
-                 ) -> Iterable[bytes]:
-        path = environ.get("PATH_INFO", "")
-        if environ.get("REQUEST_METHOD") != "POST" or path[:14] != _GAMES:
-            return self.app(environ, start_response)
-        try:
-            body = self._answer(environ, path)
-        except Exception:  # noqa: BLE001 - never an error from here: Flask answers it fully
-            body = None
-        if body is None:
-            return self.app(environ, start_response)
-        start_response("200 OK", [("Content-Type", "application/json"),
-                                  ("Content-Length", str(len(body)))])
-        return [body]
+    def takes(self, path: str) -> bool:
+        return path[:14] == _GAMES
 
-    def _answer(self, environ: WSGIEnvironment, path: str) -> bytes | None:
+    def answer(self, environ: WSGIEnvironment, path: str) -> Answer | None:
         parts = path[14:].split("/")
         if len(parts) == 2 and parts[1] == "score":
             name = None
@@ -187,4 +173,6 @@ class OperationAnswers:
         if not plain:
             return None
         root = environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace")
-        return compact(_run(game, op, data, root=root.rstrip("/"))) + b"\n"
+        body = compact(_run(game, op, data, root=root.rstrip("/"))) + b"\n"
+        return "200 OK", [("Content-Type", "application/json"),
+                          ("Content-Length", str(len(body)))], [body]

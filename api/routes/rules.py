@@ -2,22 +2,22 @@
 from __future__ import annotations
 
 import json as std_json
-from collections.abc import Iterable
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, Flask, Response, current_app, json, request, url_for
+from flask import Blueprint, Response, current_app, json, request, url_for
 from werkzeug.wsgi import get_host
 
-from api.responses import _digest, cached_json, matches
+from api.before_flask import Answer, BeforeFlask
+from api.responses import cached_json, fresh_etag, matches
 from assistant.games import find_game
 from assistant.rules import Entry
 from assistant.search import Hit, SearchIndex
 
 if TYPE_CHECKING:
-    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from _typeshed.wsgi import WSGIEnvironment
 
 bp = Blueprint("rules", __name__)
 
@@ -112,7 +112,7 @@ def search_all() -> Response:
     return _search(None)
 
 
-class SearchAnswers:
+class SearchAnswers(BeforeFlask):
     """WSGI middleware: a search (`GET /api/v1/rules?q=` or `/api/v1/games/<game>/rules?q=`)
     answered before Flask, with the very bytes and headers the view answers.
 
@@ -122,27 +122,10 @@ class SearchAnswers:
     and methods (HEAD too), a listing (no `q`), an unknown game, a query with nothing to look
     for (422 problem), a host Flask would refuse, and any error."""
 
-    def __init__(self, flask: Flask, app: WSGIApplication) -> None:
-        self.flask = flask
-        self.app = app
+    def takes(self, path: str) -> bool:
+        return path[-6:] == "/rules"
 
-    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
-                 ) -> Iterable[bytes]:
-        path = environ.get("PATH_INFO", "")
-        if path[-6:] != "/rules" or environ.get("REQUEST_METHOD") != "GET":
-            return self.app(environ, start_response)
-        try:
-            answer = self._answer(environ, path)
-        except Exception:  # noqa: BLE001 - never an error from here: Flask answers it fully
-            answer = None
-        if answer is None:
-            return self.app(environ, start_response)
-        status, headers, body = answer
-        start_response(status, headers)
-        return body
-
-    def _answer(self, environ: WSGIEnvironment, path: str
-                ) -> tuple[str, list[tuple[str, str]], list[bytes]] | None:
+    def answer(self, environ: WSGIEnvironment, path: str) -> Answer | None:
         if path == "/api/v1/rules":
             game = None
         elif path[:14] == "/api/v1/games/" and "/" not in path[14:-6]:
@@ -164,7 +147,7 @@ class SearchAnswers:
         index = self.flask.extensions["lairside.search"][game]
         root = environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace")
         body = search_answer(index, query, limit, root.rstrip("/"))  # request.root_path
-        tag = _digest(body)  # as cached_json(fresh=True) tags it
+        tag = fresh_etag(body)  # as cached_json(fresh=True) tags it
         headers = [("ETag", tag),
                    ("Cache-Control", f"public, max-age={config['LAIRSIDE_CACHE_SECONDS']}")]
         asked = environ.get("HTTP_IF_NONE_MATCH")

@@ -1,0 +1,72 @@
+"""What the WSGI layers answering the busiest requests before Flask share (README "Speed"):
+the hand-over to Flask for anything a layer cannot answer exactly, and catching the answer
+Flask gave so a layer can keep it."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
+Answer = tuple[str, list[tuple[str, str]], list[bytes]]
+"""status line, headers, body"""
+
+
+class BeforeFlask:
+    """A layer answering some requests itself: those of `method` whose path `takes` accepts
+    and for which `answer` gives an Answer. Every other request, one `answer` declines (None)
+    and one it fails on (any exception) go on to Flask, which answers it fully and words any
+    problem."""
+
+    method = "GET"
+
+    def __init__(self, flask: Flask, app: WSGIApplication) -> None:
+        self.flask = flask
+        self.app = app
+
+    def takes(self, path: str) -> bool:
+        raise NotImplementedError
+
+    def answer(self, environ: WSGIEnvironment, path: str) -> Answer | None:
+        raise NotImplementedError
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if environ.get("REQUEST_METHOD") != self.method or not self.takes(path):
+            return self.app(environ, start_response)
+        try:
+            answer = self.answer(environ, path)
+        except Exception:  # noqa: BLE001 - never an error from here: Flask answers it fully
+            answer = None
+        if answer is None:
+            return self.app(environ, start_response)
+        status, headers, body = answer
+        start_response(status, headers)
+        return body
+
+
+def answer_and_catch(app: WSGIApplication, environ: WSGIEnvironment,
+                     start_response: StartResponse, keep: Callable[[str], bool]
+                     ) -> tuple[Iterable[bytes], tuple[str, list[tuple[str, str]], bytes] | None]:
+    """Run `app`; when `keep(status)` once it answered, its body is read whole and the
+    answer comes back too (status, a copy of the headers, body) for the caller to keep."""
+    started: list[Any] = []
+
+    def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        started[:] = [status, list(headers)]
+        return start_response(status, headers, exc_info)
+
+    body = app(environ, start)
+    if not started or not keep(started[0]):
+        return body, None
+    try:
+        data = b"".join(body)
+    finally:
+        close = getattr(body, "close", None)
+        if close is not None:
+            close()
+    return [data], (started[0], started[1], data)
