@@ -32,8 +32,8 @@ run: install ## Start the API on http://$(HOST):$(PORT) (SQLite in instance/)
 dev: install ## Start Flask's debug server with reload on http://$(HOST):$(PORT)
 	$(VENV)/bin/flask --app api:create_app run --debug --host $(HOST) --port $(PORT)
 
-test: install system-deps ## Install everything the tests need and run them all
-	$(PY) -m pytest
+test: install system-deps ## Install everything the tests need and run them all, on TEST_WORKERS processes (2; 0: one)
+	$(PY) -m pytest -n $(or $(TEST_WORKERS),2) --dist loadfile
 
 lint: install ## ruff on everything, mypy --strict on the core
 	$(VENV)/bin/ruff check api assistant printables tests

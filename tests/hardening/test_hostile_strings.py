@@ -23,7 +23,7 @@ from assistant.errors import InvalidInput
 from assistant.games import all_games
 from assistant.inputs import ListOf, OneOf, Text
 from assistant.tracker import parse_event
-from tests.support import require_tool, serve_in_thread
+from tests.support import serve_in_thread
 
 PAYLOADS = [
     "</script><script>top.p=1</script>",
@@ -113,18 +113,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve_in_thread(app) as url:
         yield url
     app.extensions["lairside.sessions"].dispose()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = require_tool("chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.pages.conftest import CHROMIUM_ARGS
-
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def _session(api: Any, game: Any) -> tuple[dict[str, Any], int]:

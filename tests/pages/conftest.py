@@ -1,6 +1,7 @@
 """Phone pages in a real browser: the app on a real server, Debian's Chromium via Playwright.
 
-One server and one browser per session; each test gets a fresh phone-sized context (390×844).
+One server per session and the run's one browser (tests/conftest.py); each test gets a fresh
+phone-sized context (390×844).
 Screenshots and page weights go to test-artifacts/pages/ (git-ignored).
 """
 from __future__ import annotations
@@ -12,13 +13,11 @@ from typing import Any
 import pytest
 
 from api import create_app
-from tests.support import require_tool, serve_in_thread
+from tests.support import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "pages"
 PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="session")
@@ -30,16 +29,6 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve_in_thread(app) as url:
         yield url
     app.extensions["lairside.sessions"].dispose()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    executable = require_tool("chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def new_context(browser: Any, base_url: str, **options: Any) -> Any:

@@ -5,7 +5,6 @@ import io
 import re
 import shutil
 import subprocess
-import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -78,31 +77,16 @@ def served(app):
         yield url
 
 
-def in_browser(scenario):
-    """Run scenario(browser) in its own thread: Playwright's sync API refuses to start where
-    another instance (tests/pages' session browser) already runs its loop."""
-    executable = require_tool("chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    failures = []
-
-    def main():
-        try:
-            with sync_api.sync_playwright() as playwright:
-                launched = playwright.chromium.launch(executable_path=executable, args=[
-                    "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-background-networking"])
-                try:
-                    scenario(launched)
-                finally:
-                    launched.close()
-        except BaseException as error:  # noqa: BLE001 - re-raised in the test's thread
-            failures.append(error)
-
-    thread = threading.Thread(target=main)
-    thread.start()
-    thread.join()
-    if failures:
-        raise failures[0]
+def in_browser(browser, scenario):
+    """Run scenario(browser) on the run's one browser (tests/conftest.py), then close the
+    contexts (phones) it opened."""
+    before = list(browser.contexts)
+    try:
+        scenario(browser)
+    finally:
+        for context in browser.contexts:
+            if context not in before:
+                context.close()
 
 
 def phone(browser, base):
@@ -128,8 +112,8 @@ def saved(page):
     expect(page.locator("[data-status]")).to_have_text(re.compile("^Saved"))
 
 
-def test_two_phones_edit_and_follow_live(served):
-    in_browser(lambda browser: two_phones(served, browser))
+def test_two_phones_edit_and_follow_live(served, browser):
+    in_browser(browser, lambda browser: two_phones(served, browser))
 
 
 def two_phones(served, browser):
