@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask
+from werkzeug.wsgi import get_host
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -47,6 +48,16 @@ class BeforeFlask:
         status, headers, body = answer
         start_response(status, headers)
         return body
+
+
+def refuse_untrusted_host(flask: Flask, environ: WSGIEnvironment) -> None:
+    """Raise (SecurityError) where Flask would answer 400 for the request's Host."""
+    get_host(environ, flask.config["TRUSTED_HOSTS"])
+
+
+def root_path(environ: WSGIEnvironment) -> str:
+    """What Flask's request.root_path gives: the mount point (SCRIPT_NAME), no trailing /."""
+    return environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace").rstrip("/")
 
 
 def answer_and_catch(app: WSGIApplication, environ: WSGIEnvironment,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Mapping
 from io import BytesIO
 from json.encoder import encode_basestring_ascii as _ascii_text
 from typing import Any
@@ -150,18 +151,36 @@ def _deeper(data: Any, max_depth: int) -> bool:
     return False
 
 
-def body_bytes(asked: Request) -> bytes:
-    """The request's body, as `asked.get_data(cache=True)` gives it. One of a plain, allowed
-    length is read at once: Werkzeug's stream wrappers cost several times the rest of reading
-    a calculator's input. It is put back as a fresh stream for any later reader; a short body
-    is refused as Werkzeug's stream refuses it (400, unless the server ends the stream)."""
-    environ = asked.environ
-    length, limit = environ.get("CONTENT_LENGTH") or "", asked.max_content_length
-    if not (length.isdigit() and length.isascii() and "HTTP_TRANSFER_ENCODING" not in environ
-            and (limit is None or int(length) <= limit) and "stream" not in vars(asked)):
-        return asked.get_data(cache=True)  # chunked, too long (413), or already read
-    raw: bytes = environ["wsgi.input"].read(int(length))
-    if len(raw) < int(length) and "wsgi.input_terminated" not in environ:
-        raise ClientDisconnected()
+def plain_length(environ: Mapping[str, Any], limit: int | None) -> int | None:
+    """The body's length when it is sent whole (a Content-Length, not chunked) and within
+    `limit`; None otherwise (Werkzeug's stream reads it, or answers 413)."""
+    length = environ.get("CONTENT_LENGTH") or ""
+    if not (length.isdigit() and length.isascii()) or "HTTP_TRANSFER_ENCODING" in environ:
+        return None
+    if limit is not None and int(length) > limit:
+        return None
+    return int(length)
+
+
+def read_whole(environ: dict[str, Any], length: int) -> bytes:
+    """Read a body of `length` bytes at once (Werkzeug's stream wrappers cost several times
+    the rest of reading a calculator's input) and put it back as a fresh stream, so a later
+    reader (Flask, when a layer before it declines) finds it as it came. Fewer bytes than
+    `length` when the client went away."""
+    raw: bytes = environ["wsgi.input"].read(length)
     environ["wsgi.input"] = BytesIO(raw)
+    return raw
+
+
+def body_bytes(asked: Request) -> bytes:
+    """The request's body, as `asked.get_data(cache=True)` gives it (read_whole when it can
+    be); a short body is refused as Werkzeug's stream refuses it (400, unless the server
+    ends the stream)."""
+    environ = asked.environ
+    length = plain_length(environ, asked.max_content_length)
+    if length is None or "stream" in vars(asked):
+        return asked.get_data(cache=True)  # chunked, too long (413), or already read
+    raw = read_whole(environ, length)
+    if len(raw) < length and "wsgi.input_terminated" not in environ:
+        raise ClientDisconnected()
     return raw

@@ -18,10 +18,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask
-from werkzeug.wsgi import get_host
 
 from api import ratelimit
-from api.before_flask import answer_and_catch
+from api.before_flask import answer_and_catch, refuse_untrusted_host
 from api.responses import PageCache, matches
 from api.storage import tokens
 
@@ -34,7 +33,13 @@ KEEP = "lairside.session_version"
 (set by the view in api/routes/sessions.py)."""
 KEPT_BYTES = 8 * 1024 * 1024
 """Answer bytes each worker keeps (a few thousand sessions' latest reads)."""
-_UNCHANGED = [("Cache-Control", "no-cache")]
+SHARED_CACHE_CONTROL = "no-cache"
+"""Cache-Control of the shared view's answers: phones revalidate, and a 304 costs one query."""
+
+
+def version_tag(version: int, seat: str | None = None) -> str:
+    """The ETag of a session answer at `version`: the shared view's, or a seat's own."""
+    return f'"v{version}"' if seat is None else f'"v{version}-{seat}"'
 
 
 class SessionReads:
@@ -62,10 +67,11 @@ class SessionReads:
         if key is None:
             return self.app(environ, start_response)
         version = key[2]
-        tag = f'"v{version}"'
+        tag = version_tag(version)
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and matches(tag, asked):
-            start_response("304 NOT MODIFIED", [("ETag", tag), *_UNCHANGED])
+            start_response("304 NOT MODIFIED", [("ETag", tag),
+                                                ("Cache-Control", SHARED_CACHE_CONTROL)])
             return []
         kept = self.kept.get(key)
         if kept is not None:
@@ -80,7 +86,7 @@ class SessionReads:
         Flask is to answer (unknown session, host refused, client at the miss limit)."""
         config = self.flask.config
         store = self.flask.extensions["lairside.sessions"]
-        get_host(environ, config["TRUSTED_HOSTS"])  # raises where Flask would answer 400
+        refuse_untrusted_host(self.flask, environ)
         if ratelimit.reached("miss", config, (environ.get("REMOTE_ADDR") or "?")[:100], store):
             return None
         found = store.head(code)

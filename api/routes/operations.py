@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from io import BytesIO
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, json, request, url_for
 from werkzeug.exceptions import NotFound as HTTPNotFound
-from werkzeug.wsgi import get_host
 
-from api.before_flask import Answer, BeforeFlask
-from api.json_provider import compact, plain_json
+from api.before_flask import Answer, BeforeFlask, refuse_untrusted_host, root_path
+from api.json_provider import compact, plain_json, plain_length, read_whole
 from api.responses import MAX_DEPTH, cached_json, json_body
 from api.schemas.forms import loader, operation_schema_name
 from assistant.games import Game, Operation, find_game
@@ -154,17 +152,13 @@ class OperationAnswers(BeforeFlask):
             name = parts[2]
         else:
             return None
-        config = self.flask.config
-        length, limit = environ.get("CONTENT_LENGTH") or "", config["MAX_CONTENT_LENGTH"]
-        if environ.get("CONTENT_TYPE") != "application/json" or "HTTP_TRANSFER_ENCODING" in \
-                environ or not (length.isdigit() and length.isascii()) or \
-                (limit is not None and int(length) > limit):
+        length = plain_length(environ, self.flask.config["MAX_CONTENT_LENGTH"])
+        if environ.get("CONTENT_TYPE") != "application/json" or length is None:
             return None
-        raw = environ["wsgi.input"].read(int(length))
-        environ["wsgi.input"] = BytesIO(raw)  # as it came, for Flask if it answers after all
-        if len(raw) < int(length):
+        raw = read_whole(environ, length)
+        if len(raw) < length:
             return None  # a short body: Flask answers it as a disconnect
-        get_host(environ, config["TRUSTED_HOSTS"])  # raises where Flask would answer 400
+        refuse_untrusted_host(self.flask, environ)
         game = find_game(parts[0])
         op = game.scoring if name is None else game.calculator(name)
         if op is None:
@@ -172,7 +166,6 @@ class OperationAnswers(BeforeFlask):
         plain, data = plain_json(raw, MAX_DEPTH)
         if not plain:
             return None
-        root = environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace")
-        body = compact(_run(game, op, data, root=root.rstrip("/"))) + b"\n"
+        body = compact(_run(game, op, data, root=root_path(environ))) + b"\n"
         return "200 OK", [("Content-Type", "application/json"),
                           ("Content-Length", str(len(body)))], [body]

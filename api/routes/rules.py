@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, current_app, json, request, url_for
-from werkzeug.wsgi import get_host
 
-from api.before_flask import Answer, BeforeFlask
+from api.before_flask import Answer, BeforeFlask, refuse_untrusted_host, root_path
 from api.responses import cached_json, fresh_etag, matches
 from assistant.games import find_game
 from assistant.rules import Entry
@@ -132,8 +131,7 @@ class SearchAnswers(BeforeFlask):
             game = find_game(path[14:-6]).slug  # UnknownGame: Flask answers the 404
         else:
             return None
-        config = self.flask.config
-        get_host(environ, config["TRUSTED_HOSTS"])  # raises where Flask would answer 400
+        refuse_untrusted_host(self.flask, environ)
         query = limit = None
         # what request.args holds (werkzeug's own parse), the first value of each name
         for name, value in parse_qsl(environ.get("QUERY_STRING", "").encode("latin1").decode(),
@@ -145,11 +143,11 @@ class SearchAnswers(BeforeFlask):
         if query is None:
             return None
         index = self.flask.extensions["lairside.search"][game]
-        root = environ.get("SCRIPT_NAME", "").encode("latin1").decode(errors="replace")
-        body = search_answer(index, query, limit, root.rstrip("/"))  # request.root_path
+        body = search_answer(index, query, limit, root_path(environ))
         tag = fresh_etag(body)  # as cached_json(fresh=True) tags it
         headers = [("ETag", tag),
-                   ("Cache-Control", f"public, max-age={config['LAIRSIDE_CACHE_SECONDS']}")]
+                   ("Cache-Control",
+                    f"public, max-age={self.flask.config['LAIRSIDE_CACHE_SECONDS']}")]
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and matches(tag, asked):
             return "304 NOT MODIFIED", headers, []

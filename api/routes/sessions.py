@@ -27,7 +27,7 @@ from api import ratelimit, session_access
 from api.json_provider import compact
 from api.openapi import CONTRIBUTORS
 from api.responses import json_body, matches
-from api.session_reads import KEEP
+from api.session_reads import KEEP, SHARED_CACHE_CONTROL, version_tag
 from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
 from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
@@ -175,7 +175,7 @@ def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
 
 
 def _etag(version: int, viewer: Viewer) -> str:
-    return f"v{version}" if viewer.shared else f"v{version}-{viewer.seat}"
+    return version_tag(version, None if viewer.shared else viewer.seat)
 
 
 def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHARED
@@ -188,9 +188,9 @@ def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHAR
 def _revalidate(response: Response, version: int, viewer: Viewer) -> None:
     # plain strings: the ETag and Cache-Control setters cost more than the lookup itself
     headers = response.headers
-    headers["ETag"] = f'"{_etag(version, viewer)}"'
+    headers["ETag"] = _etag(version, viewer)
     if viewer.shared:
-        headers["Cache-Control"] = "no-cache"  # phones revalidate; a 304 costs one query
+        headers["Cache-Control"] = SHARED_CACHE_CONTROL
     else:  # a seat's own view: never kept by a shared cache
         headers["Cache-Control"] = "no-cache, private"
         headers["Vary"] = session_access.SEAT_HEADER
@@ -198,7 +198,7 @@ def _revalidate(response: Response, version: int, viewer: Viewer) -> None:
 
 def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None:
     asked = request.headers.get("If-None-Match")
-    if asked and matches(f'"{_etag(info.version, viewer)}"', asked):
+    if asked and matches(_etag(info.version, viewer), asked):
         response = Response(status=304)
         _revalidate(response, info.version, viewer)
         return response
