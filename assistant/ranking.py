@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -52,7 +53,7 @@ def rank(items: Sequence[T], criteria: Sequence[Criterion[T]],
         label = name(item)
         signed = tuple([-c.key(item) if c.higher_wins else c.key(item) for c in criteria])
         keyed.append((signed, label.casefold(), label, item))
-    keyed.sort(key=_order)  # stable, as sorted(items, key=...) was
+    keyed.sort(key=itemgetter(0, 1, 2))  # stable, as sorted(items, key=...) was
     slugs = [c.slug for c in criteria]
     placed: list[Placed[T]] = []
     above: tuple[int, ...] = ()
@@ -66,10 +67,6 @@ def rank(items: Sequence[T], criteria: Sequence[Criterion[T]],
                                  UNRESOLVED if step is None else step))
         above = signed
     return tuple(placed)
-
-
-def _order(entry: tuple[tuple[int, ...], str, str, object]) -> tuple[tuple[int, ...], str, str]:
-    return entry[0], entry[1], entry[2]
 
 
 def separating_criterion(a: T, b: T, criteria: Sequence[Criterion[T]]) -> str | None:

@@ -83,6 +83,17 @@ sheet, and breaking lines is the largest part of laying a sheet out. Lines and w
 read once made (drawn, or sliced by a split), so paragraphs of any sheet share them."""
 
 
+KEPT_MOST = 20_000
+"""Entries each of the layout caches below holds before it starts over."""
+
+
+def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """cache[key] = value, emptying the cache first once it holds KEPT_MOST entries."""
+    if len(cache) > KEPT_MOST:
+        cache.clear()
+    cache[key] = value
+
+
 _SIZED: dict[tuple[str, str, str | None], Source] = {}
 """Per markup, style name and bullet: the source it was first parsed as. A style of one name
 differs from body size to body size only in its sizes (styles()), and so do the parsed
@@ -101,7 +112,7 @@ def _resized(key: Source) -> tuple[str, ParagraphStyle, list[Any]] | None:
             f.fontSize != was.fontSize or f.rise for f in parsed[2]):
         return None  # markup that sets a size or a rise of its own: parse at this size
     made = (text, style, [f.clone(fontSize=style.fontSize) for f in parsed[2]])
-    if len(_PARSED) <= 20_000:  # else left to the next parse to empty
+    if len(_PARSED) <= KEPT_MOST:  # else left to the next parse to empty
         _PARSED[key] = made
     return made
 
@@ -127,7 +138,7 @@ class Paragraph(_Paragraph):  # type: ignore[misc]
             super()._setup(text, style, bullet, None, cleaner)
             if self.bulletText is not bullet:  # markup in the bullet: not worth keeping
                 return
-            if len(_PARSED) > 20_000:
+            if len(_PARSED) > KEPT_MOST:
                 _PARSED.clear()
                 _SIZED.clear()
             parsed = _PARSED[key] = (self.text, self.style, [f.clone() for f in self.frags])
@@ -163,10 +174,9 @@ class Paragraph(_Paragraph):  # type: ignore[misc]
         lines = getattr(self, "blPara", None)
         self._kept = (avail_width, lines, height)
         if source is not None and lines is not None and width == avail_width:
-            if len(_BROKEN) > 20_000:
-                _BROKEN.clear()
             words = list(self.frags) if lines.kind == 1 else None
-            _BROKEN[source, avail_width] = (lines, height, getattr(self, "_width_max", 0), words)
+            _keep(_BROKEN, (source, avail_width),
+                  (lines, height, getattr(self, "_width_max", 0), words))
         return width, height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -437,9 +447,7 @@ def _widest_word(cell: Paragraph) -> float:
         widest = max((stringWidth(w, font, size) for w in cell.getPlainText().split()),
                      default=0.0)
         if source is not None:
-            if len(_WIDEST) > 20_000:
-                _WIDEST.clear()
-            _WIDEST[source] = widest
+            _keep(_WIDEST, source, widest)
     return widest
 
 
