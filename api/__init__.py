@@ -11,6 +11,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException, RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.before_flask import error_response
 from api.config import Settings
 from api.errors import register_error_handlers
 from api.ready import ReadyAnswers
@@ -18,6 +19,7 @@ from api.responses import SecurityHeaders
 from api.routes.operations import OperationAnswers
 from api.routes.rules import SearchAnswers
 from api.session_reads import SessionReads
+from api.session_writes import SessionWrites
 from assistant.games import all_games
 from assistant.search import SearchIndex
 
@@ -41,12 +43,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     # These run on the raw WSGI environ and header list, around Flask rather than as hooks
     # inside it: as hooks, every request also paid Flask's hook dispatch, the request proxy
-    # and Werkzeug's header objects. The inner four answer the busiest requests without
+    # and Werkzeug's header objects. The inner five answer the busiest requests without
     # Flask (README "Speed"), each handing Flask whatever it cannot answer exactly.
     fast = ReadyAnswers(app.wsgi_app, all_games)  # the same bytes for everyone, kept
     fast = OperationAnswers(app, fast)  # calculators and score
     fast = SearchAnswers(app, fast)  # searches
     fast = SessionReads(app, fast)  # session reads, from the current version
+    fast = SessionWrites(app, fast)  # events added from the table's shared view
     app.wsgi_app = SecurityHeaders(RefuseOversized(app, fast))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
@@ -101,9 +104,8 @@ class RefuseOversized:
         error = _oversized(environ)
         if error is None:
             return self.app(environ, start_response)
-        with self.flask.request_context(environ):  # as a hook's exception would be handled
-            response = self.flask.finalize_request(self.flask.handle_user_exception(error))
-        return response(environ, start_response)
+        # as a hook's exception would be handled
+        return error_response(self.flask, environ, error)(environ, start_response)
 
 
 def _oversized(environ: Mapping[str, Any]) -> HTTPException | None:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask
+from werkzeug.wrappers import Response
 from werkzeug.wsgi import get_host
 
 if TYPE_CHECKING:
@@ -53,6 +54,17 @@ class BeforeFlask:
 def refuse_untrusted_host(flask: Flask, environ: WSGIEnvironment) -> None:
     """Raise (SecurityError) where Flask would answer 400 for the request's Host."""
     get_host(environ, flask.config["TRUSTED_HOSTS"])
+
+
+def error_response(flask: Flask, environ: WSGIEnvironment, error: Exception) -> Response:
+    """The answer Flask gives when a view raises `error`: its error handlers (a 500 for one
+    none takes), then its after-request steps. For a request a layer took on and cannot
+    hand over (it has already counted or written something)."""
+    with flask.request_context(environ):
+        try:
+            return flask.finalize_request(flask.handle_user_exception(error))
+        except Exception as unhandled:  # noqa: BLE001 - as Flask's wsgi_app answers it
+            return flask.handle_exception(unhandled)
 
 
 def root_path(environ: WSGIEnvironment) -> str:

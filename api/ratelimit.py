@@ -70,11 +70,16 @@ def _window(kind: str) -> tuple[str, int, int, int] | None:
 
 def limit(kind: str) -> None:
     """Count one `kind` request from this client; RateLimited if it is over the limit."""
-    found = _window(kind)
+    count(kind, current_app.config, client(), _store())
+
+
+def count(kind: str, config: Mapping[str, Any], address: str, store: Any) -> None:
+    """limit() without a Flask request, for api/session_writes.py."""
+    found = window(kind, config, address)
     if found is None:
         return
     bucket, start, capacity, wait = found
-    if _store().count(bucket, start) > capacity:
+    if store.count(bucket, start) > capacity:
         raise RateLimited(kind, wait)
 
 

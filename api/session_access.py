@@ -4,6 +4,7 @@ problem+json in api/errors.py."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from flask import request
 
@@ -39,16 +40,22 @@ class PreconditionRequired(Exception):
         self.detail = detail
 
 
-def edit_token() -> str | None:
+Headers = Mapping[str, str]
+"""A request's headers (request.headers, or werkzeug's EnvironHeaders before Flask runs);
+each function below reads the current request's when given none."""
+
+
+def edit_token(headers: Headers | None = None) -> str | None:
     """The edit token sent as Authorization: Bearer <token> or X-Edit-Token."""
-    auth = request.headers.get("Authorization", "")
+    headers = request.headers if headers is None else headers
+    auth = headers.get("Authorization", "")
     if auth[:7].lower() == "bearer ":
         return auth[7:].strip()
-    return request.headers.get("X-Edit-Token")
+    return headers.get("X-Edit-Token")
 
 
-def require_editor(info: SessionInfo) -> None:
-    token = edit_token()
+def require_editor(info: SessionInfo, headers: Headers | None = None) -> None:
+    token = edit_token(headers)
     if not token:
         raise EditTokenMissing("Changing this session needs its edit token (send "
                                "Authorization: Bearer <token>); the share code only reads.")
@@ -57,9 +64,9 @@ def require_editor(info: SessionInfo) -> None:
                                 "Authorization: Bearer <token>); the share code only reads.")
 
 
-def expected_version() -> int | None:
+def expected_version(headers: Headers | None = None) -> int | None:
     """The version named by If-Match (None for `*`)."""
-    raw = request.headers.get("If-Match")
+    raw = (request.headers if headers is None else headers).get("If-Match")
     if not raw:
         raise PreconditionRequired("Send If-Match with the ETag of the version your change is "
                                    "based on (from the last read).")
@@ -72,8 +79,8 @@ def expected_version() -> int | None:
     return int(found.group())
 
 
-def idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
+def idempotency_key(headers: Headers | None = None) -> str | None:
+    key = (request.headers if headers is None else headers).get("Idempotency-Key")
     if key is None:
         return None
     key = key.strip()

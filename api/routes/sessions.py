@@ -187,13 +187,16 @@ def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHAR
 
 def _revalidate(response: Response, version: int, viewer: Viewer) -> None:
     # plain strings: the ETag and Cache-Control setters cost more than the lookup itself
-    headers = response.headers
-    headers["ETag"] = _etag(version, viewer)
+    response.headers.extend(_revalidation(version, viewer))
+
+
+def _revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
+    """The ETag and caching headers of a session answer at `version` for `viewer`."""
     if viewer.shared:
-        headers["Cache-Control"] = SHARED_CACHE_CONTROL
-    else:  # a seat's own view: never kept by a shared cache
-        headers["Cache-Control"] = "no-cache, private"
-        headers["Vary"] = session_access.SEAT_HEADER
+        return [("ETag", _etag(version, viewer)), ("Cache-Control", SHARED_CACHE_CONTROL)]
+    # a seat's own view: never kept by a shared cache
+    return [("ETag", _etag(version, viewer)), ("Cache-Control", "no-cache, private"),
+            ("Vary", session_access.SEAT_HEADER)]
 
 
 def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None:
@@ -205,15 +208,16 @@ def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None
     return None
 
 
-def _viewer(info: SessionInfo) -> Viewer:
+def _viewer(info: SessionInfo, headers: session_access.Headers | None = None,
+            found: Store | None = None) -> Viewer:
     """The shared view, or a seat's own view when its phone sends its seat token."""
-    token = request.headers.get(session_access.SEAT_HEADER)
+    token = (request.headers if headers is None else headers).get(session_access.SEAT_HEADER)
     if token is None:
         return SHARED
     if not token or len(token) > 200:
         seat = None
     else:
-        seat = store().seat_of(info, token)
+        seat = (found or store()).seat_of(info, token)
     if seat is None:
         raise session_access.EditTokenRequired("That seat token is not one of this "
                                                "session's; leave it out to follow the table.")
@@ -412,32 +416,46 @@ def export(code: str) -> Response:
 # --- writing -------------------------------------------------------------------------------
 
 def _append(code: str, event_data: Any) -> Response:
-    ratelimit.limit("write")
-    info = store().info(code)
+    body, headers = append_event(current_app, code, event_data, request.headers,
+                                 ratelimit.client(), request.script_root)
+    response = Response(body, status=201, mimetype="application/json")
+    response.headers.extend(headers)
+    return response
+
+
+def append_event(app: Flask, code: str, event_data: Any, headers: session_access.Headers,
+                 address: str, script_root: str) -> tuple[bytes, list[tuple[str, str]]]:
+    """Write one event to session `code` as its request asked (headers: the edit or seat
+    token, If-Match, Idempotency-Key); the 201 answer's JSON body and headers besides
+    Content-Type and Content-Length. Refusals raise, for the error handlers to word.
+    Shared by the view and api/session_writes.py, which answers it before Flask."""
+    found = app.extensions["lairside.sessions"].ready()
+    ratelimit.count("write", app.config, address, found)
+    info = found.info(code)
     data = event_data if isinstance(event_data, dict) else {}
     kind = data.get("kind")
     private = isinstance(kind, str) and kind in getattr(info.tracker, "private_events", ())
-    viewer = _viewer(info) if private else SHARED
+    viewer = _viewer(info, headers, found) if private else SHARED
     if private:  # only the seat's own phone writes its secrets, and only about itself
         if viewer.shared or data.get("seat") != viewer.seat:
             raise session_access.EditTokenRequired(
                 f"A {kind} event is written from that seat's own phone (send its "
                 f"{session_access.SEAT_HEADER}); the table's edit token may not.")
     else:
-        session_access.require_editor(info)
+        session_access.require_editor(info, headers)
     event = parse_event(info.tracker, data)
-    expected = session_access.expected_version()
-    key = session_access.idempotency_key()
-    done = store().append(info, event, expected, key)
+    expected = session_access.expected_version(headers)
+    key = session_access.idempotency_key(headers)
+    done = found.append(info, event, expected, key)
     body = {"event": _event_json(info, done.stored, viewer), "version": done.version,
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer)}
-    response = _answer(body, done.version, 201, viewer)
-    response.headers["Location"] = (f"{request.script_root}/api/v1/sessions/{info.code}"
-                                    f"/events?after={done.stored.seq - 1}")  # sans url_for
+    out = _revalidation(done.version, viewer)
+    out.append(("Location", f"{script_root}/api/v1/sessions/{info.code}"
+                            f"/events?after={done.stored.seq - 1}"))  # sans url_for
     if done.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+        out.append(("Idempotent-Replayed", "true"))
+    return compact(body), out
 
 
 @bp.post("/api/v1/sessions/<code>/events")
