@@ -3,9 +3,11 @@
     .venv/bin/python tests/bench/run.py [--quick]
 
 A bare Flask app (bare.py) and Lairside run side by side under gunicorn with `make run`'s
-settings (`-c python:api.config`, 2 threaded workers), on loopback. Each repetition loads bare
-Flask, then every endpoint in turn, with wrk (16 connections); a last bare run closes the
-series, so every endpoint run sits between two bare runs and is compared with their mean.
+settings (`-c python:api.config`, 2 threaded workers), on loopback, loaded with wrk (16
+connections). Bare Flask and the endpoints alternate: bare, an endpoint, bare, the next
+endpoint, ... through every endpoint, three times over, so each endpoint run sits between two
+bare runs seconds apart and is compared with their mean (the machine's load drifts less in
+that time). --quick runs bare once a repetition instead, to stay under a minute.
 Two ratios per run, 1.0 meaning "as cheap as bare Flask":
   cpu  = bare's worker CPU per request ÷ the endpoint's (steady on a shared machine)
   rps  = the endpoint's requests per second ÷ bare's (swings with whatever else runs)
@@ -250,10 +252,16 @@ def main() -> int:
             bare_request = [("GET", "/x", {}, None)]
             bare_runs = [load(bare, bare_request, seconds=seconds)]
             runs: dict[str, list[dict[str, float]]] = {name: [] for name in endpoints}
+            before: dict[str, list[int]] = {name: [] for name in endpoints}
+            """Per endpoint run, the bare run just before it; the next bare run follows it."""
             for _ in range(REPETITIONS):
                 for name, requests in endpoints.items():
+                    before[name].append(len(bare_runs) - 1)
                     runs[name].append(load(app, requests, seconds=seconds))
-                bare_runs.append(load(bare, bare_request, seconds=seconds))
+                    if not quick:  # bare between every two endpoint runs
+                        bare_runs.append(load(bare, bare_request, seconds=seconds))
+                if quick:  # bare once a repetition, so the whole run stays under a minute
+                    bare_runs.append(load(bare, bare_request, seconds=seconds))
     out: dict[str, Any] = {"quick": quick, "seconds_per_run": seconds,
                            "repetitions": REPETITIONS,
                            "bare": {"cpu_ms_per_request": spread([r["cpu_ms"]
@@ -268,9 +276,9 @@ def main() -> int:
         cpu, rps, p99 = [], [], []
         errors = 0.0
         for rep, run in enumerate(got):
-            before, after = bare_runs[rep], bare_runs[rep + 1]
-            bare_cpu = (before["cpu_ms"] + after["cpu_ms"]) / 2
-            bare_rps = (before["rps"] + after["rps"]) / 2
+            first, then = bare_runs[before[name][rep]], bare_runs[before[name][rep] + 1]
+            bare_cpu = (first["cpu_ms"] + then["cpu_ms"]) / 2
+            bare_rps = (first["rps"] + then["rps"]) / 2
             cpu.append(bare_cpu / run["cpu_ms"] if run["cpu_ms"] else float("nan"))
             rps.append(run["rps"] / bare_rps)
             p99.append(run["p99"])
