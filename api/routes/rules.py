@@ -37,21 +37,32 @@ def _hit(hit: Hit, root: str) -> dict[str, Any]:
 _text = encode_basestring_ascii
 """A string as json.dumps writes it (its very function for text), without its layers."""
 
-_heads: dict[tuple[str, str], tuple[Entry, str]] = {}
-"""Each entry's hit as JSON up to its snippet (what never changes between searches), written
-once: encoding the same titles and sections on every search was a third of its cost."""
+_heads: dict[tuple[str, str, str], tuple[Entry, str, str]] = {}
+"""Each entry's hit as JSON up to its snippet and its URL as JSON (what never changes between
+searches), by game, entry id and mount path, written once: encoding the same titles,
+sections and addresses on every search was a third of its cost."""
+_snippets: dict[str, str] = {}
+"""Each snippet as JSON: snippets are sentences of the rules, a fixed set."""
+_KEPT = 65536
 
 
 def _hit_json(hit: Hit, root: str) -> str:
-    """json.dumps(_hit(hit, root)), with the entry's fixed part written once."""
+    """json.dumps(_hit(hit, root)), with the entry's fixed parts written once."""
     entry = hit.entry
-    held = _heads.get((hit.game, entry.id))
+    held = _heads.get((hit.game, entry.id, root))
     if held is None or held[0] is not entry:  # a game registered anew: its entries anew
+        if len(_heads) >= _KEPT:  # a bound, should mount paths vary
+            _heads.clear()
         fixed = {k: v for k, v in _hit(hit, root).items() if k not in ("snippet", "score", "url")}
-        held = _heads[(hit.game, entry.id)] = (entry, std_json.dumps(fixed)[:-1])
-    url = f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"
-    return (f'{held[1]}, "snippet": {_text(hit.snippet)}, "score": {float(hit.score)!r}, '
-            f'"url": {_text(url)}}}')
+        url = f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"
+        held = _heads[(hit.game, entry.id, root)] = (entry, std_json.dumps(fixed)[:-1],
+                                                      _text(url))
+    snippet = _snippets.get(hit.snippet)
+    if snippet is None:
+        if len(_snippets) >= _KEPT:
+            _snippets.clear()
+        snippet = _snippets[hit.snippet] = _text(hit.snippet)
+    return f'{held[1]}, "snippet": {snippet}, "score": {float(hit.score)!r}, "url": {held[2]}}}'
 
 
 def search_body(query: str, hits: list[Hit], root: str) -> bytes:
