@@ -45,7 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # inside it: as hooks, every request also paid Flask's hook dispatch, the request proxy
     # and Werkzeug's header objects. The inner five answer the busiest requests without
     # Flask (README "Speed"), each handing Flask whatever it cannot answer exactly.
-    fast = ReadyAnswers(app.wsgi_app, all_games)  # the same bytes for everyone, kept
+    fast: WSGIApplication = ReadyAnswers(app.wsgi_app, all_games)  # same bytes for all, kept
     fast = OperationAnswers(app, fast)  # calculators and score
     fast = SearchAnswers(app, fast)  # searches
     fast = SessionReads(app, fast)  # session reads, from the current version

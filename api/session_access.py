@@ -4,9 +4,9 @@ problem+json in api/errors.py."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 from flask import request
+from werkzeug.datastructures import Headers
 
 from api.storage import SessionInfo
 from api.storage.tokens import token_matches
@@ -40,18 +40,17 @@ class PreconditionRequired(Exception):
         self.detail = detail
 
 
-Headers = Mapping[str, str]
-"""A request's headers (request.headers, or werkzeug's EnvironHeaders before Flask runs);
-each function below reads the current request's when given none."""
+# Each function below reads `headers` (request.headers, or werkzeug's EnvironHeaders over the
+# environ before Flask runs: api/session_writes.py), the current request's when given none.
 
 
 def edit_token(headers: Headers | None = None) -> str | None:
     """The edit token sent as Authorization: Bearer <token> or X-Edit-Token."""
-    headers = request.headers if headers is None else headers
-    auth = headers.get("Authorization", "")
+    sent = request.headers if headers is None else headers
+    auth = sent.get("Authorization", "")
     if auth[:7].lower() == "bearer ":
         return auth[7:].strip()
-    return headers.get("X-Edit-Token")
+    return sent.get("X-Edit-Token")
 
 
 def require_editor(info: SessionInfo, headers: Headers | None = None) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 import click
 from flask import Blueprint, Flask, Response, current_app, json, request, url_for
 from flask.cli import with_appcontext
+from werkzeug.datastructures import Headers
 
 from api import ratelimit, session_access
 from api.json_provider import compact
@@ -208,7 +209,7 @@ def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None
     return None
 
 
-def _viewer(info: SessionInfo, headers: session_access.Headers | None = None,
+def _viewer(info: SessionInfo, headers: Headers | None = None,
             found: Store | None = None) -> Viewer:
     """The shared view, or a seat's own view when its phone sends its seat token."""
     token = (request.headers if headers is None else headers).get(session_access.SEAT_HEADER)
@@ -423,7 +424,7 @@ def _append(code: str, event_data: Any) -> Response:
     return response
 
 
-def append_event(app: Flask, code: str, event_data: Any, headers: session_access.Headers,
+def append_event(app: Flask, code: str, event_data: Any, headers: Headers,
                  address: str, script_root: str) -> tuple[bytes, list[tuple[str, str]]]:
     """Write one event to session `code` as its request asked (headers: the edit or seat
     token, If-Match, Idempotency-Key); the 201 answer's JSON body and headers besides
