@@ -10,8 +10,9 @@ LAIRSIDE_MAX_SESSION_BYTES bytes of them; one unchanged for LAIRSIDE_RETENTION_D
 by `flask --app api:create_app expire-sessions` (its answers say when, with the export link).
 A shared-view read or score asked again at the same version (every phone at the table polls)
 is answered before Flask from the bytes answered the first time, after one version check
-against the database (api/session_reads.py); a 304 costs only that check. An event added with
-the edit token runs this module's own `append_event` before Flask (api/session_writes.py).
+against the database (api/session_reads.py); a 304 costs only that check. An event, undo or
+revert sent with the edit token runs this module's own `append_event` before Flask
+(api/session_writes.py).
 """
 from __future__ import annotations
 

@@ -127,6 +127,18 @@ def test_every_append_and_refusal_is_what_flask_answers(twins, game):
     unknown = "/api/v1/sessions/zzzzzzzz/events"
     status, answer, layer = _same(twins, unknown, note, editor)
     assert status.startswith("404") and layer
+    base = f"/api/v1/sessions/{code}"
+    history = [  # undo reads no body; revert names a version (or is refused)
+        (f"{base}/undo", b"", editor, "201"), (f"{base}/undo", b"anything", editor, "201"),
+        (f"{base}/undo", b"", {}, "401"), (f"{base}/undo", b"", {**editor, "If-Match": '"v0"'},
+                                            "412"),
+        (f"{base}/revert", b'{"to_version": 1}', editor, "201"),
+        (f"{base}/revert", b'{"to_version": 999}', editor, "422"),
+        (f"{base}/revert", b'{"to_version": 0}', {"Authorization": "Bearer no"}, "403"),
+    ]
+    for where, body, headers, expected in history:
+        status, answer, layer = _same(twins, where, body, headers)
+        assert layer and status[:3] == expected, (where, body, headers, status)
 
 
 def test_a_full_session_and_the_write_limit_are_answered_alike(twins):
@@ -156,7 +168,9 @@ def test_what_the_layer_leaves_reaches_flask_with_its_body(twins):
         (path, b'{"kind": "note", "text": "a\\u0000b"}', editor, "application/json"),
         (path, b"{", editor, "application/json"),
         (path.upper(), note, editor, "application/json"),
-        (f"/api/v1/sessions/{code}/undo", b"", editor, "application/json"),
+        (f"/api/v1/sessions/{code}/revert", b"[]", editor, "application/json"),
+        (f"/api/v1/sessions/{code}/revert", b'{"to_version": 0}', editor, "text/plain"),
+        (f"/api/v1/sessions/{code}/events/undo", b"", editor, "application/json"),
     ]
     statuses = []
     for where, body, headers, content_type in handed:
@@ -164,10 +178,10 @@ def test_what_the_layer_leaves_reaches_flask_with_its_body(twins):
         assert not layer, (where, body, headers, content_type)
         statuses.append(status[:3])
     # a seat token on a shared event is no secret's: the edit token writes it
-    assert statuses == ["201", "201", "415", "422", "400", "404", "201"]
+    assert statuses == ["201", "201", "415", "422", "400", "404", "422", "415", "404"]
     versions = {app.test_client().get(f"/api/v1/sessions/{code}").json["version"]
                 for app in twins}
-    assert versions == {3}  # two notes and an undo, each once
+    assert versions == {2}  # two notes, each once
 
 def test_a_mount_path_and_a_refused_host_are_answered_alike(twins):
     game = next(g for g in GAMES if g.slug == "tdt")
