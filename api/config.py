@@ -16,6 +16,9 @@ LAIRSIDE_RETENTION_DAYS                 a session unchanged for this many days i
 LAIRSIDE_MAX_EVENTS                     most events one session holds; default 10000 (a long game
                                         has a few hundred)
 LAIRSIDE_MAX_SESSION_BYTES              most bytes of event JSON one session holds; default 4 MiB
+LAIRSIDE_WARM_SHEETS                    1 (default): each gunicorn worker lays out the sheets hosts
+                                        print first once it starts, in the background (about 6 s
+                                        of CPU), so a first print costs what a reprint does; 0: not
 """
 from __future__ import annotations
 
@@ -80,9 +83,19 @@ limit_request_fields = 100
 
 
 def post_worker_init(worker: Any) -> None:
-    """Called once the worker has built the app. Everything built so far (rules, search
-    indexes, the PDF stack: ~150,000 objects) lives as long as the worker, yet each full
-    garbage collection walked all of it, ~80 ms of CPU taken from whichever requests were
-    running. Frozen, collections walk only what requests leave behind."""
+    """Called once the worker has built the app: freeze what it built, then lay out the sheets
+    hosts print first in the background (api/warmup.py; LAIRSIDE_WARM_SHEETS=0: not)."""
+    freeze_what_was_built()
+    if _int("LAIRSIDE_WARM_SHEETS", 1):
+        from api.warmup import warm_sheets_in_background  # noqa: PLC0415
+
+        warm_sheets_in_background()
+
+
+def freeze_what_was_built() -> None:
+    """Everything built so far (rules, search indexes, the PDF stack: ~150,000 objects) lives
+    as long as the worker, yet each full garbage collection walked all of it, ~80 ms of CPU
+    taken from whichever requests were running. Frozen, collections walk only what requests
+    leave behind."""
     gc.collect()  # nothing already unreachable is kept for good
     gc.freeze()

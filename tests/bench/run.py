@@ -227,10 +227,13 @@ def main() -> int:
     rng = random.Random(21)
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
+        # The sheet warm-up (api/warmup.py) is a start-up transient: off, so it cannot run
+        # into a measured run (nor into bare Flask's workers, which share api/config.py).
+        quiet = {"LAIRSIDE_WARM_SHEETS": "0"}
         env = {"LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
                "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off",
-               "LAIRSIDE_RATE_MISS": "off"}
-        with served("bare:app") as bare, served("api:create_app()", env=env) as app:
+               "LAIRSIDE_RATE_MISS": "off", **quiet}
+        with served("bare:app", env=quiet) as bare, served("api:create_app()", env=env) as app:
             made = session_inputs.make_sessions(app.base, per_game=24)
             readers = [s for i, s in enumerate(made) if i % 6]  # appends change the others
             writers = [s for i, s in enumerate(made) if not i % 6]

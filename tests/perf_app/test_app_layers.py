@@ -157,7 +157,7 @@ def test_a_worker_freezes_what_the_app_built_after_a_collection(app):
     gone = weakref.ref(garbage)
     del garbage
     try:
-        config.post_worker_init(None)
+        config.freeze_what_was_built()
         assert gone() is None
         assert gc.get_freeze_count() > 0
         assert not any(kept is app for kept in gc.get_objects())  # frozen: not walked

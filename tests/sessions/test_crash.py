@@ -23,7 +23,7 @@ SETUP = {"mode": "syndicate", "seats": [{"henchman": "Ugo"}, {"henchman": "Jin F
 def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
-           "LAIRSIDE_RATE_WRITE": "off"}
+           "LAIRSIDE_RATE_WRITE": "off", "LAIRSIDE_WARM_SHEETS": "0"}  # no PDFs here
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers", "2",
          "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1", "api:create_app()"],

@@ -1,0 +1,61 @@
+"""The sheet warm-up a gunicorn worker runs once started (api/warmup.py): it covers what hosts
+print first, and after it a first print works nothing out again."""
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from api import config, warmup
+from assistant import sheets
+from assistant.games import all_games
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_it_covers_every_aid_score_sheet_and_mode_of_every_game():
+    warmed = [sheet.slug for sheet in warmup.first_prints()]
+    for game in all_games():
+        if not sheets.has_sheets(game.slug):
+            continue
+        listed = sheets.catalogue(game.slug)
+        wanted = [sheets.aid_sheet(game.slug, spec.slug).slug for spec in listed.aids]
+        wanted += [sheets.score_sheet(game.slug, mode).slug for mode in listed.score_modes]
+        assert set(wanted) <= set(warmed), game.slug
+        modes = {params.get("mode") for params in sheets.setup_variants(game.slug)}
+        setups = {sheets.setup_sheet(game.slug, **dict(params)).slug
+                  for params in sheets.setup_variants(game.slug)}
+        assert sum(slug in setups for slug in warmed) == len(modes), (game.slug, modes)
+
+
+def test_after_it_a_first_print_parses_and_breaks_nothing_new():
+    """In a fresh interpreter (the layout caches are per process): warm on A4, then print
+    one aid and the first setup sheet of each game as a request would."""
+    code = (
+        "from api.warmup import warm, warm_sheets, first_prints; warm(); warm_sheets(('a4',)); "
+        "import printables.render as R; from assistant import sheets; "
+        "from assistant.games import all_games; "
+        "kept = len(R._PARSED), len(R._BROKEN); "
+        "games = [g.slug for g in all_games() if sheets.has_sheets(g.slug)]; "
+        "picked = [sheets.aid_sheet(g, sheets.catalogue(g).aids[0].slug) for g in games]; "
+        "picked += [sheets.setup_sheet(g, **dict(sheets.setup_variants(g)[0])) for g in games]; "
+        "[R.render(s, 'a4', lambda link: 'http://lairside.invalid' + link.page) "
+        " for s in picked]; "
+        "print(len(picked), kept == (len(R._PARSED), len(R._BROKEN)))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert int(out[0]) >= 10 and out[1] == "True"
+
+
+def test_a_worker_starts_it_unless_turned_off(monkeypatch: Any):
+    started: list[bool] = []
+    monkeypatch.setattr(warmup, "warm_sheets_in_background", lambda: started.append(True))
+    try:
+        config.post_worker_init(None)
+        monkeypatch.setenv("LAIRSIDE_WARM_SHEETS", "0")
+        config.post_worker_init(None)
+    finally:
+        gc.unfreeze()
+    assert started == [True]
