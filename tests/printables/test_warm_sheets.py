@@ -59,3 +59,26 @@ def test_a_worker_starts_it_unless_turned_off(monkeypatch: Any):
     finally:
         gc.unfreeze()
     assert started == [True]
+
+
+def test_sheets_drawn_at_once_on_several_threads_come_out_as_drawn_alone():
+    """The warm-up draws while request threads may draw too, sharing the layout caches and
+    font subsets: drawn cold on four threads at once, each sheet's bytes are those it has when
+    drawn again alone (in a fresh interpreter, so the caches start empty)."""
+    code = (
+        "import sys, threading; from datetime import date; "
+        "from api.warmup import warm, first_prints; from printables.render import render; "
+        "warm(); picked = list(first_prints())[::4][:12]; day = date(2026, 11, 23); "
+        "draw = lambda s: render(s, 'a4', lambda l: 'http://lairside.invalid' + l.page, "
+        "printed_on=day); "
+        "got = {}; sys.setswitchinterval(0.0002); "
+        "work = lambda k: [got.setdefault((k, i), draw(picked[(i + 5 * k) % len(picked)])) "
+        "for i in range(len(picked))]; "
+        "ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]; "
+        "[t.start() for t in ts]; [t.join() for t in ts]; "
+        "alone = [draw(s) for s in picked]; "
+        "print(len(got), all(pdf == alone[(i + 5 * k) % len(picked)] "
+        "for (k, i), pdf in got.items()))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out == ["48", "True"]
