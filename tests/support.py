@@ -4,13 +4,25 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def printed_by(code: str) -> str:
+    """What `code` prints in a fresh interpreter at the project root (for a test that needs
+    its own sys.modules or empty per-process caches)."""
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout.strip()
 
 
 def require_tool(name: str) -> str:

@@ -1,17 +1,7 @@
 """The API starts without the PDF stack; reportlab and qrcode load on the first PDF."""
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def printed_by(code: str) -> str:
-    """What `code` prints in a fresh interpreter: each test needs its own sys.modules."""
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, check=True).stdout.strip()
+from tests.support import printed_by  # each test needs its own sys.modules
 
 
 def test_create_app_does_not_import_reportlab_or_qrcode():

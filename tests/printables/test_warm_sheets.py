@@ -3,16 +3,12 @@ print first, and after it a first print works nothing out again."""
 from __future__ import annotations
 
 import gc
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 from api import config, warmup
 from assistant import sheets
 from assistant.games import all_games
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import printed_by
 
 
 def test_it_covers_every_aid_score_sheet_and_mode_of_every_game():
@@ -44,8 +40,7 @@ def test_after_it_a_first_print_parses_and_breaks_nothing_new():
         "[R.render(s, 'a4', lambda link: 'http://lairside.invalid' + link.page) "
         " for s in picked]; "
         "print(len(picked), kept == (len(R._PARSED), len(R._BROKEN)))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = printed_by(code).split()
     assert int(out[0]) >= 10 and out[1] == "True"
 
 
@@ -79,6 +74,4 @@ def test_sheets_drawn_at_once_on_several_threads_come_out_as_drawn_alone():
         "alone = [draw(s) for s in picked]; "
         "print(len(got), all(pdf == alone[(i + 5 * k) % len(picked)] "
         "for (k, i), pdf in got.items()))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout.split()
-    assert out == ["48", "True"]
+    assert printed_by(code).split() == ["48", "True"]
