@@ -17,7 +17,7 @@ LAIRSIDE_MAX_EVENTS                     most events one session holds; default 1
                                         has a few hundred)
 LAIRSIDE_MAX_SESSION_BYTES              most bytes of event JSON one session holds; default 4 MiB
 LAIRSIDE_WARM_SHEETS                    1 (default): each gunicorn worker lays out the sheets hosts
-                                        print first once it starts, in the background (about 6 s
+                                        print first once it starts, in the background (about 5 s
                                         of CPU), so a first print costs what a reprint does; 0: not
 """
 from __future__ import annotations
