@@ -6,7 +6,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import Response, current_app, json, request
 
@@ -80,6 +80,9 @@ READY = "lairside.ready"
 asker of that address, so api/ready.py may send it again without Flask."""
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
 _etags: dict[bytes, str] = {}
 """ETag of each body answered lately: the bodies of rule entries and setups are cached
 (lru_cache), so the same bytes object comes back and its digest is looked up, not recomputed
@@ -87,14 +90,19 @@ _etags: dict[bytes, str] = {}
 _ETAGS_KEPT = 2048
 
 
+def keep(cache: dict[K, V], key: K, value: V, most: int) -> V:
+    """`cache[key] = value`, the cache emptied first once it holds `most` entries: the bound
+    of the small caches of answers' fixed parts, whose keys seldom change. Returns value."""
+    if len(cache) >= most:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def etag_of(data: bytes) -> str:
     """The quoted strong ETag of a body."""
     tag = _etags.get(data)
-    if tag is None:
-        if len(_etags) >= _ETAGS_KEPT:
-            _etags.clear()
-        tag = _etags[data] = fresh_etag(data)
-    return tag
+    return tag if tag is not None else keep(_etags, data, fresh_etag(data), _ETAGS_KEPT)
 
 
 def fresh_etag(data: bytes) -> str:

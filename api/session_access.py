@@ -40,13 +40,15 @@ class PreconditionRequired(Exception):
         self.detail = detail
 
 
-# Each function below reads `headers` (request.headers, or werkzeug's EnvironHeaders over the
-# environ before Flask runs: api/session_writes.py), the current request's when given none.
+def sent_headers(headers: Headers | None) -> Headers:
+    """The headers each function below reads: `headers` (werkzeug's EnvironHeaders over the
+    environ before Flask runs: api/session_writes.py), or the current request's."""
+    return request.headers if headers is None else headers
 
 
 def edit_token(headers: Headers | None = None) -> str | None:
     """The edit token sent as Authorization: Bearer <token> or X-Edit-Token."""
-    sent = request.headers if headers is None else headers
+    sent = sent_headers(headers)
     auth = sent.get("Authorization", "")
     if auth[:7].lower() == "bearer ":
         return auth[7:].strip()
@@ -65,7 +67,7 @@ def require_editor(info: SessionInfo, headers: Headers | None = None) -> None:
 
 def expected_version(headers: Headers | None = None) -> int | None:
     """The version named by If-Match (None for `*`)."""
-    raw = (request.headers if headers is None else headers).get("If-Match")
+    raw = sent_headers(headers).get("If-Match")
     if not raw:
         raise PreconditionRequired("Send If-Match with the ETag of the version your change is "
                                    "based on (from the last read).")
@@ -79,7 +81,7 @@ def expected_version(headers: Headers | None = None) -> int | None:
 
 
 def idempotency_key(headers: Headers | None = None) -> str | None:
-    key = (request.headers if headers is None else headers).get("Idempotency-Key")
+    key = sent_headers(headers).get("Idempotency-Key")
     if key is None:
         return None
     key = key.strip()

@@ -9,7 +9,7 @@ from werkzeug.exceptions import NotFound as HTTPNotFound
 
 from api.before_flask import Answer, BeforeFlask, refuse_untrusted_host, root_path
 from api.json_provider import compact, plain_json, plain_length, read_whole
-from api.responses import MAX_DEPTH, cached_json, json_body
+from api.responses import MAX_DEPTH, cached_json, json_body, keep
 from api.schemas.forms import loader, operation_schema_name
 from assistant.games import Game, Operation, find_game
 from assistant.inputs import describe
@@ -41,12 +41,10 @@ def _links(game: Game, op: Operation, step_rules: frozenset[str | None], root: s
     key = (id(game), id(op), root, step_rules)
     held = _link_sets.get(key)
     if held is None or held[0] is not game or held[1] is not op:
-        if len(_link_sets) >= _LINK_SETS_KEPT:
-            _link_sets.clear()
         base = f"{root}/api/v1/games/{game.slug}/rules/"  # url_for is slow per link
         ids = sorted({rid for rid in step_rules if rid}.union(op.rules))
-        held = _link_sets[key] = (game, op, {rid: base + rid for rid in ids
-                                             if rid in game.rules})
+        held = keep(_link_sets, key, (game, op, {rid: base + rid for rid in ids
+                                                 if rid in game.rules}), _LINK_SETS_KEPT)
     return held[2]
 
 

@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, Response, current_app, json, request, url_for
 
 from api.before_flask import Answer, BeforeFlask, refuse_untrusted_host, root_path
-from api.responses import cached_json, fresh_etag, matches
+from api.responses import cached_json, fresh_etag, keep, matches
 from assistant.games import find_game
 from assistant.rules import Entry
 from assistant.search import Hit, SearchIndex
@@ -44,6 +44,7 @@ sections and addresses on every search was a third of its cost."""
 _snippets: dict[str, str] = {}
 """Each snippet as JSON: snippets are sentences of the rules, a fixed set."""
 _KEPT = 65536
+"""Entries each of the two holds (a bound, should mount paths vary)."""
 
 
 def _hit_json(hit: Hit, root: str) -> str:
@@ -51,17 +52,13 @@ def _hit_json(hit: Hit, root: str) -> str:
     entry = hit.entry
     held = _heads.get((hit.game, entry.id, root))
     if held is None or held[0] is not entry:  # a game registered anew: its entries anew
-        if len(_heads) >= _KEPT:  # a bound, should mount paths vary
-            _heads.clear()
         fixed = {k: v for k, v in _hit(hit, root).items() if k not in ("snippet", "score", "url")}
         url = f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"
-        held = _heads[(hit.game, entry.id, root)] = (entry, std_json.dumps(fixed)[:-1],
-                                                      _text(url))
+        held = keep(_heads, (hit.game, entry.id, root),
+                    (entry, std_json.dumps(fixed)[:-1], _text(url)), _KEPT)
     snippet = _snippets.get(hit.snippet)
     if snippet is None:
-        if len(_snippets) >= _KEPT:
-            _snippets.clear()
-        snippet = _snippets[hit.snippet] = _text(hit.snippet)
+        snippet = keep(_snippets, hit.snippet, _text(hit.snippet), _KEPT)
     return f'{held[1]}, "snippet": {snippet}, "score": {float(hit.score)!r}, "url": {held[2]}}}'
 
 

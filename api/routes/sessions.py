@@ -29,7 +29,7 @@ from werkzeug.datastructures import Headers
 from api import ratelimit, session_access
 from api.json_provider import compact
 from api.openapi import CONTRIBUTORS
-from api.responses import json_body, matches
+from api.responses import json_body, keep, matches
 from api.session_reads import KEEP, SHARED_CACHE_CONTROL, version_tag
 from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
@@ -163,9 +163,7 @@ session), by the setup's id, the setup kept with it so the id stays its own."""
 def _setup_json(setup: Any) -> dict[str, Any]:
     found = _SETUP_JSON.get(id(setup))
     if found is None or found[0] is not setup:
-        if len(_SETUP_JSON) >= 1024:
-            _SETUP_JSON.clear()
-        found = _SETUP_JSON[id(setup)] = (setup, setup.to_json())
+        found = keep(_SETUP_JSON, id(setup), (setup, setup.to_json()), 1024)
     return found[1]
 
 
@@ -214,7 +212,7 @@ def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None
 def _viewer(info: SessionInfo, headers: Headers | None = None,
             found: Store | None = None) -> Viewer:
     """The shared view, or a seat's own view when its phone sends its seat token."""
-    token = (request.headers if headers is None else headers).get(session_access.SEAT_HEADER)
+    token = session_access.sent_headers(headers).get(session_access.SEAT_HEADER)
     if token is None:
         return SHARED
     if not token or len(token) > 200:
