@@ -10,6 +10,9 @@ from flask import Flask
 from werkzeug.wrappers import Response
 from werkzeug.wsgi import get_host
 
+from api.json_provider import plain_json, plain_length, read_whole
+from api.responses import MAX_DEPTH
+
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
@@ -54,6 +57,19 @@ class BeforeFlask:
 def refuse_untrusted_host(flask: Flask, environ: WSGIEnvironment) -> None:
     """Raise (SecurityError) where Flask would answer 400 for the request's Host."""
     get_host(environ, flask.config["TRUSTED_HOSTS"])
+
+
+def plain_body(flask: Flask, environ: WSGIEnvironment) -> tuple[bool, Any]:
+    """A layer's reading of the request's JSON body: (True, value) when it is exactly
+    `application/json`, sent whole within Flask's limit, and plain (json_provider.plain_json);
+    else (False, None), the body put back as it came for Flask to read and word."""
+    length = plain_length(environ, flask.config["MAX_CONTENT_LENGTH"])
+    if environ.get("CONTENT_TYPE") != "application/json" or length is None:
+        return False, None
+    raw = read_whole(environ, length)
+    if len(raw) < length:  # a short body: Flask answers it as a disconnect
+        return False, None
+    return plain_json(raw, MAX_DEPTH)
 
 
 def error_response(flask: Flask, environ: WSGIEnvironment, error: Exception) -> Response:

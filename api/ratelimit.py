@@ -48,7 +48,13 @@ def init_app(app: Flask) -> None:
 
 
 def client() -> str:
-    return (request.remote_addr or "?")[:100]
+    return address_of(request.environ)
+
+
+def address_of(environ: Mapping[str, Any]) -> str:
+    """The client a request counts for: its address (request.remote_addr; ProxyFix, in front
+    of everything, has put the forwarded one there when LAIRSIDE_PROXIES says so)."""
+    return (environ.get("REMOTE_ADDR") or "?")[:100]
 
 
 def window(kind: str, config: Mapping[str, Any], address: str

@@ -87,7 +87,7 @@ class SessionReads:
         config = self.flask.config
         store = self.flask.extensions["lairside.sessions"]
         refuse_untrusted_host(self.flask, environ)
-        if ratelimit.reached("miss", config, (environ.get("REMOTE_ADDR") or "?")[:100], store):
+        if ratelimit.reached("miss", config, ratelimit.address_of(environ), store):
             return None
         found = store.head(code)
         if found is None:

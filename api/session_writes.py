@@ -23,9 +23,14 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.datastructures import EnvironHeaders
 
 from api import ratelimit
-from api.before_flask import Answer, BeforeFlask, error_response, refuse_untrusted_host, root_path
-from api.json_provider import plain_json, plain_length, read_whole
-from api.responses import MAX_DEPTH
+from api.before_flask import (
+    Answer,
+    BeforeFlask,
+    error_response,
+    plain_body,
+    refuse_untrusted_host,
+    root_path,
+)
 from api.routes.sessions import append_event
 from api.storage import tokens
 from assistant.tracker import REVERT, UNDO
@@ -58,13 +63,7 @@ class SessionWrites(BeforeFlask):
             return None
         data: Any = {"kind": UNDO}  # as the undo view: the body is not read
         if action != "undo":
-            length = plain_length(environ, config["MAX_CONTENT_LENGTH"])
-            if environ.get("CONTENT_TYPE") != "application/json" or length is None:
-                return None
-            raw = read_whole(environ, length)
-            if len(raw) < length:
-                return None  # a short body: Flask answers it as a disconnect
-            plain, data = plain_json(raw, MAX_DEPTH)
+            plain, data = plain_body(self.flask, environ)
             if not plain:
                 return None
             if action == "revert":  # as the revert view: an object, or Flask's 422
@@ -72,7 +71,7 @@ class SessionWrites(BeforeFlask):
                     return None
                 data = {"kind": REVERT, **data}
         refuse_untrusted_host(self.flask, environ)
-        address = (environ.get("REMOTE_ADDR") or "?")[:100]  # request.remote_addr
+        address = ratelimit.address_of(environ)
         if ratelimit.reached("miss", config, address, self.flask.extensions["lairside.sessions"]):
             return None
         try:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint, Response, json, request, url_for
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
-from api.before_flask import Answer, BeforeFlask, refuse_untrusted_host, root_path
-from api.json_provider import compact, plain_json, plain_length, read_whole
-from api.responses import MAX_DEPTH, cached_json, json_body, keep
+from api.before_flask import Answer, BeforeFlask, plain_body, refuse_untrusted_host, root_path
+from api.json_provider import compact
+from api.responses import cached_json, json_body, keep
 from api.schemas.forms import loader, operation_schema_name
 from assistant.games import Game, Operation, find_game
 from assistant.inputs import describe
@@ -150,19 +150,13 @@ class OperationAnswers(BeforeFlask):
             name = parts[2]
         else:
             return None
-        length = plain_length(environ, self.flask.config["MAX_CONTENT_LENGTH"])
-        if environ.get("CONTENT_TYPE") != "application/json" or length is None:
+        plain, data = plain_body(self.flask, environ)
+        if not plain:
             return None
-        raw = read_whole(environ, length)
-        if len(raw) < length:
-            return None  # a short body: Flask answers it as a disconnect
         refuse_untrusted_host(self.flask, environ)
         game = find_game(parts[0])
         op = game.scoring if name is None else game.calculator(name)
         if op is None:
-            return None
-        plain, data = plain_json(raw, MAX_DEPTH)
-        if not plain:
             return None
         body = compact(_run(game, op, data, root=root_path(environ))) + b"\n"
         return "200 OK", [("Content-Type", "application/json"),
