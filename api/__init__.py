@@ -1,8 +1,6 @@
 """The Lairside HTTP API. `create_app` is the only place an app is built."""
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,15 +9,13 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException, RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api.before_flask import error_response
-from api.config import Settings
+from api.cache import AnswerCache
+from api.config import ANSWER_CACHE_BYTES, Settings
 from api.errors import register_error_handlers
-from api.ready import ReadyAnswers
+from api.json_provider import OrjsonProvider
 from api.responses import SecurityHeaders
-from api.routes.operations import OperationAnswers
-from api.routes.rules import SearchAnswers
-from api.session_reads import SessionReads
-from api.session_writes import SessionWrites
+from api.routes import games, live, meta, operations, pages, printables, rules, session_pages
+from api.routes import sessions
 from assistant.games import all_games
 from assistant.search import SearchIndex
 
@@ -35,32 +31,32 @@ MAX_HEADER_BYTES = 16384
 is raised to 16380 to match (Makefile)."""
 
 
+BLUEPRINTS = (meta, games, rules, operations, sessions, live, printables, pages, session_pages)
+"""Every module of api/routes, each with its blueprint `bp` (and an `init_app` where it needs
+one): what answers a URL is named here and in the module's route decorators, nowhere else."""
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(Path.cwd() / "instance"))
     app.config.from_mapping(Settings().flask_config())
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep our field order
+    app.json = OrjsonProvider(app)
     if config:
         app.config.update(config)
-    # These run on the raw WSGI environ and header list, around Flask rather than as hooks
-    # inside it: as hooks, every request also paid Flask's hook dispatch, the request proxy
-    # and Werkzeug's header objects. The inner five answer the busiest requests without
-    # Flask (README "Speed"), each handing Flask whatever it cannot answer exactly.
-    fast: WSGIApplication = ReadyAnswers(app.wsgi_app, all_games)  # same bytes for all, kept
-    fast = OperationAnswers(app, fast)  # calculators and score
-    fast = SearchAnswers(app, fast)  # searches
-    fast = SessionReads(app, fast)  # session reads, from the current version
-    fast = SessionWrites(app, fast)  # events added from the table's shared view
-    app.wsgi_app = SecurityHeaders(RefuseOversized(app, fast))  # type: ignore[method-assign]
+    # Around Flask, only what protects every request: addresses and headers too long (answered
+    # by the app's own error handlers), the security headers, and ProxyFix for known proxies.
+    app.wsgi_app = SecurityHeaders(RefuseOversized(app, app.wsgi_app))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
 
     app.extensions["lairside.search"] = search_indexes(tuple(all_games()))
-
-    for module in _route_modules():
+    app.extensions["lairside.answers"] = AnswerCache(
+        int(app.config.get("LAIRSIDE_ANSWER_CACHE_BYTES") or ANSWER_CACHE_BYTES))
+    for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
-        if hasattr(module, "init_app"):
-            module.init_app(app)
+        init = getattr(module, "init_app", None)
+        if init is not None:
+            init(app)
     register_error_handlers(app)
     if not app.testing:  # each worker loads the PDF stack now, not on a player's first sheet
         from api.warmup import warm  # noqa: PLC0415
@@ -104,8 +100,9 @@ class RefuseOversized:
         error = _oversized(environ)
         if error is None:
             return self.app(environ, start_response)
-        # as a hook's exception would be handled
-        return error_response(self.flask, environ, error)(environ, start_response)
+        with self.flask.request_context(environ):  # worded by the app's error handlers
+            response = self.flask.finalize_request(self.flask.handle_user_exception(error))
+        return response(environ, start_response)
 
 
 def _oversized(environ: Mapping[str, Any]) -> HTTPException | None:
@@ -141,12 +138,3 @@ def _header_bytes(environ: Mapping[str, Any]) -> int:
         if value is not None:  # counted above, but request.headers leaves it out
             total -= len(key) + 4 + len(value)
     return total
-
-
-def _route_modules() -> list[Any]:
-    """Every module of api/routes with a blueprint `bp`: adding a module adds its routes."""
-    import api.routes
-
-    names = sorted(info.name for info in pkgutil.iter_modules(api.routes.__path__))
-    modules = [importlib.import_module(f"api.routes.{name}") for name in names]
-    return [module for module in modules if hasattr(module, "bp")]

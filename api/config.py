@@ -16,6 +16,7 @@ LAIRSIDE_RETENTION_DAYS                 a session unchanged for this many days i
 LAIRSIDE_MAX_EVENTS                     most events one session holds; default 10000 (a long game
                                         has a few hundred)
 LAIRSIDE_MAX_SESSION_BYTES              most bytes of event JSON one session holds; default 4 MiB
+LAIRSIDE_DB_POOL                        database connections per worker; default 10 (see engine.py)
 LAIRSIDE_WARM_SHEETS                    1 (default): each gunicorn worker lays out the sheets hosts
                                         print first once it starts, in the background (about 5 s
                                         of CPU), so a first print costs what a reprint does; 0: not
@@ -26,6 +27,11 @@ import gc
 import os
 from dataclasses import dataclass, field
 from typing import Any
+
+
+ANSWER_CACHE_BYTES = 32 * 1024 * 1024
+"""Bytes of finished answers each worker keeps (api/cache.py): every rule entry and page, a few
+thousand setups and session reads, and the PDFs printed lately."""
 
 
 def _int(name: str, default: int) -> int:
@@ -52,6 +58,7 @@ class Settings:
     max_events: int = field(default_factory=lambda: _int("LAIRSIDE_MAX_EVENTS", 10000))
     max_session_bytes: int = field(
         default_factory=lambda: _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024))
+    db_pool: int = field(default_factory=lambda: _int("LAIRSIDE_DB_POOL", 10))
 
     def flask_config(self) -> dict[str, Any]:
         return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
@@ -62,21 +69,25 @@ class Settings:
                 "LAIRSIDE_CACHE_SECONDS": self.cache_seconds,
                 "LAIRSIDE_RETENTION_DAYS": self.retention_days,
                 "LAIRSIDE_MAX_EVENTS": self.max_events,
-                "LAIRSIDE_MAX_SESSION_BYTES": self.max_session_bytes}
+                "LAIRSIDE_MAX_SESSION_BYTES": self.max_session_bytes,
+                "LAIRSIDE_DB_POOL": self.db_pool}
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
-# Threaded workers (gthread): a client that sends its request slowly, or stalls, holds one thread
-# of one worker, not a whole worker as with sync workers; 2 workers x 32 threads keep serving
-# everyone else with 50 such clients connected (make bench measures it). Threads suit this app:
-# a request is a few milliseconds of Python around one database round trip. Beyond ~60 stalled
-# connections at once, put a buffering proxy (nginx, Caddy) in front, which holds slow clients
-# itself and hands gunicorn whole requests.
-worker_class = "gthread"
-threads = _int("LAIRSIDE_THREADS", 32)
-timeout = 30  # a worker stuck this long (all threads) is restarted
+# gevent workers: each connection is a greenlet, not a thread, so a thousand phones following
+# their tables (api/followers.py) or clients sending a byte every two seconds cost a little
+# memory each and hold nothing anyone else waits for. A request's Python runs to its end
+# without yielding except where it waits for the network or the database (PostgreSQL via
+# psycopg, which cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a
+# real thread (api/offload.py). README "Serving" says why this model and not threads.
+worker_class = "gevent"
+worker_connections = _int("LAIRSIDE_CONNECTIONS", 4000)
+"""Open connections per worker (followers, slow clients and ordinary requests together)."""
+timeout = 30  # a worker whose loop is stuck this long is restarted
 graceful_timeout = 10
 keepalive = 5
+"""Seconds an idle connection is kept between requests, and the most a client may take to
+send a request's line and headers (gunicorn's gevent worker reads them under this timeout)."""
 limit_request_line = 8190  # gunicorn's maximum; the app answers 414 problem+json above 4096
 limit_request_field_size = 16380  # the app answers 431 problem+json above 16384 bytes in all
 limit_request_fields = 100
@@ -87,9 +98,10 @@ def post_worker_init(worker: Any) -> None:
     hosts print first in the background (api/warmup.py; LAIRSIDE_WARM_SHEETS=0: not)."""
     freeze_what_was_built()
     if _int("LAIRSIDE_WARM_SHEETS", 1):
-        from api.warmup import warm_sheets_in_background  # noqa: PLC0415
+        from api.offload import in_background  # noqa: PLC0415
+        from api.warmup import warm_sheets  # noqa: PLC0415
 
-        warm_sheets_in_background()
+        in_background(warm_sheets)
 
 
 def freeze_what_was_built() -> None:

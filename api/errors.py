@@ -14,13 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
 from api.ratelimit import RateLimited
-from api.session_access import (
-    EditTokenMissing,
-    EditTokenRequired,
-    PreconditionRequired,
-    UntrustedHost,
-)
-from api.storage import KeyReused, SeatTaken, SessionFull, StaleVersion
+from api.storage import DatabaseBusy, KeyReused, SeatTaken, SessionFull, StaleVersion
 from api.storage.store import UnknownSession
 from assistant.errors import InvalidInput, LairsideError, NotFound
 
@@ -42,6 +36,8 @@ PROBLEM_TYPES = {
     "rate-limited": "Too many requests from this client; wait for Retry-After seconds.",
     "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
     "seat-taken": "That seat was already claimed by another phone.",
+    "busy": "The server's database could not take the request in time; nothing was written. "
+            "Try again after Retry-After seconds.",
 }
 
 log = logging.getLogger(__name__)
@@ -54,6 +50,30 @@ def problem(status: int, title: str, detail: str, kind: str | None = None,
                             "instance": request.path}
     body.update(extra)
     return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+
+
+class EditTokenRequired(Exception):
+    """A write without the session's edit token (or with a wrong one)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class EditTokenMissing(EditTokenRequired):
+    """A write that sent no edit token at all (401 with WWW-Authenticate; a wrong one is 403)."""
+
+
+class UntrustedHost(Exception):
+    """Links would be built from a Host header nobody vouched for (see routes/sessions.py)."""
+
+
+class PreconditionRequired(Exception):
+    """A write that names no version to apply to (If-Match missing or unreadable)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
 
 
 class MalformedJSON(HTTPException):
@@ -163,6 +183,14 @@ def register_error_handlers(app: Flask) -> None:
         response = problem(429, "Too Many Requests", f"Too many {error.kind} requests from "
                            f"this client; try again in {error.seconds} s.", "rate-limited",
                            retry_after=error.seconds)
+        response.headers["Retry-After"] = str(error.seconds)
+        return response
+
+    @app.errorhandler(DatabaseBusy)
+    def _busy(error: DatabaseBusy) -> Response:
+        response = problem(503, "Service Unavailable", "The server is busy and could not reach "
+                           f"its database in time; nothing was written. Try again in "
+                           f"{error.seconds} s.", "busy", retry_after=error.seconds)
         response.headers["Retry-After"] = str(error.seconds)
         return response
 

@@ -58,7 +58,7 @@ def _operation_paths(spec: APISpec, game: Game) -> None:
         name = operation_schema_name(game.slug, op.slug)
         spec.path(path=f"/api/v1/games/{game.slug}/setup", operations={"get": {
             "tags": ["setup"], "summary": op.title, "description": op.summary,
-            "parameters": [{"in": "query", "schema": schema_for(op.form, name, strict=False)}],
+            "parameters": [{"in": "query", "schema": schema_for(op.form, name, query=True)}],
             "responses": {"200": _json("ExplainedOut", example_of(op)), **ERRORS}}})
     ops = list(game.calculators.values())
     if game.scoring is not None:

@@ -16,7 +16,7 @@ from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from api.errors import flatten_errors
-from api.schemas.forms import loader, operation_schema_name
+from api.schemas.forms import load, operation_schema_name
 from assistant import inputs
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
@@ -105,16 +105,21 @@ def parse(form: inputs.Form, data: MultiDict[str, str], prefix: str = "") -> tup
                 out[field.name] = int(raw)
             except ValueError:
                 errors[name] = ["Enter a whole number."]
-        else:  # OneOf, Text, IntList ("2,2" is accepted by the schema as it is)
+        elif isinstance(field, inputs.IntList):  # "2,2" → [2, 2], as a JSON client sends
+            parts = [p for p in re.split(r"[,\s+]+", raw) if p]
+            if all(re.fullmatch(r"-?[0-9]{1,9}", p) for p in parts):
+                out[field.name] = [int(p) for p in parts]
+            else:
+                errors[name] = ["Give whole numbers separated by commas, e.g. 2,2."]
+        else:  # OneOf, Text
             out[field.name] = raw
     return out, errors
 
 
 def run(game: Game, op: Operation, data: dict[str, Any]) -> tuple[Explained | None, Errors]:
     """Validate with the API's own schema, then ask the core; errors keyed by dotted path."""
-    load = loader(op.form, operation_schema_name(game.slug, op.slug))
     try:
-        loaded = load(data)
+        loaded = load(op.form, operation_schema_name(game.slug, op.slug), data)
     except ValidationError as exc:
         return None, flatten_errors(exc.messages)
     try:

@@ -7,50 +7,11 @@ from typing import Any
 
 from apispec import APISpec
 
+from api.schemas.forms import camel, schema_for
 from assistant.games import Game, all_games
-from assistant.inputs import Flag, Form, IntList, ListOf, OneOf, Text
-from assistant.inputs import Integer as IntegerField
 from assistant.tracker import HISTORY_FORMS, SHARED, Tracker, fold, parse_event
 
 MAX_EVENTS_PAGE = 500
-
-
-def _camel(slug: str) -> str:
-    return "".join(p.capitalize() for p in slug.replace("_", "-").split("-"))
-
-
-def form_schema(form: Form, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A JSON schema for a form (the core checks the same rules on every request)."""
-    props: dict[str, Any] = dict(extra or {})
-    required = list(props)
-    for f in form:
-        item: dict[str, Any] = {"description": f.help}
-        if isinstance(f, IntegerField):
-            item["type"] = "integer"
-            if f.minimum is not None:
-                item["minimum"] = f.minimum
-            if f.maximum is not None:
-                item["maximum"] = f.maximum
-        elif isinstance(f, Flag):
-            item["type"] = "boolean"
-        elif isinstance(f, OneOf):
-            item.update(type="string", enum=list(f.options))
-        elif isinstance(f, Text):
-            item.update(type="string", maxLength=f.max_length)
-        elif isinstance(f, ListOf):
-            item.update(type="array", minItems=f.min_items, maxItems=f.max_items,
-                        items=form_schema(f.fields))
-        elif isinstance(f, IntList):
-            item.update(type="array", items={"type": "integer"}, maxItems=f.max_items)
-        if getattr(f, "default", None) is not None:
-            item["default"] = f.default
-        if getattr(f, "required", False):
-            required.append(f.name)
-        props[f.name] = item
-    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
-    if required:
-        out["required"] = required
-    return out
 
 
 def _problem(description: str) -> dict[str, Any]:
@@ -69,18 +30,20 @@ def _examples(game: Game, tracker: Tracker) -> dict[str, Any]:
 
 
 def contribute(spec: APISpec) -> None:
+    from api.routes.sessions import event_form, event_schema_name  # noqa: PLC0415
+
     tracked = [(g, g.tracker) for g in all_games() if g.tracker is not None]
     if not tracked:
         return
     setups, kinds = [], []
     for game, tracker in tracked:
-        name = f"{_camel(game.slug)}SessionSetupIn"
-        spec.components.schema(name, form_schema(tracker.setup_form))
+        name = f"{camel(game.slug)}SessionSetupIn"
+        spec.components.schema(name, schema=schema_for(tracker.setup_form, name))
         setups.append({"$ref": f"#/components/schemas/{name}"})
         for kind, form in {**tracker.event_forms, **HISTORY_FORMS}.items():
-            event_name = f"{_camel(game.slug)}SessionEvent{_camel(kind)}In"
-            spec.components.schema(event_name, form_schema(
-                form, {"kind": {"type": "string", "enum": [kind]}}))
+            event_name = event_schema_name(game.slug, kind)
+            spec.components.schema(event_name, schema=schema_for(event_form(form, kind),
+                                                                 event_name))
             kinds.append({"$ref": f"#/components/schemas/{event_name}"})
     spec.components.schema("SessionSetupIn", {"oneOf": setups, "description":
                                               "The setup of a tracked game; fields per game."})

@@ -11,12 +11,11 @@ stack).
 game's aids, score sheets, turn card and a setup sheet per mode. A sheet's first print works
 out every paragraph's parse and line breaks at each trial size (60-280 ms); printables/render.py
 keeps them, so afterwards a print costs what a reprint does (a page under 50 ms). gunicorn's
-`post_worker_init` (api/config.py) runs it in a background thread (about 5 s of CPU per
+`post_worker_init` (api/config.py) runs it on a background thread (api/offload.py) (about 5 s of CPU per
 worker, right after start; LAIRSIDE_WARM_SHEETS=0 turns it off).
 """
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -63,10 +62,3 @@ def warm_sheets(papers: tuple[str, ...] = ("a4", "letter")) -> float:
         for paper in papers:
             render(sheet, paper, lambda link: "http://lairside.invalid" + link.page)
     return time.process_time() - started
-
-
-def warm_sheets_in_background() -> threading.Thread:
-    """warm_sheets() on a daemon thread (a worker shutting down does not wait for it)."""
-    thread = threading.Thread(target=warm_sheets, name="lairside-warm-sheets", daemon=True)
-    thread.start()
-    return thread

@@ -75,6 +75,18 @@ class IntList:
 Field = Integer | Flag | OneOf | Text | ListOf | IntList
 Form = tuple[Field, ...]
 
+LIMIT = 999_999
+"""The largest whole number (and the smallest, negated) any form takes where it declares no
+bound of its own: no count, track or score in these games comes near it, and an answer about
+a 4,000-digit number helps nobody at the table."""
+
+
+def bounds(field: Integer | IntList) -> tuple[int, int]:
+    """The range a whole number of this field must lie in: its own, else +/- LIMIT."""
+    low = -LIMIT if field.minimum is None else field.minimum
+    high = LIMIT if field.maximum is None else field.maximum
+    return low, high
+
 
 def describe(form: Form) -> list[dict[str, Any]]:
     """A JSON description of a form, for clients that build their own inputs."""
@@ -86,6 +98,8 @@ def describe(form: Form) -> list[dict[str, Any]]:
             if hasattr(f, attr) and getattr(f, attr) is not None:
                 value = getattr(f, attr)
                 item[attr] = list(value) if isinstance(value, tuple) else value
+        if isinstance(f, (Integer, IntList)):
+            item["minimum"], item["maximum"] = bounds(f)
         if isinstance(f, ListOf):
             item["fields"] = describe(f.fields)
         out.append(item)

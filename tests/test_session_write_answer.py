@@ -20,7 +20,7 @@ def test_an_append_answers_from_its_own_result_when_the_cache_was_cleared(tmp_pa
 
     def append_then_evict(self: Store, *args: Any, **kwargs: Any) -> Any:
         done = original(self, *args, **kwargs)
-        self._cache.clear()  # what a burst of other sessions does to a small cache
+        self._histories.clear()  # what a burst of other sessions does to a small cache
         return done
 
     monkeypatch.setattr(Store, "append", append_then_evict)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response, jsonify, url_for
 
-from api.responses import cached_json
+from api.cache import public_get
 from assistant.games import Game, all_games, find_game
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -44,11 +44,13 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 @bp.get("")
+@public_get
 def index() -> Response:
-    return cached_json({"games": [summary(game) for game in all_games()]})
+    return jsonify({"games": [summary(game) for game in all_games()]})
 
 
 @bp.get("/<game>")
+@public_get
 def describe(game: str) -> Response:
     found = find_game(game)
     payload = summary(found)
@@ -56,4 +58,4 @@ def describe(game: str) -> Response:
     payload["calculators"] = [{"slug": op.slug, "title": op.title, "summary": op.summary}
                               for op in found.calculators.values()]
     payload["links"] = game_links(found)
-    return cached_json(payload)
+    return jsonify(payload)

@@ -1,60 +1,56 @@
-"""Following a table live, and showing it on a screen: a long poll that answers as soon as
-the session has a version newer than the one a phone shows, and the session's QR codes as SVG.
+"""Following a table live, and showing it on a screen: a stream of the session's versions
+(Server-Sent Events), a long poll for phones that cannot open a stream, and the session's QR
+codes as SVG.
 
-The long poll holds one request (one thread of a threaded worker) for at most WAIT_MAX
-seconds and reads the session's version every POLL_SECONDS: one indexed query, so a change
-written by any worker reaches every follower within about POLL_SECONDS. Also here: the OpenAPI
-part of every route this module and the table pages (session_pages) add.
+A phone waiting for a change holds no thread and asks the database nothing: api/followers.py
+wakes it when its table passes the version it shows. Both answer with the session as a read
+would (a seat's own view with X-Seat-Token). A phone that drops comes back from the last
+version it got: Last-Event-ID (or `after=`) on the stream, `after=` on the long poll.
 """
 from __future__ import annotations
 
-import time
+from collections.abc import Iterator
 from typing import Any
 
 from apispec import APISpec
-from flask import Blueprint, Flask, Response, current_app, json, request
+from flask import Blueprint, Flask, Response, current_app, json, request, stream_with_context
 from markupsafe import escape
 
 from api import session_access
-from api.routes.sessions import session_json, session_urls, store
-from api.storage import SessionInfo
+from api.errors import EditTokenRequired
+from api.followers import Followers
+from api.routes.sessions import session_read, session_urls, store, viewer_of
 from api.storage.tokens import token_matches
 from assistant.errors import InvalidInput
-from assistant.tracker import SHARED, Viewer
 from printables.qr import QUIET_ZONE, qr_matrix
 
 bp = Blueprint("live", __name__)
 
 WAIT_MAX = 25
-"""Longest a wait is held (seconds): under proxies' usual 30 s idle limits."""
-POLL_SECONDS = 0.2
+"""Longest a long poll is held (seconds): under proxies' usual 30 s idle limits."""
+HEARTBEAT_SECONDS = 20
+"""A stream sends a comment line this often while nothing changes, so proxies keep it open."""
 
 
 def init_app(app: Flask) -> None:
     from api.openapi import CONTRIBUTORS  # noqa: PLC0415
 
-    app.config.setdefault("LAIRSIDE_POLL_SECONDS", POLL_SECONDS)
+    app.extensions["lairside.followers"] = Followers(app.extensions["lairside.sessions"])
     if contribute not in CONTRIBUTORS:
         CONTRIBUTORS.append(contribute)
 
 
-def _viewer(info: SessionInfo) -> Viewer:
-    token = request.headers.get(session_access.SEAT_HEADER)
-    if token is None:
-        return SHARED
-    seat = store().seat_of(info, token)
-    if seat is None:
-        raise session_access.EditTokenRequired("That seat token is not one of this "
-                                               "session's; leave it out to follow the table.")
-    return Viewer(seat)
+def followers() -> Followers:
+    found: Followers = current_app.extensions["lairside.followers"]
+    return found
 
 
-def _number(name: str, default: int, most: int) -> int:
-    raw = request.args.get(name)
+def _number(name: str, default: int, most: int, raw: str | None = None) -> int:
+    raw = request.args.get(name) if raw is None else raw
     if raw is None:
         return default
-    if not raw.isdigit() or int(raw) > most:
-        raise InvalidInput(name, f"{name} is a whole number from 0 to {most}; got {raw!r}.",
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > most:
+        raise InvalidInput(name, f"{name} is a whole number from 0 to {most}; got {raw[:40]!r}.",
                            f"0-{most}")
     return int(raw)
 
@@ -63,27 +59,46 @@ def _number(name: str, default: int, most: int) -> int:
 def wait(code: str) -> Response:
     """The session as soon as its version is above `after` (200), or 204 after `timeout`."""
     info = store().info(code)
-    viewer = _viewer(info)
+    viewer = viewer_of(info)
     after = _number("after", 0, 10**9)
     timeout = _number("timeout", 20, WAIT_MAX)
-    deadline = time.monotonic() + timeout
-    step = float(current_app.config["LAIRSIDE_POLL_SECONDS"])
-    while info.version <= after and time.monotonic() < deadline:
-        time.sleep(min(step, max(0.0, deadline - time.monotonic())))
+    if info.version <= after:
+        followers().wait(info.code, after, timeout, request.environ.get("gunicorn.socket"))
         info = store().info(code)
-    etag = f"v{info.version}" if viewer.shared else f"v{info.version}-{viewer.seat}"
     if info.version <= after:
         response = Response(status=204)
     else:
-        point = store().history(info).points[info.version]
-        body = session_json(info, point.state, info.version, point.before is not None, viewer)
-        if not viewer.shared:
-            body["seat"] = viewer.seat
-        response = Response(json.dumps(body), mimetype="application/json")
-    response.set_etag(etag)
+        response = session_read(info, viewer)
     response.cache_control.no_store = True
-    if not viewer.shared:
-        response.cache_control.private = True
+    return response
+
+
+@bp.get("/api/v1/sessions/<code>/stream")
+def stream(code: str) -> Response:
+    """Server-Sent Events: an `event: session` with the session's JSON each time its version
+    passes the one the phone has (`id:` is the version), a comment line while nothing does."""
+    info = store().info(code)
+    viewer = viewer_of(info)
+    resumed = request.headers.get("Last-Event-ID")
+    after = _number("after", 0, 10**9, resumed.strip() if resumed else None)
+    connection = request.environ.get("gunicorn.socket")
+
+    def events() -> Iterator[bytes]:
+        nonlocal info, after
+        yield b"retry: 2000\n\n"
+        while True:
+            if info.version > after:
+                body = session_read(info, viewer).get_data()
+                yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
+                after = info.version
+            if followers().wait(info.code, after, HEARTBEAT_SECONDS, connection):
+                info = store().info(code)
+            else:  # a quiet spell, or the phone went: writing finds out which
+                yield b": nothing new\n\n"
+
+    response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
@@ -105,8 +120,8 @@ def qr(code: str) -> Response:
     info = store().info(code)
     token = session_access.edit_token()
     if token is not None and not token_matches(token, info.token_hash):
-        raise session_access.EditTokenRequired("That is not this session's edit token; leave "
-                                               "it out for the follow code.")
+        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
+                                "follow code.")
     urls = session_urls(info, token)
     if token is None:
         response = Response(qr_svg(urls["view"]), mimetype="image/svg+xml")
@@ -147,7 +162,7 @@ def _index_example(slug: str) -> dict[str, Any]:
 
 def contribute(spec: APISpec) -> None:
     from assistant.games import all_games  # noqa: PLC0415
-    from assistant.tracker import fold, parse_event  # noqa: PLC0415
+    from assistant.tracker import SHARED, fold, parse_event  # noqa: PLC0415
 
     game = next(g for g in all_games() if g.tracker is not None)
     GAME["example"] = game.slug  # a real game, whichever registers first
@@ -166,7 +181,7 @@ def contribute(spec: APISpec) -> None:
                        f"session as GET /api/v1/sessions/{{code}} would (a seat's own view with "
                        f"X-Seat-Token), or 204 when `timeout` seconds (at most {WAIT_MAX}) pass "
                        f"without a change; then ask again. Changes written by any server "
-                       f"worker are seen within about {POLL_SECONDS} s.",
+                       f"worker or server are seen within a second.",
         "parameters": [CODE,
                        {"in": "query", "name": "after", "schema": {"type": "integer",
                         "minimum": 0}, "description": "The version this phone shows.",

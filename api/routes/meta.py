@@ -6,7 +6,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from api.errors import PROBLEM_TYPES
 from api.openapi import build_spec
-from api.responses import cached_json
+from api.cache import public_get
 from assistant.errors import NotFound
 
 bp = Blueprint("meta", __name__)
@@ -29,11 +29,9 @@ def healthz() -> Response:
 
 
 @bp.get("/openapi.json")
+@public_get
 def openapi() -> Response:
-    spec = current_app.extensions.get("lairside.openapi")
-    if spec is None:
-        spec = current_app.extensions["lairside.openapi"] = build_spec(current_app)
-    return cached_json(spec)
+    return jsonify(build_spec(current_app))
 
 
 @bp.get("/docs")
@@ -54,7 +52,8 @@ def docs_asset(filename: str) -> Response:
 
 
 @bp.get("/problems/<kind>")
+@public_get
 def problem_type(kind: str) -> Response:
     if kind not in PROBLEM_TYPES:
         raise NotFound(f"There is no problem type {kind!r}.", sorted(PROBLEM_TYPES))
-    return cached_json({"type": f"/problems/{kind}", "description": PROBLEM_TYPES[kind]})
+    return jsonify({"type": f"/problems/{kind}", "description": PROBLEM_TYPES[kind]})

@@ -29,8 +29,9 @@ from marshmallow import ValidationError
 from api import pages_forms as forms
 from api import pages_text as text
 from api.errors import flatten_errors
-from api.responses import PAGE_CACHE_BYTES, PageCache, cached_page
-from api.schemas.forms import loader, operation_schema_name
+from api.cache import public_get
+from api.conditional import answer, etag_of
+from api.schemas.forms import load, operation_schema_name
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
@@ -58,7 +59,6 @@ def init_app(app: Flask) -> None:
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
     app.view_functions["static"] = _long_lived_assets(app.view_functions["static"])
-    app.extensions["lairside.pages"] = PageCache(PAGE_CACHE_BYTES)
 
 
 def _long_lived_assets(view: Callable[..., Response]) -> Callable[..., Response]:
@@ -128,22 +128,22 @@ def suggestion_link(suggestion: str) -> tuple[str, str] | None:
     return None
 
 
-def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
-    return render_template(template, **context), status
+def _page(template: str, status: int = 200, **context: Any) -> Response:
+    return Response(render_template(template, **context), status=status, mimetype="text/html")
 
 
 # Home and search -------------------------------------------------------------------------
 
 @bp.get("/")
+@public_get
 def home() -> Response:
-    games = all_games()
-    return cached_page(tuple(games), lambda: _page("home.html", games=games))
+    return _page("home.html", games=all_games())
 
 
 @bp.get("/g/<game>")
+@public_get
 def game_home(game: str) -> Response:
-    found = find_game(game)
-    return cached_page((found,), lambda: _page("home.html", games=[found]))
+    return _page("home.html", games=[find_game(game)])
 
 
 # Installing: the web app manifest and icons -------------------------------------------------
@@ -181,10 +181,13 @@ def _search_index(game: str | None) -> SearchIndex:
 
 @bp.get("/search")
 def search() -> Response:
-    return cached_page((), _search_page, keep=False)  # an ETag; searched afresh each time
+    page = _search_page()  # searched afresh each time (open-ended), with an ETag
+    body = page.get_data()
+    return answer(body, "text/html", [("ETag", etag_of(body)), ("Cache-Control", "public, "
+                  f"max-age={current_app.config['LAIRSIDE_CACHE_SECONDS']}")], page.status_code)
 
 
-def _search_page() -> tuple[str, int]:
+def _search_page() -> Response:
     query = request.args.get("q", "").strip()
     game = request.args.get("game") or None
     if game is not None:
@@ -203,24 +206,21 @@ def _search_page() -> tuple[str, int]:
 # Rules -----------------------------------------------------------------------------------
 
 @bp.get("/g/<game>/rules")
+@public_get
 def rules_index(game: str) -> Response:
     found = find_game(game)
-    return cached_page((found,), lambda: _page("rules_index.html", game=found,
-                                            groups=text.group_entries(found.rules)))
+    return _page("rules_index.html", game=found, groups=text.group_entries(found.rules))
 
 
 @bp.get("/g/<game>/rules/<entry_id>")
+@public_get
 def rule(game: str, entry_id: str) -> Response:
     found = find_game(game)
     entry = found.rules.get(entry_id)
-
-    def render() -> tuple[str, int]:
-        related = [found.rules.get(r) for r in entry.related if r in found.rules]
-        tools = [_operation_link(found, slug) for slug in entry.calculators]
-        return _page("rule.html", game=found, entry=entry, related=related,
-                     tools=[t for t in tools if t])
-
-    return cached_page((found,), render)
+    related = [found.rules.get(r) for r in entry.related if r in found.rules]
+    tools = [_operation_link(found, slug) for slug in entry.calculators]
+    return _page("rule.html", game=found, entry=entry, related=related,
+                 tools=[t for t in tools if t])
 
 
 def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
@@ -237,12 +237,12 @@ def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
 # Setup -----------------------------------------------------------------------------------
 
 @bp.get("/g/<game>/setup")
+@public_get
 def setup(game: str) -> Response:
-    found = find_game(game)
-    return cached_page((found,), lambda: _setup_page(found))
+    return _setup_page(find_game(game))
 
 
-def _setup_page(found: Game) -> tuple[str, int]:
+def _setup_page(found: Game) -> Response:
     """The setup page of the address asked: it depends on the path, the query and the game
     alone (the "Deal again" seed too), so it is rendered once per address."""
     accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
@@ -260,9 +260,9 @@ def _setup_page(found: Game) -> tuple[str, int]:
     if found.setup is None or chosen is None or "players" not in args:
         return _page("setup.html", **context)
     try:
-        load = loader(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
-                      strict=False)
-        context["answer"] = found.setup.run(load(args)).to_json()
+        values = load(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
+                      args, query=True)
+        context["answer"] = found.setup.run(values).to_json()
     except ValidationError as exc:
         context["errors"] = flatten_errors(exc.messages)
     except InvalidInput as exc:
@@ -271,16 +271,17 @@ def _setup_page(found: Game) -> tuple[str, int]:
 
 
 @bp.get("/g/<game>/print")
+@public_get
 def print_page(game: str) -> Response:
     """The host's print page: a choice of mode, count and paper, and links to every PDF the
     printables API serves for it (the API stays the one place that draws them)."""
     found = find_game(game)
     if found.sheets is None or found.setup is None:
         raise NotFound(f"{found.title} has no printable sheets yet.")
-    return cached_page((found,), lambda: _print_page(found))
+    return _print_page(found)
 
 
-def _print_page(found: Game) -> tuple[str, int]:
+def _print_page(found: Game) -> Response:
     assert found.setup is not None
     accepted = {f.name for f in found.setup.form}
     args = {k: v for k, v in request.args.items() if v.strip() and k in accepted}
@@ -294,9 +295,9 @@ def _print_page(found: Game) -> tuple[str, int]:
         errors.update(exc.errors())
         paper = sheets.PAPERS[0]
     try:
-        load = loader(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
-                      strict=False)
-        sheets.setup_sheet(found.slug, **load(args))  # what the PDF link would refuse
+        sheets.setup_sheet(found.slug, **load(  # what the PDF link would refuse
+            found.setup.form, operation_schema_name(found.slug, found.setup.slug), args,
+            query=True))
     except ValidationError as exc:
         errors.update(flatten_errors(exc.messages))
     except InvalidInput as exc:
@@ -362,26 +363,26 @@ def next_seed(query: bytes) -> str:
 # Calculators and scoring -----------------------------------------------------------------
 
 @bp.get("/g/<game>/calculators")
-def calculators(game: str) -> tuple[str, int]:
+def calculators(game: str) -> Response:
     found = find_game(game)
     return _page("calculators.html", game=found)
 
 
 @bp.route("/g/<game>/calculators/<slug>", methods=["GET", "POST"])
-def calculator(game: str, slug: str) -> tuple[str, int]:
+def calculator(game: str, slug: str) -> Response:
     found = find_game(game)
     return _operation_page(found, found.calculator(slug))
 
 
 @bp.route("/g/<game>/score", methods=["GET", "POST"])
-def score(game: str) -> tuple[str, int]:
+def score(game: str) -> Response:
     found = find_game(game)
     if found.scoring is None:
         raise NotFound(f"{found.title} has no final scoring here.")
     return _operation_page(found, found.scoring)
 
 
-def _operation_page(game: Game, op: Operation) -> tuple[str, int]:
+def _operation_page(game: Game, op: Operation) -> Response:
     values: dict[str, Any] = {}
     answer: dict[str, Any] | None = None
     errors: dict[str, list[str]] = {}
@@ -427,13 +428,13 @@ def _row_counts(op: Operation, data: Any) -> dict[str, int]:
 # Timers ----------------------------------------------------------------------------------
 
 @bp.get("/g/<game>/timers")
+@public_get
 def timers(game: str) -> Response:
     found = find_game(game)
     if not found.timers:
         raise NotFound(f"{found.title} has no stage timers: its rulebook recommends none.")
     players = request.args.get("players", type=int)
-    return cached_page((found,), lambda: _page("timers.html", game=found, players=players,
-                                               stages=found.timers))
+    return _page("timers.html", game=found, players=players, stages=found.timers)
 
 
 # Offline support -------------------------------------------------------------------------
@@ -482,9 +483,9 @@ def service_worker() -> Response:
 
 
 @bp.get("/offline")
+@public_get
 def offline() -> Response:
-    games = all_games()
-    return cached_page(tuple(games), lambda: _page("offline.html", games=games))
+    return _page("offline.html", games=all_games())
 
 
 OFFLINE_SEEDS = ("101", "202", "303")

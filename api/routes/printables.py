@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
@@ -18,12 +17,14 @@ from urllib.parse import urlsplit
 
 import click
 from apispec import APISpec
-from flask import Blueprint, Flask, Response, current_app, request, url_for
+from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
 from flask.cli import with_appcontext
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
-from api.responses import cached_json
-from api.schemas.forms import loader, operation_schema_name, schema_for
+from api.cache import Kept, kept_or_built, public_get
+from api.conditional import not_modified, public_headers, unchanged
+from api.offload import off_the_loop
+from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
 from assistant.errors import InvalidInput
 from assistant.errors import NotFound as DomainNotFound
@@ -94,11 +95,6 @@ def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
 
 # ---------------------------------------------------------------- views
 
-_RENDERED: OrderedDict[str, bytes] = OrderedDict()
-"""The last PDFs this worker rendered, by ETag: a second phone asking costs nothing."""
-_KEEP = 64
-
-
 def _font_installed() -> bool:
     from importlib.util import find_spec  # noqa: PLC0415
 
@@ -113,27 +109,18 @@ def _etag(*inputs: Any) -> str:
 
 
 def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) -> Response:
-    """A 304 when the client holds `tag` (nothing is rendered), else the PDF."""
-    if cache and request.if_none_match.contains(tag):
-        response = Response(status=304)
-    else:
-        data = _RENDERED.get(tag) if cache else None
-        if data is None:
-            data = draw()
-            if cache:
-                _RENDERED[tag] = data
-                while len(_RENDERED) > _KEEP:
-                    _RENDERED.popitem(last=False)
-        response = Response(data, mimetype=PDF)
-        response.headers["Content-Disposition"] = f'inline; filename="{name}"'
-    if cache:
-        response.set_etag(tag)
-        response.cache_control.public = True
-        response.cache_control.max_age = current_app.config["LAIRSIDE_CACHE_SECONDS"]
-    else:  # it carries a secret (an edit link): no cache keeps it, shared or private
-        response.cache_control.private = True
-        response.cache_control.no_store = True
-    return response
+    """A 304 when the client holds `tag` (nothing is drawn), else the PDF, kept by its tag in
+    the worker's answers (a second phone asking costs nothing). Not to `cache`: a PDF carrying
+    a secret (an edit link), drawn for this request only and kept by no cache anywhere."""
+    disposition = ("Content-Disposition", f'inline; filename="{name}"')
+    if not cache:
+        return Response(off_the_loop(draw), mimetype=PDF, headers=[
+            disposition, ("Cache-Control", "private, no-store")])
+    headers = public_headers(f'"{tag}"', int(current_app.config["LAIRSIDE_CACHE_SECONDS"]))
+    if unchanged(headers[0][1]):
+        return not_modified(headers)
+    kept = kept_or_built(("pdf", tag), lambda: Kept(off_the_loop(draw), PDF, headers))
+    return Response(kept.body, mimetype=PDF, headers=[*kept.headers, disposition])
 
 
 def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
@@ -156,10 +143,9 @@ def _setup_args(game: Game) -> dict[str, Any]:
     if game.setup is None:
         raise DomainNotFound(f"{game.title} has no setup sheet.")
     form = game.setup.form
-    load = loader(form, operation_schema_name(game.slug, game.setup.slug), strict=False)
     names = {field.name for field in form}
-    loaded: dict[str, Any] = load({k: v for k, v in request.args.items() if k in names})
-    return loaded
+    return load(form, operation_schema_name(game.slug, game.setup.slug),
+                {k: v for k, v in request.args.items() if k in names}, query=True)
 
 
 def _sheet_urls(game: str, slug: str, **params: Any) -> dict[str, str]:
@@ -168,6 +154,7 @@ def _sheet_urls(game: str, slug: str, **params: Any) -> dict[str, str]:
 
 
 @bp.get("")
+@public_get
 def catalogue(game: str) -> Response:
     found = find_game(game)
     cat = sheets.catalogue(found.slug)
@@ -177,7 +164,7 @@ def catalogue(game: str) -> Response:
                  for k, v in params.items()}
         setups.append({**params, "urls": _sheet_urls(found.slug, "setup", **query),
                        "pack": _sheet_urls(found.slug, "pack", **query)})
-    return cached_json({
+    return jsonify({
         "game": found.slug,
         "papers": list(sheets.PAPERS),
         "setup": {"title": cat.setup.title, "summary": cat.setup.summary,
@@ -432,8 +419,7 @@ def printables_paths(spec: APISpec) -> None:
             "description": own.CATALOGUE.setup.summary + " Takes the setup's own query "
                            "parameters; a "
                            "count the mode does not allow answers 422.",
-            "parameters": [{"in": "query", "schema": schema_for(game.setup.form, name,
-                                                                strict=False)}, paper],
+            "parameters": [{"in": "query", "schema": schema_for(game.setup.form, name, query=True)}, paper],
             "responses": {"200": _pdf_ok(f"{example_setup}-a4.pdf"),
                           **ERRORS}}})
     spec.path(path=f"{base}/pack.pdf", operations={"get": {

@@ -16,10 +16,12 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
+from marshmallow import ValidationError
 
 from api import pages_forms as forms
 from api import ratelimit
-from api.routes.sessions import session_json, store, tracked_game
+from api.errors import flatten_errors
+from api.routes.sessions import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
@@ -95,8 +97,10 @@ def create_table(game: str) -> Response:
         values[seats.name] = len(data.get(seats.name, []))
     if not errors:
         try:
-            setup = tracker.parse_setup({**data, "game": found.slug} if any(
+            setup = checked_setup(found.slug, tracker, {**data, "game": found.slug} if any(
                 f.name == "game" for f in tracker.setup_form) else data)
+        except ValidationError as exc:
+            errors = flatten_errors(exc.messages)
         except InvalidInput as exc:
             errors = exc.errors()
     if errors:
@@ -191,15 +195,15 @@ def session_page(game: str, code: str) -> Response:
     if info.setup.game != game:
         raise NotFound(f"There is no {game!r} session {code!r}.")
     found = find_game(game)
-    point = store().history(info).points[info.version]
+    state, can_undo = store().point(info)
     mode = str(info.setup.mode)
     html = render_template(
         "session.html", game=found, wording=info.tracker.wording,
         mode_title=next((m.title for m in found.modes if m.slug == mode), mode.title()),
-        session=session_json(info, point.state, info.version, point.before is not None),
+        session=session_json(info, state, info.version, can_undo),
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
-        private=sorted(getattr(info.tracker, "private_events", ())))
+        private=sorted(info.tracker.private_events))
     response = Response(html, mimetype="text/html")
     response.cache_control.no_cache = True
     response.headers["Referrer-Policy"] = "no-referrer"

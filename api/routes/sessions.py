@@ -8,29 +8,30 @@ client (api/ratelimit.py). A write is answered only after it is committed, from 
 itself produced. A session holds at most LAIRSIDE_MAX_EVENTS events and
 LAIRSIDE_MAX_SESSION_BYTES bytes of them; one unchanged for LAIRSIDE_RETENTION_DAYS is deleted
 by `flask --app api:create_app expire-sessions` (its answers say when, with the export link).
-A shared-view read or score asked again at the same version (every phone at the table polls)
-is answered before Flask from the bytes answered the first time, after one version check
-against the database (api/session_reads.py); a 304 costs only that check. An event, undo or
-revert sent with the edit token runs this module's own `append_event` before Flask
-(api/session_writes.py).
+A read asks the database for the session's version first: a phone that has that version gets
+a 304 at once, and any other reader of it the answer kept for that session, version and viewer
+(api/cache.py).
 """
 from __future__ import annotations
 
 import functools
 import ipaddress
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import click
 from flask import Blueprint, Flask, Response, current_app, json, request, url_for
 from flask.cli import with_appcontext
-from werkzeug.datastructures import Headers
 
-from api import ratelimit, session_access
-from api.json_provider import compact
+from api import conditional, ratelimit, session_access
+from api.cache import Kept, kept_or_built, request_key
+from api.errors import EditTokenRequired, UntrustedHost
+from api.json_provider import dumps_bytes
+from api.offload import off_the_loop
 from api.openapi import CONTRIBUTORS
-from api.responses import json_body, keep, matches
-from api.session_reads import KEEP, SHARED_CACHE_CONTROL, version_tag
+from api.responses import json_body
+from api.schemas.forms import camel, load
 from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
 from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
@@ -39,7 +40,16 @@ from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, find_game
 from assistant.sheets.join import join_sheet
-from assistant.tracker import REVERT, SHARED, UNDO, History, Tracker, Viewer, parse_event
+from assistant.tracker import (
+    REVERT,
+    SHARED,
+    UNDO,
+    History,
+    Tracker,
+    Viewer,
+    event_forms,
+    parse_event,
+)
 from assistant.tracker.kernel import is_history
 
 bp = Blueprint("sessions", __name__)
@@ -54,7 +64,8 @@ def init_app(app: Flask) -> None:
     ratelimit.init_app(app)
     url = database_url(app.config.get("LAIRSIDE_DATABASE_URL"), app.instance_path)
     store = Store(url, int(app.config.get("LAIRSIDE_MAX_EVENTS", MAX_EVENTS)),
-                  int(app.config.get("LAIRSIDE_MAX_SESSION_BYTES", MAX_BYTES)))
+                  int(app.config.get("LAIRSIDE_MAX_SESSION_BYTES", MAX_BYTES)),
+                  app.config.get("LAIRSIDE_DB_POOL"))
     app.extensions["lairside.sessions"] = store
     if not app.testing:
         store.ready()
@@ -98,6 +109,41 @@ def tracked_game(slug: str) -> tuple[Game, Tracker]:
     return game, game.tracker
 
 
+# --- reading bodies through the one schema of each form ----------------------------------------
+
+def checked_setup(game: str, tracker: Tracker, data: Any) -> Any:
+    """A session setup from a request or an export: the form's schema, then the game's own
+    checks (seat names, counts per mode)."""
+    load(tracker.setup_form, f"{camel(game)}SessionSetupIn", _object(data))
+    return tracker.parse_setup(data)
+
+
+def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
+    """An event from a request or an export: its kind's schema, then the kernel and game."""
+    forms = event_forms(tracker)
+    kind = _object(data).get("kind")
+    if not isinstance(kind, str) or kind not in forms:
+        raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
+    load(event_form(forms[kind], kind), event_schema_name(game, kind), data)
+    return parse_event(tracker, data)
+
+
+def event_form(form: Any, kind: str) -> Any:
+    """An event kind's form with its `kind` field, as a body carries it."""
+    return _with_kind(tuple(form), kind)
+
+
+@functools.lru_cache(maxsize=512)
+def _with_kind(form: Any, kind: str) -> Any:
+    from assistant.inputs import OneOf  # noqa: PLC0415
+
+    return (OneOf("kind", "The event's kind.", (kind,), required=True), *form)
+
+
+def event_schema_name(game: str, kind: str) -> str:
+    return f"{camel(game)}SessionEvent{camel(kind)}In"
+
+
 # --- answers -------------------------------------------------------------------------------
 
 def _base_url() -> str:
@@ -111,7 +157,7 @@ def _base_url() -> str:
         name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
             else request.host
         if not _literal_host(name.strip("[]")):
-            raise session_access.UntrustedHost()
+            raise UntrustedHost()
     return request.host_url.rstrip("/")
 
 
@@ -133,7 +179,7 @@ def expires_at(info: SessionInfo) -> str | None:
 def session_urls(info: SessionInfo, token: str | None = None, base: str | None = None
                  ) -> dict[str, str]:
     page = (base or _base_url()) + links.session(info.setup.game, info.code)
-    api = f"{request.script_root}/api/v1/sessions/{info.code}"  # read's route, sans url_for
+    api = f"{request.script_root}/api/v1/sessions/{info.code}"
     out = {"api": api, "events": api + "/events", "score": api + "/score",
            "export": api + "/export", "view": page, "sheet": api + "/join.pdf"}
     if token is not None:
@@ -148,80 +194,66 @@ def _names(info: SessionInfo) -> dict[str, str]:
 def _event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
                 ) -> dict[str, Any]:
     event, tracker = stored.event, info.tracker
-    history_kind = str(event.kind) in (UNDO, REVERT)
+    history_kind = is_history(event)
     return {"seq": stored.seq, "at": stored.created_at.isoformat(),
             "event": event.to_json() if history_kind else tracker.event_json(event, viewer),
             "text": event.describe() if history_kind
             else tracker.describe(event, _names(info), viewer)}
 
 
-_SETUP_JSON: dict[int, tuple[Any, dict[str, Any]]] = {}
-"""Each cached setup's JSON (a stored setup never changes; the Store keeps one object per
-session), by the setup's id, the setup kept with it so the id stays its own."""
-
-
-def _setup_json(setup: Any) -> dict[str, Any]:
-    found = _SETUP_JSON.get(id(setup))
-    if found is None or found[0] is not setup:
-        found = keep(_SETUP_JSON, id(setup), (setup, setup.to_json()), 1024)
-    return found[1]
-
-
 def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
                  viewer: Viewer = SHARED) -> dict[str, Any]:
-    return {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
-            "version": version, "can_undo": can_undo, "setup": _setup_json(info.setup),
+    body = {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
+            "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
             "state": info.tracker.state_json(info.setup, state, viewer),
             "urls": session_urls(info), "expires_at": expires_at(info)}
+    if not viewer.shared:
+        body["seat"] = viewer.seat
+    return body
 
 
-def _etag(version: int, viewer: Viewer) -> str:
-    return version_tag(version, None if viewer.shared else viewer.seat)
-
-
-def _answer(payload: Any, version: int, status: int = 200, viewer: Viewer = SHARED
-            ) -> Response:
-    response = Response(compact(payload), status=status, mimetype="application/json")
-    _revalidate(response, version, viewer)
-    return response
-
-
-def _revalidate(response: Response, version: int, viewer: Viewer) -> None:
-    # plain strings: the ETag and Cache-Control setters cost more than the lookup itself
-    response.headers.extend(_revalidation(version, viewer))
-
-
-def _revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
-    """The ETag and caching headers of a session answer at `version` for `viewer`."""
+def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
+    """The ETag and caching headers of a session answer at `version` for `viewer`: phones
+    revalidate every time (a 304 costs one query); a seat's own view is never shared."""
+    tag = conditional.version_tag(version, viewer.seat)
     if viewer.shared:
-        return [("ETag", _etag(version, viewer)), ("Cache-Control", SHARED_CACHE_CONTROL)]
-    # a seat's own view: never kept by a shared cache
-    return [("ETag", _etag(version, viewer)), ("Cache-Control", "no-cache, private"),
+        return [("ETag", tag), ("Cache-Control", "no-cache")]
+    return [("ETag", tag), ("Cache-Control", "no-cache, private"),
             ("Vary", session_access.SEAT_HEADER)]
 
 
-def _not_modified(info: SessionInfo, viewer: Viewer = SHARED) -> Response | None:
-    asked = request.headers.get("If-None-Match")
-    if asked and matches(_etag(info.version, viewer), asked):
-        response = Response(status=304)
-        _revalidate(response, info.version, viewer)
-        return response
-    return None
+def versioned(info: SessionInfo, viewer: Viewer, what: str,
+              build: Callable[[], dict[str, Any]]) -> Response:
+    """A read of the session at its current version: 304 when the phone has it, else the
+    answer kept for this session, version, viewer and address, built once."""
+    headers = revalidation(info.version, viewer)
+    if conditional.unchanged(headers[0][1]):
+        return conditional.not_modified(headers)
+    config = current_app.config
+    key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
+                      config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
+    kept = kept_or_built(key, lambda: Kept(dumps_bytes(build()), "application/json", headers))
+    return Response(kept.body, mimetype=kept.mimetype, headers=kept.headers)
 
 
-def _viewer(info: SessionInfo, headers: Headers | None = None,
-            found: Store | None = None) -> Viewer:
+def session_read(info: SessionInfo, viewer: Viewer) -> Response:
+    """The session at `info.version` as `viewer` may see it (a read's answer)."""
+    def build() -> dict[str, Any]:
+        state, can_undo = store().point(info)
+        return session_json(info, state, info.version, can_undo, viewer)
+
+    return versioned(info, viewer, "read", build)
+
+
+def viewer_of(info: SessionInfo) -> Viewer:
     """The shared view, or a seat's own view when its phone sends its seat token."""
-    token = session_access.sent_headers(headers).get(session_access.SEAT_HEADER)
+    token = request.headers.get(session_access.SEAT_HEADER)
     if token is None:
         return SHARED
-    if not token or len(token) > 200:
-        seat = None
-    else:
-        seat = (found or store()).seat_of(info, token)
+    seat = store().seat_of(info, token) if token and len(token) <= 200 else None
     if seat is None:
-        raise session_access.EditTokenRequired("That seat token is not one of this "
-                                               "session's; leave it out to follow the table.")
+        raise EditTokenRequired("That seat token is not one of this session's; leave it out "
+                                "to follow the table.")
     return Viewer(seat)
 
 
@@ -229,6 +261,11 @@ def _object(data: Any, field: str = "_body") -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidInput(field, "Send a JSON object.", "an object")
     return data
+
+
+def _json(body: Any, status: int, headers: list[tuple[str, str]]) -> Response:
+    return Response(dumps_bytes(body), status=status, mimetype="application/json",
+                    headers=headers)
 
 
 # --- creating ------------------------------------------------------------------------------
@@ -241,7 +278,7 @@ def create(game: str) -> Response:
     if data.get("game", game) != game:
         raise InvalidInput("game", f"This creates a session of {game!r}; the body names "
                            f"{data.get('game')!r}.", game)
-    setup = tracker.parse_setup(data)
+    setup = checked_setup(game, tracker, data)
     info, token = store().create(tracker, setup)
     return _created(info, token, History(tracker, setup).state)
 
@@ -293,11 +330,21 @@ def import_session() -> Response:
     if not isinstance(slug, str):
         raise InvalidInput("setup.game", "The export's setup names no game.", _tracked_slugs())
     _found, tracker = tracked_game(slug)
-    setup = tracker.parse_setup(raw_setup)
+    try:
+        setup = checked_setup(slug, tracker, raw_setup)
+    except InvalidInput as error:
+        raise InvalidInput(f"setup.{error.field}", error.detail, error.allowed) from None
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
         raise InvalidInput("events", "events is a list.", "a list")
     kept, sealed = _without_sealed(tracker, raw_events)
+    for i, item in enumerate(kept):  # each through its kind's schema, as a write would be
+        raw = item.get("event", item) if isinstance(item, dict) else item
+        try:
+            checked_event(slug, tracker, raw)
+        except InvalidInput as error:
+            raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: {error.detail}",
+                               error.allowed) from None
     events = parse_stored_events(tracker, kept)
     info, token = store().create(tracker, setup, events)
     response = _created(info, token, store().state_at(info))
@@ -307,7 +354,7 @@ def import_session() -> Response:
             f"{sealed} private entr{'y' if sealed == 1 else 'ies'} (a seat's secret) left "
             "out: an export never carries secrets. Each seat enters its own again on its "
             "own phone.")}
-        response.set_data(json.dumps(body))
+        response.set_data(dumps_bytes(body))
     return response
 
 
@@ -315,7 +362,7 @@ def _without_sealed(tracker: Tracker, raw: list[Any]) -> tuple[list[Any], int]:
     """The export's events minus private ones that arrive without their secret (every export
     leaves secrets out). An undo or revert after such an entry would mean something else
     once it is gone, so that export is refused rather than replayed wrong."""
-    private: frozenset[str] = getattr(tracker, "private_events", frozenset())
+    private = tracker.private_events
     kept: list[Any] = []
     sealed = 0
     for i, item in enumerate(raw):
@@ -341,7 +388,7 @@ def _created(info: SessionInfo, token: str, state: Any) -> Response:
             "note": "Keep the edit token: it is shown once. The share code only reads.",
             **session_json(info, state, info.version, info.version > 0),
             "urls": session_urls(info, token)}
-    response = _answer(body, info.version, 201)
+    response = _json(body, 201, revalidation(info.version, SHARED))
     response.headers["Location"] = url_for("sessions.read", code=info.code)
     return response
 
@@ -351,29 +398,19 @@ def _created(info: SessionInfo, token: str, state: Any) -> Response:
 @bp.get("/api/v1/sessions/<code>")
 def read(code: str) -> Response:
     info = store().info(code)
-    viewer = _viewer(info)
-    unchanged = _not_modified(info, viewer)
-    if unchanged is not None:
-        return unchanged
-    state, can_undo = store().point(info)
-    body = session_json(info, state, info.version, can_undo, viewer)
-    if viewer.shared:  # the same bytes for every shared reader of this version: kept
-        request.environ[KEEP] = info.version
-    else:
-        body["seat"] = viewer.seat
-    return _answer(body, info.version, viewer=viewer)
+    return session_read(info, viewer_of(info))
 
 
 @bp.get("/api/v1/sessions/<code>/events")
 def events(code: str) -> Response:
     info = store().info(code)
-    viewer = _viewer(info)
+    viewer = viewer_of(info)
     after = _int_arg("after", 0)
     limit = min(_int_arg("limit", MAX_EVENTS_PAGE), MAX_EVENTS_PAGE)
     rows = store().events(info, after, limit)
-    return _answer({"code": info.code, "version": info.version,
-                    "events": [_event_json(info, r, viewer) for r in rows]}, info.version,
-                   viewer=viewer)
+    return _json({"code": info.code, "version": info.version,
+                  "events": [_event_json(info, r, viewer) for r in rows]}, 200,
+                 revalidation(info.version, viewer))
 
 
 def _int_arg(name: str, default: int) -> int:
@@ -389,12 +426,9 @@ def _int_arg(name: str, default: int) -> int:
 @bp.get("/api/v1/sessions/<code>/score")
 def score(code: str) -> Response:
     info = store().info(code)
-    unchanged = _not_modified(info)
-    if unchanged is not None:
-        return unchanged
-    answer = info.tracker.score(info.setup, store().state_at(info)).to_json()
-    request.environ[KEEP] = info.version  # the shared view only: kept (api/session_reads.py)
-    return _answer({"code": info.code, "version": info.version, **answer}, info.version)
+    return versioned(info, SHARED, "score", lambda: {
+        "code": info.code, "version": info.version,
+        **info.tracker.score(info.setup, store().state_at(info)).to_json()})
 
 
 @bp.get("/api/v1/sessions/<code>/export")
@@ -402,14 +436,14 @@ def export(code: str) -> Response:
     info = store().info(code)
     shared_json = info.tracker.event_json  # the shared view: an export carries no secrets
     rows = store().events(info)
-    with collector_paused(len(rows)):  # a long game's export is a dict per event
+    with collector_paused(len(rows)):
         body = {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "code": info.code,
                 "version": info.version, "created_at": info.created_at.isoformat(),
                 "setup": info.setup.to_json(),
                 "events": [{"seq": r.seq, "at": r.created_at.isoformat(),
                             "event": r.event.to_json() if is_history(r.event)
                             else shared_json(r.event, SHARED)} for r in rows]}
-        response = _answer(body, info.version)
+        response = _json(body, 200, revalidation(info.version, SHARED))
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
     return response
 
@@ -417,46 +451,34 @@ def export(code: str) -> Response:
 # --- writing -------------------------------------------------------------------------------
 
 def _append(code: str, event_data: Any) -> Response:
-    body, headers = append_event(current_app, code, event_data, request.headers,
-                                 ratelimit.client(), request.script_root)
-    response = Response(body, status=201, mimetype="application/json")
-    response.headers.extend(headers)
-    return response
-
-
-def append_event(app: Flask, code: str, event_data: Any, headers: Headers,
-                 address: str, script_root: str) -> tuple[bytes, list[tuple[str, str]]]:
-    """Write one event to session `code` as its request asked (headers: the edit or seat
-    token, If-Match, Idempotency-Key); the 201 answer's JSON body and headers besides
-    Content-Type and Content-Length. Refusals raise, for the error handlers to word.
-    Shared by the view and api/session_writes.py, which answers it before Flask."""
-    found = app.extensions["lairside.sessions"].ready()
-    ratelimit.count("write", app.config, address, found)
-    info = found.info(code)
+    """Write one event to session `code` as the request asks (the edit or seat token,
+    If-Match, Idempotency-Key); 201 with the event, the new version and state."""
+    ratelimit.limit("write")
+    info = store().info(code)
     data = event_data if isinstance(event_data, dict) else {}
     kind = data.get("kind")
-    private = isinstance(kind, str) and kind in getattr(info.tracker, "private_events", ())
-    viewer = _viewer(info, headers, found) if private else SHARED
+    private = isinstance(kind, str) and kind in info.tracker.private_events
+    viewer = viewer_of(info) if private else SHARED
     if private:  # only the seat's own phone writes its secrets, and only about itself
         if viewer.shared or data.get("seat") != viewer.seat:
-            raise session_access.EditTokenRequired(
+            raise EditTokenRequired(
                 f"A {kind} event is written from that seat's own phone (send its "
                 f"{session_access.SEAT_HEADER}); the table's edit token may not.")
     else:
-        session_access.require_editor(info, headers)
-    event = parse_event(info.tracker, data)
-    expected = session_access.expected_version(headers)
-    key = session_access.idempotency_key(headers)
-    done = found.append(info, event, expected, key)
+        session_access.require_editor(info)
+    event = checked_event(info.setup.game, info.tracker, event_data)
+    expected = conditional.expected_version()
+    key = session_access.idempotency_key()
+    done = store().append(info, event, expected, key)
     body = {"event": _event_json(info, done.stored, viewer), "version": done.version,
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer)}
-    out = _revalidation(done.version, viewer)
-    out.append(("Location", f"{script_root}/api/v1/sessions/{info.code}"
-                            f"/events?after={done.stored.seq - 1}"))  # sans url_for
+    headers = revalidation(done.version, viewer)
+    headers.append(("Location", url_for("sessions.events", code=info.code,
+                                        after=done.stored.seq - 1)))
     if done.replayed:
-        out.append(("Idempotent-Replayed", "true"))
-    return compact(body), out
+        headers.append(("Idempotent-Replayed", "true"))
+    return _json(body, 201, headers)
 
 
 @bp.post("/api/v1/sessions/<code>/events")
@@ -485,11 +507,11 @@ def claim_seat(code: str, seat: str) -> Response:
         raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
     token = store().claim_seat(info, seat)
     page = _base_url() + links.session(info.setup.game, info.code)
-    response = _answer({"code": info.code, "seat": seat, "seat_token": token,
-                        "note": "Keep this on the seat's own phone: it shows that seat's "
-                                "secrets and is shown once.",
-                        "urls": {"seat": f"{page}#seat={seat}&key={token}"}},
-                       info.version, 201, Viewer(seat))
+    response = _json({"code": info.code, "seat": seat, "seat_token": token,
+                      "note": "Keep this on the seat's own phone: it shows that seat's "
+                              "secrets and is shown once.",
+                      "urls": {"seat": f"{page}#seat={seat}&key={token}"}},
+                     201, revalidation(info.version, Viewer(seat)))
     response.cache_control.no_store = True
     return response
 
@@ -506,14 +528,15 @@ def join_pdf(code: str) -> Response:
     info = store().info(code)
     token = session_access.edit_token()
     if token is not None and not token_matches(token, info.token_hash):
-        raise session_access.EditTokenRequired("That is not this session's edit token; leave "
-                                               "it out for the follow-only sheet.")
+        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
+                                "follow-only sheet.")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
     seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
     base, note = public_target()  # the table's LAN address, never loopback, when it can
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
                        session_urls(info, token, base))
-    response = Response(render(sheet, paper, lambda link: link.page, target=Target(base, note)),
+    response = Response(off_the_loop(lambda: render(sheet, paper, lambda link: link.page,
+                                                    target=Target(base, note))),
                         mimetype="application/pdf")
     edit = "-edit" if token is not None else ""
     response.headers["Content-Disposition"] = (f'inline; filename="lairside-{info.code}'

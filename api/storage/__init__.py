@@ -8,6 +8,7 @@ from __future__ import annotations
 from .engine import database_url, make_engine
 from .store import (
     Appended,
+    DatabaseBusy,
     KeyReused,
     SeatTaken,
     SessionFull,
@@ -18,5 +19,5 @@ from .store import (
     parse_stored_events,
 )
 
-__all__ = ["Appended", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo", "StaleVersion",
+__all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo", "StaleVersion",
            "Store", "StoredEvent", "database_url", "make_engine", "parse_stored_events"]

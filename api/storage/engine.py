@@ -1,22 +1,29 @@
 """Engines: SQLite (a file in the instance folder, WAL) by default, PostgreSQL by URL.
 
 SQLite is tuned for "nothing lost": WAL journal, synchronous=FULL (a commit is on disk before
-the answer leaves), a busy timeout so writers queue instead of failing, and write
-transactions opened with BEGIN IMMEDIATE (take the write lock first, so a read-then-write
-transaction never fails half way on a lock upgrade). The log is copied into the database by
-a thread of the Store, never inside a commit (plain.py: Checkpoints). Creating an engine does
-not connect.
+the answer leaves), a busy timeout so writers queue instead of failing, and write transactions
+opened with BEGIN IMMEDIATE (take the write lock first, so a read-then-write transaction never
+fails half way on a lock upgrade). Each engine's pool holds `pool_size` connections (POOL_SIZE by
+default) and no overflow: a request that waits longer than POOL_TIMEOUT for one is answered 503
+with Retry-After (store.DatabaseBusy), never queued without end. Creating an engine does not
+connect.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 SQLITE_FILE = "lairside.sqlite3"
 BUSY_TIMEOUT_MS = 15000
+POOL_SIZE = 10
+"""Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
+the database, and followers waiting for a change hold none."""
+POOL_TIMEOUT = 5.0
+"""Seconds a request waits for a free connection before it is answered 503."""
 IMMEDIATE = "lairside_immediate"
 """Execution option: open this connection's transaction with BEGIN IMMEDIATE (SQLite)."""
 
@@ -31,10 +38,22 @@ def database_url(configured: str | None, instance_path: str) -> str:
     return configured
 
 
-def make_engine(url: str) -> Engine:
-    if make_url(url).get_backend_name() == "sqlite":
-        return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+def _json_text(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+def make_engine(url: str, pool_size: int | None = None) -> Engine:
+    size = pool_size or POOL_SIZE
+    common: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+    if make_url(url).get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=0,
+                             pool_timeout=POOL_TIMEOUT, **common)
+    if sqlite_file(url) is None:  # in memory: one database per connection, kept per thread
+        return _sqlite(create_engine(url, connect_args={"check_same_thread": False}, **common))
+    return _sqlite(create_engine(
+        url, pool_size=size, max_overflow=0, pool_timeout=POOL_TIMEOUT,
+        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
+        **common))
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -44,10 +63,7 @@ def sqlite_file(url: str) -> Path | None:
     return Path(parsed.database)
 
 
-def _sqlite_engine(url: str) -> Engine:
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
-                                              "check_same_thread": False})
-
+def _sqlite(engine: Engine) -> Engine:
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we send BEGIN ourselves (below)
@@ -56,8 +72,6 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        # no checkpoint inside a commit: a thread of the Store copies the log (plain.py)
-        cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     @event.listens_for(engine, "begin")

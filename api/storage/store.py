@@ -1,11 +1,13 @@
-"""Sessions in the database: create, read, append with a version check, import.
+"""Sessions in the database: create, read, append with a version check, import, seats, rate
+counts, retention. SQLAlchemy Core throughout.
 
-Every write is one transaction that locks the session row, checks the version the client
-based its change on, checks the event against the rules (the folded state), then bumps the
-version and inserts the event with seq = new version. The answer is sent only after COMMIT.
-Folded histories are cached per process and caught up from the database by version, so a
-write costs one new event, not a replay of the whole game. Reads, 304s and appends run as
-plain SQL on the driver (plain.py); appends arriving together on SQLite share one commit.
+Every write is one transaction that locks the session row (SQLite: BEGIN IMMEDIATE; PostgreSQL:
+SELECT ... FOR UPDATE), checks the version the client based its change on, checks the event
+against the rules (the folded state), then bumps the version and inserts the event with
+seq = new version. The answer is built only after COMMIT, from what the write itself worked
+out. Folded histories are kept per process (`HISTORIES`) and caught up from the database by
+version, so a write costs one new event, not a replay of the whole game. No lock is held while
+the database is asked anything: rows are read first, then folded under the history's own lock.
 """
 from __future__ import annotations
 
@@ -13,14 +15,15 @@ import gc
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
@@ -30,15 +33,19 @@ from . import tokens
 from .engine import IMMEDIATE, make_engine, sqlite_file
 from .migrate import upgrade
 from .models import EventRow, RateCountRow, SeatClaimRow, SessionRow
-from .plain import Plain, payload, payloads, stored_time
 
-CACHE_SIZE = 256
+HISTORIES = 256
+"""Folded session histories each worker keeps (the sessions played lately)."""
+SETUPS = 1024
+"""Parsed session setups each worker keeps (a setup never changes once stored)."""
 MAX_EVENTS = 10_000
 """Default most events a session holds (LAIRSIDE_MAX_EVENTS): a long game has a few hundred.
 Bounded because a cold worker folds the whole session on its first read (make bench: about
 3 s for 50,000 small events; a game whose state grows with each event costs more)."""
 MAX_BYTES = 4 * 1024 * 1024
 """Default most bytes of event JSON a session holds (LAIRSIDE_MAX_SESSION_BYTES)."""
+CHANNEL = "lairside_sessions"
+"""PostgreSQL NOTIFY channel: '<code> <version>' after each committed change."""
 
 
 class StaleVersion(Exception):
@@ -78,6 +85,15 @@ class SeatTaken(Exception):
         self.seat = seat
 
 
+class DatabaseBusy(Exception):
+    """The database could not take the request in time (pool exhausted, lock wait): nothing
+    was written; the client retries after `seconds`."""
+
+    def __init__(self, seconds: int = 2) -> None:
+        super().__init__("database busy")
+        self.seconds = seconds
+
+
 @dataclass(frozen=True)
 class SessionInfo:
     id: int
@@ -108,16 +124,12 @@ class Appended:
 
 
 @dataclass
-class _Job:
-    """One append on its way: written by its own thread or in a batch with others."""
+class _Held:
+    """A folded history and the lock its folding takes (readers of one session wait only for
+    each other, never for the database)."""
 
-    info: SessionInfo
-    event: Any
-    expected: int | None
-    key: str | None
-    done: bool = False
-    answer: Appended | None = None
-    error: Exception | None = None
+    history: History
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def _now() -> datetime:
@@ -129,43 +141,73 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+@contextmanager
+def _database_errors() -> Iterator[None]:
+    """A pool with no free connection in time, or a lock not granted in time, is DatabaseBusy
+    (a 503 with Retry-After), never a 500: nothing was written."""
+    try:
+        yield
+    except PoolTimeout:
+        raise DatabaseBusy() from None
+    except OperationalError as error:
+        if "locked" in str(error) or "timeout" in str(error).lower():
+            raise DatabaseBusy() from None
+        raise
+
+
 class Store:
-    def __init__(self, url: str, max_events: int = MAX_EVENTS,
-                 max_bytes: int = MAX_BYTES) -> None:
+    def __init__(self, url: str, max_events: int = MAX_EVENTS, max_bytes: int = MAX_BYTES,
+                 pool_size: int | None = None) -> None:
         self.url = url
         self.max_events = max_events
         self.max_bytes = max_bytes
-        self.engine: Engine = make_engine(url)
+        self.engine: Engine = make_engine(url, pool_size)
+        self.postgres = self.engine.dialect.name == "postgresql"
         self._ready = False
-        self._lock = threading.RLock()
-        self._cache: OrderedDict[tuple[int, str], History] = OrderedDict()
-        """Folded histories by session id and code (SQLite may give a deleted session's id
-        to a new one; the code tells them apart in every worker)."""
+        self._lock = threading.Lock()
+        """Guards the two dicts below (never held while the database is asked anything)."""
+        self._histories: OrderedDict[tuple[int, str], _Held] = OrderedDict()
         self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
-        self._plain = Plain(self.engine)
-        self._pending: list[_Job] = []
-        self._pending_lock = threading.Lock()
+        self.on_change: list[Callable[[str, int], None]] = []
+        """Called with (code, version) after each committed change made through this Store."""
 
     # --- set-up ------------------------------------------------------------------------------
 
     def ready(self) -> Store:
         """Migrate on first use (once per process)."""
         if not self._ready:
-            with self._lock:
-                if not self._ready:
-                    path = sqlite_file(self.url)
-                    if path is not None:
-                        path.parent.mkdir(parents=True, exist_ok=True)
-                    upgrade(self.engine)
-                    self._ready = True
+            path = sqlite_file(self.url)
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            upgrade(self.engine)
+            self._ready = True
         return self
 
     def dispose(self) -> None:
-        self._plain.close()
         self.engine.dispose()
 
-    def _write(self) -> Connection:
-        return self.engine.connect().execution_options(**{IMMEDIATE: True})
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction, committed when the block ends (BEGIN IMMEDIATE on SQLite)."""
+        with _database_errors(), self.engine.connect().execution_options(
+                **{IMMEDIATE: True}) as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with _database_errors(), self.engine.connect() as conn:
+            yield conn
+
+    def _changed(self, conn: Connection, code: str, version: int) -> None:
+        """Inside a write: tell the other servers (PostgreSQL delivers it at COMMIT)."""
+        if self.postgres:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{code} {version}"})
+
+    def _announce(self, code: str, version: int) -> None:
+        """After a commit: wake this process's followers of the session."""
+        for listener in list(self.on_change):
+            listener(code, version)
 
     # --- create and import ---------------------------------------------------------------------
 
@@ -188,7 +230,7 @@ class Store:
         for _attempt in range(5):
             code = tokens.new_code()
             try:
-                with self._plain.turn(), self._write() as conn, conn.begin():
+                with self._write() as conn:
                     session_id = conn.execute(insert(SessionRow).values(
                         code=code, token_hash=tokens.hash_token(token), game=setup.game,
                         mode=str(setup.mode), setup=setup.to_json(), version=len(events),
@@ -201,79 +243,85 @@ class Store:
                              "created_at": at or now} for i, (e, at) in enumerate(events)])
             except IntegrityError:  # the rare code collision: draw another
                 continue
+            key = (session_id, code)
             with self._lock:
-                self._remember((session_id, code), history)
+                self._remember(self._histories, key, _Held(history), HISTORIES)
+                self._remember(self._setups, key, setup, SETUPS)
             return self.info(code), token
         raise RuntimeError("could not draw a free share code")  # pragma: no cover
 
     # --- reading -----------------------------------------------------------------------------
 
     def info(self, code: str) -> SessionInfo:
+        """The session with this share code, at its current version (one indexed query)."""
         self.ready()
         if not tokens.well_formed(code):  # never send odd text (NUL, 5,000 bytes) to the database
             raise UnknownSession(f"There is no session {code[:40]!r}. Check the code on the "
                                  "join sheet.")
-        row = self._plain.one("info", tokens.normal_code(code))
+        with self._read() as conn:
+            row = conn.execute(select(
+                SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow.game,
+                SessionRow.version, SessionRow.created_at, SessionRow.updated_at
+            ).where(SessionRow.code == tokens.normal_code(code))).first()
         if row is None:
             raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
                                  "sheet.")
-        session_id, found, token_hash, game, version, created_at, updated_at = row
-        tracker = _tracker(game)
-        return SessionInfo(session_id, found, token_hash, tracker,
-                           self._setup(session_id, found, tracker), version,
-                           stored_time(created_at), stored_time(updated_at))
+        tracker = _tracker(row.game)
+        return SessionInfo(row.id, row.code, row.token_hash, tracker,
+                           self._setup(row.id, row.code, tracker), row.version,
+                           _aware(row.created_at), _aware(row.updated_at))
 
-    def head(self, code: str) -> Sequence[Any] | None:
-        """(id, version, updated_at as stored) of the session with this share code, written
-        as stored (lower case), or None: the one query a repeated read or a 304 needs."""
-        self.ready()
-        return self._plain.one("head", code)
+    def versions(self, codes: Iterable[str]) -> dict[str, int]:
+        """The current version of each of these sessions (one query for them all)."""
+        wanted = list(codes)
+        if not wanted:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(select(SessionRow.code, SessionRow.version).where(
+                SessionRow.code.in_(wanted))).all()
+        return {code: version for code, version in rows}
 
     def _setup(self, session_id: int, code: str, tracker: Tracker) -> Any:
-        """The parsed setup of a session: a setup never changes once stored, so each is read
-        and parsed once per process (keyed by id and code, which no other session ever has)."""
+        """The parsed setup of a session: read and parsed once per process."""
         key = (session_id, code)
         with self._lock:
             setup = self._setups.get(key)
         if setup is None:
-            with self.engine.connect() as conn:
+            with self._read() as conn:
                 stored = conn.execute(select(SessionRow.setup).where(
                     SessionRow.id == session_id)).scalar_one_or_none()
             if stored is None:  # deleted (expired) since its row was read
                 raise UnknownSession(f"There is no session {code!r} any more.")
             setup = tracker.parse_setup(stored)
             with self._lock:
-                self._setups[key] = setup
-                while len(self._setups) > CACHE_SIZE * 4:
-                    self._setups.popitem(last=False)
+                self._remember(self._setups, key, setup, SETUPS)
         return setup
 
     def history(self, info: SessionInfo) -> History:
         """The folded history, at least up to `info.version`."""
-        return self._history(info, info.version)
-
-    def state_at(self, info: SessionInfo) -> Any:
-        history = self.history(info)
-        with self._lock:
-            return history.state_at(info.version)
+        return self._held(info, info.version).history
 
     def point(self, info: SessionInfo) -> tuple[Any, bool]:
         """The state at `info.version` and whether an undo is possible there."""
-        history = self.history(info)
-        with self._lock:
-            return history.state_at(info.version), history.can_undo(info.version)
+        held = self._held(info, info.version)
+        with held.lock:
+            return held.history.state_at(info.version), held.history.can_undo(info.version)
+
+    def state_at(self, info: SessionInfo) -> Any:
+        return self.point(info)[0]
 
     def events(self, info: SessionInfo, after: int = 0, limit: int | None = None
                ) -> list[StoredEvent]:
         """Stored events after version `after` (at most `limit` of them), in order."""
-        with self._plain.cursor() as cursor:
-            cursor.execute(self._plain.sql["events"], (info.id, after))
-            rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
-        tracker = info.tracker
+        query = select(EventRow.seq, EventRow.payload, EventRow.created_at).where(
+            EventRow.session_id == info.id, EventRow.seq > after).order_by(EventRow.seq)
+        if limit is not None:
+            query = query.limit(limit)
+        with self._read() as conn:
+            rows = conn.execute(query).all()
         with collector_paused(len(rows)):
-            decoded = payloads([data for _seq, data, _at in rows])
-            return [StoredEvent(seq, stored_event(tracker, data), stored_time(at))
-                    for (seq, _text, at), data in zip(rows, decoded, strict=True)]
+            return [StoredEvent(seq, stored_event(info.tracker, data), _aware(at))
+                    for seq, data, at in rows]
 
     # --- seats claimed by their own phones -----------------------------------------------------
 
@@ -281,7 +329,7 @@ class Store:
         """A new seat token for `seat` (shown once); SeatTaken if a phone already holds it."""
         token = tokens.new_token()
         try:
-            with self._plain.turn(), self._write() as conn, conn.begin():
+            with self._write() as conn:
                 conn.execute(insert(SeatClaimRow).values(
                     session_id=info.id, seat=seat, token_hash=tokens.hash_token(token),
                     created_at=_now()))
@@ -291,7 +339,7 @@ class Store:
 
     def seat_of(self, info: SessionInfo, token: str) -> str | None:
         """The seat whose phone holds `token`, or None."""
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             seat: str | None = conn.execute(select(SeatClaimRow.seat).where(
                 SeatClaimRow.session_id == info.id,
                 SeatClaimRow.token_hash == tokens.hash_token(token))).scalar_one_or_none()
@@ -304,97 +352,53 @@ class Store:
         """Record `event` if the session is still at `expected` (None: whatever it is now).
 
         Raises StaleVersion (nothing written), InvalidInput (the rules refuse it), KeyReused,
-        SessionFull. A retry with the same Idempotency-Key answers the first result again
-        (replayed). Answered only once the write is committed.
-
-        On SQLite, appends arriving while another is being committed wait, then go together
-        in one transaction (group commit): one fsync answers them all, so a burst of taps
-        costs a few disk flushes, not one each. PostgreSQL commits each on its own."""
-        job = _Job(info, event, expected, key)
-        if self._plain.sqlite:
-            with self._pending_lock:
-                self._pending.append(job)
-            with self._plain.writers:  # one batch at a time in this process
-                if not job.done:  # else an earlier batch took it along
-                    with self._plain.file_turn():  # the other workers' writers
-                        with self._pending_lock:
-                            batch, self._pending = self._pending, []
-                        self._commit(batch)
-        else:
-            self._commit([job])
-        if job.error is not None:
-            raise job.error
-        assert job.answer is not None
-        return job.answer
-
-    def _commit(self, batch: list[_Job]) -> None:
-        """Write `batch` in one transaction, each append checked against the state the ones
-        before it left; one refused (version, rules, room, key) writes nothing and the others
-        go on. Plain SQL on the driver's cursor (plain.py): this runs on every tap."""
-        try:
-            with self._plain.transaction() as cursor:
-                for job in batch:
-                    try:
-                        planned = self._plan(cursor, job)
-                    except (StaleVersion, KeyReused, SessionFull, InvalidInput) as refused:
-                        job.error = refused
-                        continue
-                    job.answer = planned if isinstance(planned, Appended) \
-                        else self._record(cursor, job, *planned)
-        except Exception as failed:  # nothing was committed: forget the steps taken
-            with self._lock:
-                for job in batch:
-                    self._cache.pop((job.info.id, job.info.code), None)
-                    if job.error is None:
-                        job.answer, job.error = None, failed
-        finally:
-            for job in batch:
-                job.done = True
-
-    def _plan(self, cursor: Any, job: _Job) -> Appended | tuple[History, Any, int, int, Any]:
-        """The checks of one append inside the transaction (nothing written yet): the earlier
-        answer of a replayed Idempotency-Key, or what to record."""
-        info, sql, data = job.info, self._plain.sql, job.event.to_json()
-        cursor.execute(sql["lock"], (info.id,))
-        version, size = cursor.fetchone()
-        if job.key is not None:
-            cursor.execute(sql["earlier"], (info.id, job.key))
-            earlier = cursor.fetchone()
-            if earlier is not None:
-                seq, first, at = earlier
-                if payload(first) != data:
-                    raise KeyReused(job.key)
-                history = self._history(info, version, cursor)
-                with self._lock:
-                    state, can_undo = history.state_at(version), history.can_undo(version)
-                return Appended(StoredEvent(seq, job.event, stored_time(at)), state, version,
-                                can_undo, True)
-        if job.expected is not None and job.expected != version:
-            raise StaleVersion(version)
-        added = _size(data)
-        self._check_room(version + 1, size + added)
-        history = self._history(info, version, cursor)
-        with self._lock:
-            if history.version != version:
-                history = self._fresh(info, version, cursor)
-            step = history.check(job.event)
-        return history, step, version, size + added, data
-
-    def _record(self, cursor: Any, job: _Job, history: History, step: Any, version: int,
-                size: int, data: Any) -> Appended:
-        """Write one checked append, and make it the history's next version at once (so the
-        next append of the batch is checked after it; _commit forgets it if the commit
-        fails). The answer is this write's own step, never re-read from the cache."""
-        now = _now()
-        stamp = self._plain.time_value(now)
-        cursor.execute(self._plain.sql["bump"], (version + 1, size, stamp, job.info.id, version))
-        cursor.execute(self._plain.sql["insert"], (
-            job.info.id, version + 1, str(job.event.kind), self._plain.json_value(data),
-            job.key, stamp))
-        with self._lock:
-            history.accept(step)
-        return Appended(StoredEvent(version + 1, job.event, now), step.state, version + 1,
+        SessionFull, DatabaseBusy. A retry with the same Idempotency-Key answers the first
+        result again (replayed). Answered only once the write is committed."""
+        data = event.to_json()
+        with self._write() as conn:
+            locked = select(SessionRow.version, SessionRow.size_bytes).where(
+                SessionRow.id == info.id)
+            if self.postgres:  # the session row is the lock writers queue on
+                locked = locked.with_for_update()
+            version, size = conn.execute(locked).one()
+            if key is not None:
+                earlier = conn.execute(select(
+                    EventRow.seq, EventRow.payload, EventRow.created_at).where(
+                    EventRow.session_id == info.id, EventRow.idempotency_key == key)).first()
+                if earlier is not None:
+                    return self._replayed(info, conn, version, key, data, *earlier)
+            if expected is not None and expected != version:
+                raise StaleVersion(version)
+            added = _size(data)
+            self._check_room(version + 1, size + added)
+            held = self._held(info, version, conn)
+            with held.lock:
+                step = held.history.check(event)
+            now = _now()
+            conn.execute(update(SessionRow).where(
+                SessionRow.id == info.id, SessionRow.version == version).values(
+                version=version + 1, size_bytes=size + added, updated_at=now))
+            conn.execute(insert(EventRow).values(
+                session_id=info.id, seq=version + 1, kind=str(event.kind), payload=data,
+                idempotency_key=key, created_at=now))
+            self._changed(conn, info.code, version + 1)
+        with held.lock:  # committed: now the history may have it (unless a reader caught up)
+            if held.history.version == version:
+                held.history.accept(step)
+        self._announce(info.code, version + 1)
+        return Appended(StoredEvent(version + 1, event, now), step.state, version + 1,
                         step.before is not None)
+
+    def _replayed(self, info: SessionInfo, conn: Connection, version: int, key: str,
+                  data: Any, seq: int, first: Any, at: datetime) -> Appended:
+        """The answer to a retried write: the state now, the event as first written."""
+        if first != data:
+            raise KeyReused(key)
+        held = self._held(info, version, conn)
+        with held.lock:
+            state, can_undo = held.history.state_at(version), held.history.can_undo(version)
+        return Appended(StoredEvent(seq, stored_event(info.tracker, first), _aware(at)), state,
+                        version, can_undo, True)
 
     def _check_room(self, events: int, size: int) -> None:
         if events > self.max_events:
@@ -410,7 +414,7 @@ class Store:
         sessions went."""
         self.ready()
         day_ago = int(_now().timestamp()) - 86400
-        with self._plain.turn(), self._write() as conn, conn.begin():
+        with self._write() as conn:
             gone = conn.execute(select(SessionRow.id, SessionRow.code).where(
                 SessionRow.updated_at < unchanged_since)).all()
             ids = [session_id for session_id, _code in gone]
@@ -422,7 +426,8 @@ class Store:
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
             for session_id, code in gone:
-                self._cache.pop((session_id, code), None)
+                self._histories.pop((session_id, code), None)
+                self._setups.pop((session_id, code), None)
         return len(ids)
 
     # --- rate-limit counters every worker shares -----------------------------------------------
@@ -431,11 +436,12 @@ class Store:
         """Add one to `bucket`'s count in `window` (or only read it, `peek`); the new count.
         One row per bucket and window; older windows of the bucket are dropped as it goes."""
         self.ready()
-        if peek:  # every read of a share code asks (see ratelimit.check): plain SQL
-            found = self._plain.one("peek", bucket, window)
-            return int(found[0]) if found else 0
-        dialect = self.engine.dialect.name
-        if dialect == "postgresql":
+        if peek:
+            with self._read() as conn:
+                found = conn.execute(select(RateCountRow.count).where(
+                    RateCountRow.bucket == bucket, RateCountRow.window == window)).scalar()
+            return int(found or 0)
+        if self.postgres:
             from sqlalchemy.dialects.postgresql import insert as upsert
         else:
             from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
@@ -443,7 +449,7 @@ class Store:
         statement = statement.on_conflict_do_update(
             index_elements=[RateCountRow.bucket, RateCountRow.window],
             set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
-        with self._plain.turn(), self._write() as conn, conn.begin():
+        with self._write() as conn:
             counted = int(conn.execute(statement).scalar_one())
             if counted == 1:  # first of a new window: forget this bucket's older ones
                 conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
@@ -451,46 +457,44 @@ class Store:
         return counted
 
     def count_rows(self) -> int:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return int(conn.execute(select(func.count()).select_from(RateCountRow)).scalar_one())
 
-    # --- the cache of folded histories --------------------------------------------------------
+    # --- the folded histories kept -------------------------------------------------------------
 
-    def _history(self, info: SessionInfo, version: int, cursor: Any = None) -> History:
-        """The cached history of the session, caught up to `version` from the database (on
-        `cursor`, inside a write's transaction, or on a cursor of its own)."""
+    def _held(self, info: SessionInfo, version: int, conn: Connection | None = None) -> _Held:
+        """The kept history of the session, caught up to `version`: the missing events are
+        read (on `conn` inside a write, else on a connection of its own) before the history's
+        lock is taken, then folded in order, skipping any another thread folded meanwhile."""
         key = (info.id, info.code)
         with self._lock:
-            history = self._cache.get(key)
-            if history is None:
-                history = History(info.tracker, info.setup)
-            if history.version < version:
-                if cursor is None:
-                    with self._plain.cursor() as own:
-                        self._catch_up(own, info, history, version)
-                else:
-                    self._catch_up(cursor, info, history, version)
-            self._remember(key, history)
-            return history
+            held = self._histories.get(key)
+            if held is None:
+                held = _Held(History(info.tracker, info.setup))
+            self._remember(self._histories, key, held, HISTORIES)
+        start = held.history.version
+        if start >= version:
+            return held
+        query = select(EventRow.seq, EventRow.payload).where(
+            EventRow.session_id == info.id, EventRow.seq > start,
+            EventRow.seq <= version).order_by(EventRow.seq)
+        if conn is not None:
+            rows = conn.execute(query).all()
+        else:
+            with self._read() as own:
+                rows = own.execute(query).all()
+        with held.lock, collector_paused(len(rows)):
+            history = held.history
+            history.extend(stored_event(info.tracker, data)
+                           for seq, data in rows if seq > history.version)
+        return held
 
-    def _catch_up(self, cursor: Any, info: SessionInfo, history: History, version: int
-                  ) -> None:
-        cursor.execute(self._plain.sql["payloads"], (info.id, history.version, version))
-        tracker = info.tracker
-        rows = cursor.fetchall()
-        with collector_paused(len(rows)):
-            history.extend(stored_event(tracker, data)
-                           for data in payloads([data for (data,) in rows]))
-
-    def _fresh(self, info: SessionInfo, version: int, cursor: Any) -> History:
-        self._cache.pop((info.id, info.code), None)
-        return self._history(info, version, cursor)
-
-    def _remember(self, key: tuple[int, str], history: History) -> None:
-        self._cache[key] = history
-        self._cache.move_to_end(key)
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+    @staticmethod
+    def _remember(kept: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
+        kept[key] = value
+        kept.move_to_end(key)
+        while len(kept) > most:
+            kept.popitem(last=False)
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
+from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text, bounds
 
 
 def _name(prefix: str, name: str) -> str:
@@ -75,9 +75,8 @@ def _plan(form: Form) -> list[tuple[str, Any, bool]]:
 
 def _allowed(f: Any) -> str:
     if isinstance(f, Integer):
-        low = "" if f.minimum is None else str(f.minimum)
-        high = "" if f.maximum is None else str(f.maximum)
-        return f"a whole number {low}-{high}".rstrip("-")
+        low, high = bounds(f)
+        return f"a whole number {low} to {high}"
     if isinstance(f, OneOf):
         return ", ".join(f.options)
     if isinstance(f, Flag):
@@ -85,19 +84,15 @@ def _allowed(f: Any) -> str:
     if isinstance(f, Text):
         return f"text of 1-{f.max_length} characters"
     if isinstance(f, IntList):
-        low = "" if f.minimum is None else str(f.minimum)
-        high = "" if f.maximum is None else str(f.maximum)
-        return f"a list of {f.min_items}-{f.max_items} whole numbers {low}-{high}".rstrip("- ")
+        low, high = bounds(f)
+        return f"a list of {f.min_items}-{f.max_items} whole numbers {low} to {high}"
     return "see the form"
 
 
 def _check(f: Any, value: Any, at: str) -> Any:
     if isinstance(f, Integer):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        if ok and f.minimum is not None and value < f.minimum:
-            ok = False
-        if ok and f.maximum is not None and value > f.maximum:
-            ok = False
+        low, high = bounds(f)
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
         if not ok:
             raise InvalidInput(at, f"{value!r} is not accepted for {f.name}.", _allowed(f))
         return value
@@ -115,10 +110,10 @@ def _check(f: Any, value: Any, at: str) -> Any:
                                "characters.", _allowed(f))
         return value.strip()
     if isinstance(f, IntList):
+        low, high = bounds(f)
         ok = (isinstance(value, list) and f.min_items <= len(value) <= f.max_items
-              and all(isinstance(v, int) and not isinstance(v, bool)
-                      and (f.minimum is None or v >= f.minimum)
-                      and (f.maximum is None or v <= f.maximum) for v in value))
+              and all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+                      for v in value))
         if not ok:
             raise InvalidInput(at, f"{value!r} is not accepted for {f.name}.", _allowed(f))
         return list(value)

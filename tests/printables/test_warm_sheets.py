@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from api import config, warmup
+from api import config, offload, warmup
 from assistant import sheets
 from assistant.games import all_games
 from tests.support import printed_by
@@ -46,7 +46,8 @@ def test_after_it_a_first_print_parses_and_breaks_nothing_new():
 
 def test_a_worker_starts_it_unless_turned_off(monkeypatch: Any):
     started: list[bool] = []
-    monkeypatch.setattr(warmup, "warm_sheets_in_background", lambda: started.append(True))
+    monkeypatch.setattr(offload, "in_background",
+                        lambda work: started.append(work is warmup.warm_sheets))
     try:
         config.post_worker_init(None)
         monkeypatch.setenv("LAIRSIDE_WARM_SHEETS", "0")

@@ -1,5 +1,6 @@
-"""Repeated session reads answered before Flask (api/session_reads.py): the same answers,
-never stale across workers, never a seat's secrets, and every refusal Flask gives."""
+"""Repeated session reads (answers kept per session, version, viewer and address, after one
+version query): the same answers, never stale across workers, never a seat's secrets to the
+table, each host and mount path with its own links, and every refusal."""
 from __future__ import annotations
 
 from assistant.games import all_games

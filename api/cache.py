@@ -1,0 +1,111 @@
+"""The one cache of finished answers each worker keeps: bodies with their ETags, least recently
+used dropped first once their bytes pass a budget (api/config.py sets it).
+
+A key names everything an answer depends on. `request_key` adds what every answer may depend
+on besides its own parts: the host and scheme it was asked through and the mount path
+(SCRIPT_NAME), which links inside it are built from. The registered games are checked on every
+use: when the set of game objects changes (a game registered anew), everything kept is dropped.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from flask import Response, current_app, request
+
+from api.conditional import answer, etag_of, public_headers
+from assistant.games import all_games
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A finished answer: its body, type and the headers that revalidate it."""
+
+    body: bytes
+    mimetype: str
+    headers: list[tuple[str, str]]
+
+
+class AnswerCache:
+    """Finished answers by key, within `budget` bytes of bodies (thread- and greenlet-safe)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._kept: OrderedDict[Hashable, Kept] = OrderedDict()
+        self._bytes = 0
+        self._games: tuple[object, ...] = ()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Kept | None:
+        games = tuple(all_games())
+        with self._lock:
+            if len(games) != len(self._games) or any(
+                    a is not b for a, b in zip(games, self._games, strict=True)):
+                self._kept.clear()
+                self._bytes = 0
+                self._games = games
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, kept: Kept) -> Kept:
+        with self._lock:
+            old = self._kept.pop(key, None)
+            self._bytes += len(kept.body) - (len(old.body) if old else 0)
+            self._kept[key] = kept
+            while self._bytes > self.budget and len(self._kept) > 1:
+                _, dropped = self._kept.popitem(last=False)
+                self._bytes -= len(dropped.body)
+        return kept
+
+    @property
+    def size(self) -> int:
+        """Bytes of bodies kept now."""
+        return self._bytes
+
+
+def answers() -> AnswerCache:
+    found: AnswerCache = current_app.extensions["lairside.answers"]
+    return found
+
+
+def request_key(*parts: Hashable) -> tuple[Hashable, ...]:
+    """A key for an answer to this request: the host, scheme and mount path, then `parts`."""
+    return (request.host, request.scheme, request.script_root, *parts)
+
+
+def kept_or_built(key: Hashable, build: Callable[[], Kept]) -> Kept:
+    """The answer kept under `key`, else `build()` kept under it."""
+    cache = answers()
+    found = cache.get(key)
+    return found if found is not None else cache.put(key, build())
+
+
+def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
+    """For a GET view whose 200 answer is the same bytes for everyone who asks this address
+    (a rule, a setup, a rule page): the finished answer is kept by address, tagged, and sent
+    again with a 304 when the phone has it. Answers other than 200 are never kept; in debug
+    mode (templates reload) nothing is."""
+
+    @wraps(view)
+    def kept_view(**kwargs: Any) -> Response:
+        key = request_key("get", request.path, request.query_string)
+        found = None if current_app.debug else answers().get(key)
+        if found is None:
+            response = view(**kwargs)
+            if response.status_code != 200 or response.is_streamed:
+                return response
+            body = response.get_data()
+            max_age = int(current_app.config["LAIRSIDE_CACHE_SECONDS"])
+            found = Kept(body, response.mimetype or "application/octet-stream",
+                         public_headers(etag_of(body), max_age))
+            if not current_app.debug:
+                answers().put(key, found)
+        return answer(found.body, found.mimetype, found.headers)
+
+    return kept_view

@@ -1,0 +1,75 @@
+"""Conditional requests, in one place for every view: ETags and 304 for reads (If-None-Match),
+the version a write is based on (If-Match: 428 when missing, 412 raised by the store when stale).
+
+A view asks `unchanged(tag)` as early as it knows its tag, before building anything, and
+answers `not_modified(...)` when the phone already has that answer.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from flask import Response, request
+
+from api.errors import PreconditionRequired
+
+
+def etag_of(data: bytes) -> str:
+    """The quoted strong ETag of a body."""
+    return '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
+
+
+def version_tag(version: int, seat: str | None = None) -> str:
+    """The ETag of a session answer at `version`: the shared view's, or a seat's own."""
+    return f'"v{version}"' if seat is None else f'"v{version}-{seat}"'
+
+
+def matches(tag: str, if_none_match: str) -> bool:
+    """Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 13.1.2)."""
+    for candidate in if_none_match.split(","):
+        candidate = candidate.strip()
+        if candidate == "*" or candidate.removeprefix("W/") == tag:
+            return True
+    return False
+
+
+def unchanged(tag: str) -> bool:
+    """Whether this GET or HEAD names `tag` in If-None-Match (the phone has this answer)."""
+    asked = request.headers.get("If-None-Match")
+    return bool(asked) and request.method in ("GET", "HEAD") and matches(tag, asked)
+
+
+def not_modified(headers: list[tuple[str, str]]) -> Response:
+    """A 304 carrying the answer's revalidation headers (ETag, Cache-Control, Vary)."""
+    return Response(status=304, headers=headers)
+
+
+def answer(body: bytes, mimetype: str, headers: list[tuple[str, str]],
+           status: int = 200) -> Response:
+    """`body` with its revalidation headers, or a 304 when the phone already has it. The ETag
+    is the first of `headers` named ETag."""
+    tag = next((value for name, value in headers if name == "ETag"), None)
+    if status == 200 and tag is not None and unchanged(tag):
+        return not_modified(headers)
+    return Response(body, status=status, mimetype=mimetype, headers=headers)
+
+
+def public_headers(tag: str, max_age: int) -> list[tuple[str, str]]:
+    """Revalidation headers of a read-only answer that is the same for every asker."""
+    return [("ETag", tag), ("Cache-Control", f"public, max-age={max_age}")]
+
+
+def expected_version() -> int | None:
+    """The session version named by If-Match (None for `*`); PreconditionRequired (428) when
+    it is missing or names no version. A stale one is refused by the store (412)."""
+    raw = request.headers.get("If-Match")
+    if not raw:
+        raise PreconditionRequired("Send If-Match with the ETag of the version your change is "
+                                   "based on (from the last read).")
+    if raw.strip() == "*":
+        return None
+    found = re.search(r"[0-9]+", raw)
+    if found is None or len(found.group()) > 9:
+        raise PreconditionRequired(f"If-Match {raw[:40]!r} names no version; send the ETag "
+                                   "you read, e.g. \"v12\".")
+    return int(found.group())

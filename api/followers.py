@@ -1,0 +1,196 @@
+"""Phones following live tables: each waits, holding no thread and asking the database nothing,
+until one watcher per process learns that its table has a newer version and wakes it.
+
+How the watcher learns of a change:
+- a write through this process: the store calls `changed` right after its commit;
+- a write through another worker or server on PostgreSQL: LISTEN on the store's channel (each
+  append NOTIFYs '<code> <version>' inside its transaction, delivered at commit);
+- a write through another worker on the same SQLite file: the database and its write-ahead log
+  are looked at (os.stat, no query) every WATCH_SECONDS; when either changed, one query reads
+  the versions of the tables followed in this process.
+
+Under gunicorn's gevent worker (api/config.py) threads are greenlets, so a waiting phone costs
+a small stack and no thread; the watcher is one greenlet. A phone that goes away is noticed at
+once (its socket becomes readable with nothing to read), not when its wait runs out.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from api.storage import Store
+from api.storage.engine import sqlite_file
+from api.storage.store import CHANNEL
+
+WATCH_SECONDS = 0.1
+"""How often the SQLite watcher looks at the database files (a stat each, no query)."""
+RECONNECT_SECONDS = 1.0
+"""Pause before the PostgreSQL listener connects again after losing its connection."""
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Waiter:
+    """One waiting phone: woken when its table passes `after`, or when it goes away."""
+
+    code: str
+    after: int
+    woken: threading.Event = field(default_factory=threading.Event)
+    gone: bool = False
+
+
+class Followers:
+    """The waiting phones of this process, by share code, and the watcher that wakes them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._waiting: dict[str, set[Waiter]] = {}
+        self._lock = threading.Lock()
+        self._watcher: threading.Thread | None = None
+        self._pid = 0
+        store.on_change.append(self.changed)
+
+    @property
+    def count(self) -> int:
+        """Phones waiting now."""
+        with self._lock:
+            return sum(len(w) for w in self._waiting.values())
+
+    def codes(self) -> list[str]:
+        with self._lock:
+            return list(self._waiting)
+
+    def changed(self, code: str, version: int) -> None:
+        """Table `code` is at `version`: wake each of its phones that shows an older one."""
+        with self._lock:
+            waiters = [w for w in self._waiting.get(code, ()) if w.after < version]
+        for waiter in waiters:
+            waiter.woken.set()
+
+    def wait(self, code: str, after: int, seconds: float, connection: Any = None) -> bool:
+        """Wait until table `code` is past version `after` (True), for at most `seconds`, or
+        until the phone on `connection` (gunicorn's socket) goes away (False either way)."""
+        self._ensure_watcher()
+        waiter = Waiter(code, after)
+        with self._lock:
+            self._waiting.setdefault(code, set()).add(waiter)
+        stop = _watch_close(connection, waiter)
+        try:
+            woken = waiter.woken.wait(seconds)
+        finally:
+            stop()
+            with self._lock:
+                left = self._waiting.get(code)
+                if left is not None:
+                    left.discard(waiter)
+                    if not left:
+                        del self._waiting[code]
+        return woken and not waiter.gone
+
+    # --- the watcher ---------------------------------------------------------------------------
+
+    def _ensure_watcher(self) -> None:
+        if self._watcher is not None and self._watcher.is_alive() and self._pid == os.getpid():
+            return
+        with self._lock:
+            if self._watcher is None or not self._watcher.is_alive() \
+                    or self._pid != os.getpid():
+                target = self._listen if self.store.postgres else self._watch_files
+                self._pid = os.getpid()
+                self._watcher = threading.Thread(target=target, daemon=True,
+                                                 name="lairside-followers")
+                self._watcher.start()
+
+    def _catch_up(self, codes: Iterable[str]) -> None:
+        """Read the versions of the tables followed here and wake whoever is behind."""
+        for code, version in self.store.versions(codes).items():
+            self.changed(code, version)
+
+    def _watch_files(self) -> None:
+        path = sqlite_file(self.store.url)
+        files = [] if path is None else [path, Path(f"{path}-wal")]
+        seen = _stamps(files)
+        while True:
+            time.sleep(WATCH_SECONDS)
+            now = _stamps(files)
+            if now != seen:
+                seen = now
+                codes = self.codes()
+                if codes:
+                    try:
+                        self._catch_up(codes)
+                    except Exception:  # noqa: BLE001 - a busy moment: the next change retries
+                        log.warning("follower watcher could not read versions", exc_info=True)
+
+    def _listen(self) -> None:
+        import psycopg  # noqa: PLC0415  (PostgreSQL only)
+
+        url = self.store.engine.url.set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        while True:
+            try:
+                with psycopg.connect(dsn, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._catch_up(self.codes())  # anything written while not listening
+                    for note in conn.notifies():
+                        code, _, version = note.payload.partition(" ")
+                        if version.isdigit():
+                            self.changed(code, int(version))
+            except Exception:  # noqa: BLE001 - the server restarted, the network dropped
+                log.warning("follower listener lost its connection; again in %s s",
+                            RECONNECT_SECONDS, exc_info=True)
+                time.sleep(RECONNECT_SECONDS)
+
+
+def _stamps(files: list[Path]) -> list[tuple[int, int, int] | None]:
+    out: list[tuple[int, int, int] | None] = []
+    for path in files:
+        try:
+            found = path.stat()
+        except OSError:
+            out.append(None)
+        else:
+            out.append((found.st_ino, found.st_size, found.st_mtime_ns))
+    return out
+
+
+def _watch_close(connection: Any, waiter: Waiter) -> Any:
+    """Under gevent, wake `waiter` (gone) as soon as its phone closes the connection; returns
+    the function that stops watching. Elsewhere (tests, Flask's own server) a phone that went
+    away is found when the answer is written."""
+    if connection is None or not _green():
+        return lambda: None
+    from gevent import get_hub  # noqa: PLC0415
+
+    watcher = get_hub().loop.io(connection.fileno(), 1)
+
+    def readable() -> None:
+        try:
+            closed = connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+        except BlockingIOError:
+            return
+        except OSError:
+            closed = True
+        watcher.stop()  # closed, or bytes of a next request: looked at once, not again
+        if closed:
+            waiter.gone = True
+            waiter.woken.set()
+
+    watcher.start(readable)
+    return watcher.stop
+
+
+def _green() -> bool:
+    try:
+        from gevent import monkey  # noqa: PLC0415
+    except ImportError:
+        return False
+    return bool(monkey.is_module_patched("socket"))
