@@ -81,17 +81,17 @@ def write_index(folder: Path, written: Sequence[Written], day: date,
              f"in greyscale.</p>"]
     if packs:
         by_pack: dict[str, list[tuple[Pack, str, Path]]] = {}
-        for item in packs:
-            by_pack.setdefault(item[0].slug, []).append(item)
+        for made in packs:
+            by_pack.setdefault(made[0].slug, []).append(made)
         parts.append("<h2>Game-night packs</h2><p>One PDF per game and mode: setup sheet "
                      "with its pull list, aids (role aids for that mode), score sheet, score "
                      "pad, turn-order cards for every player and the table tent, in print "
                      "order.</p>"
                      "<table><tr><th>Pack</th><th>Setup</th><th>PDF</th></tr>")
-        for items in by_pack.values():
-            first = items[0][0]
+        for group in by_pack.values():
+            first = group[0][0]
             pdfs = " ".join(f"<a href='{escape(path.name)}'>{PAPERS[paper].title}</a>"
-                            for _, paper, path in items)
+                            for _, paper, path in group)
             lead = first.sheets[0]
             parts.append(f"<tr><td>{escape(first.title)}</td><td>{escape(lead.mode)}, "
                          f"{escape(lead.players)}</td><td>{pdfs}</td></tr>")

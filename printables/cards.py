@@ -15,8 +15,14 @@ from reportlab.platypus import Flowable, Paragraph
 
 from assistant import sheets
 from printables import layouts as L
+from printables.blocks import flowables
 from printables.meta import lairside_version
-from printables.render import MM, Resolve, Target, blocks, styles, text, used_marks
+from printables.page import used_marks
+from printables.styles import styles
+from printables.target import Resolve, Target
+from printables.text import text
+
+MM = L.MM
 
 CARD_W_MM = 63.0
 CARD_H_MM = 88.0
@@ -67,7 +73,7 @@ def _story(sheet: sheets.Sheet, size: float) -> list[tuple[Flowable, bool]]:
     out: list[tuple[Flowable, bool]] = []
     for sec in sheet.sections:
         out.append((Paragraph(text(sec.title), head), True))
-        out.extend((f, False) for f in blocks(sec.blocks, st))
+        out.extend((f, False) for f in flowables(sec.blocks, st))
     return out
 
 

@@ -11,6 +11,7 @@ start-up so no user's request pays for it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -52,7 +53,7 @@ def load() -> Faces:
     kept = _kept_subsets()
     widths = _kept_widths()
 
-    class Measured(TTFont):  # type: ignore[misc]
+    class Measured(TTFont):
         """A TrueType face that remembers the width of every word it has measured: line
         breaking measures the same words again and again (a third of a sheet's time). Its
         embedded subset starts with the same characters in every PDF (SEEDED), so the subset
@@ -118,7 +119,7 @@ def _kept_widths() -> type:
 
     written: dict[tuple[Any, ...], bytes] = {}
 
-    class KeptWidths(pdfdoc.PDFArray):  # type: ignore[misc]
+    class KeptWidths(pdfdoc.PDFArray):
         def format(self, document: Any, IND: bytes = b"\n ") -> bytes:  # noqa: N803
             key = tuple(self.sequence)
             out = written.get(key)
@@ -158,8 +159,8 @@ def _kept_subsets() -> type:
 
     flate = KeptFlate()
 
-    class KeptFace(TTFontFace):  # type: ignore[misc]
-        def makeSubset(self, subset: list[int]) -> bytes:  # noqa: N802  (reportlab API)
+    class KeptFace(TTFontFace):
+        def makeSubset(self, subset: Sequence[int]) -> bytes:  # noqa: N802  (reportlab API)
             key = (self.filename, tuple(subset))
             made = files.get(key)
             if made is None:
@@ -169,7 +170,8 @@ def _kept_subsets() -> type:
             return made
 
         def addSubsetObjects(self, doc: Any, fontname: str, subset: list[int]) -> Any:  # noqa: N802
-            descriptor = super().addSubsetObjects(doc, fontname, subset)
+            # untyped in reportlab's stubs
+            descriptor = super().addSubsetObjects(doc, fontname, subset)  # type: ignore[no-untyped-call]
             stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
             if stream is not None and stream.filters:  # compressed: by the kept filter
                 stream.filters = [flate]

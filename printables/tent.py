@@ -14,18 +14,15 @@ from reportlab.platypus import Paragraph
 
 from assistant import sheets
 from assistant.sheets.join import CODE_LABEL
+from printables import fonts
 from printables import layouts as L
+from printables.codes import QRCode, qr_size
 from printables.meta import lairside_version
-from printables.render import (
-    MM,
-    QRCode,
-    Resolve,
-    Target,
-    faces,
-    qr_size,
-    styles,
-    text,
-)
+from printables.styles import styles
+from printables.target import Resolve, Target
+from printables.text import text
+
+MM = L.MM
 
 
 def _facts(sec: sheets.Section) -> list[sheets.Fact]:
@@ -108,7 +105,7 @@ def draw_tent(canvas: Canvas, sheet: sheets.Sheet, paper: L.Paper, resolve: Reso
     follow = resolve(sheet.sections[0].link) if sheet.sections[0].link else ""
     edit = sheet.sections[1] if len(sheet.sections) > 1 else None
     canvas.saveState()
-    canvas.setFont(faces().regular, L.MIN_PT)
+    canvas.setFont(fonts.load().regular, L.MIN_PT)
     if edit is not None and edit.link is not None:
         strip_top = bottom + L.TENT_STRIP_MM * MM
         _strip(canvas, edit, resolve(edit.link), left, bottom, inner, strip_top - bottom)

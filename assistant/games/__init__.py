@@ -98,6 +98,20 @@ def register(game: Game) -> Game:
     return game
 
 
+def collect_operations(package: str) -> dict[str, Operation]:
+    """A game's calculators: every module of `package` (e.g. "assistant.games.tdt.calculators")
+    in name order, each exporting OPERATIONS, by slug. A slug used twice is refused."""
+    found: dict[str, Operation] = {}
+    for info in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__),
+                       key=lambda i: i.name):
+        module = importlib.import_module(f"{package}.{info.name}")
+        for op in getattr(module, "OPERATIONS", ()):
+            if op.slug in found:
+                raise ValueError(f"two calculators named {op.slug!r}")
+            found[op.slug] = op
+    return found
+
+
 def find_game(slug: str) -> Game:
     _load_all()
     try:

@@ -1,11 +1,13 @@
 """The session kernel: a table's game as an append-only list of events folded into state.
 
-Generic over games: each game supplies a Tracker (contract.py) in its `Game.tracker` slot;
-the kernel owns the event envelope, undo and revert (kernel.py) and the history (history.py).
+Generic over games: each game supplies a Tracker (contract.py) in its `Game.tracker` slot,
+usually a TrackerBase (base.py: the contract's defaults and the seat code games share); the
+kernel owns the event envelope, undo and revert (kernel.py) and the history (history.py).
 Pure: standard library and `assistant` only (see README.md).
 """
 from __future__ import annotations
 
+from .base import NOTE, Seat, TrackerBase, put, seat_id, seat_index, seat_name
 from .contract import (
     SHARED,
     Action,
@@ -25,13 +27,12 @@ from .kernel import (
     UNDO,
     Event,
     HistoryEvent,
-    PlainEvents,
     event_forms,
     parse_event,
     stored_event,
 )
 
-__all__ = ["HISTORY_FORMS", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter", "Event",
-           "History", "HistoryEvent", "PlainEvents", "Point", "Show", "Step", "Toggles", "Track",
-           "Tracker", "Viewer", "Wording", "event_forms", "fold", "parse_event",
-           "stored_event"]
+__all__ = ["HISTORY_FORMS", "NOTE", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter",
+           "Event", "History", "HistoryEvent", "Point", "Seat", "Show", "Step", "Toggles",
+           "Track", "Tracker", "TrackerBase", "Viewer", "Wording", "event_forms", "fold",
+           "parse_event", "put", "seat_id", "seat_index", "seat_name", "stored_event"]

@@ -130,6 +130,11 @@ class SeatLike(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def player(self) -> str | None:
+        """The player's own name, where the seat has one apart from its name (else None)."""
+        ...
+
 
 class TableSetup(Protocol):
     """A game's session setup: whatever it holds, the kernel needs these."""
@@ -177,6 +182,13 @@ class Tracker(Protocol):
     @property
     def example_events(self) -> Sequence[Mapping[str, Any]]:
         """Events that example_setup accepts in this order (docs, tests, benchmarks)."""
+        ...
+
+    @property
+    def private_events(self) -> frozenset[str]:
+        """Kinds only a seat's own phone may write, about its own seat (its `seat` field):
+        a secret plan, a hidden identity. The table's edit token may not write them, and an
+        export leaves them out. Empty for a game without secrets (TrackerBase's default)."""
         ...
 
     def parse_setup(self, data: Mapping[str, Any]) -> Any: ...

@@ -63,20 +63,6 @@ class HistoryEvent:
                 else f"Back to version {self.to_version}")
 
 
-class PlainEvents:
-    """Defaults for a tracker whose events are plain `Event`s and visible to everyone: a
-    game subclasses it and overrides what it needs (its private kinds and their redaction)."""
-
-    private_events: frozenset[str] = frozenset()
-
-    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
-        return Event(kind, dict(values))
-
-    def event_json(self, event: Any, viewer: Any) -> dict[str, Any]:
-        result: dict[str, Any] = event.to_json()
-        return result
-
-
 def event_forms(tracker: Tracker) -> dict[str, Form]:
     """Every kind a session of this game accepts, the kernel's two included."""
     return {**tracker.event_forms, **HISTORY_FORMS}

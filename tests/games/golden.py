@@ -7,7 +7,10 @@ A case file `tests/games/<game folder>/golden/<name>.toml` holds `[[case]]` tabl
             at top level)
     input   the operation's input
     expect  dotted paths into the result → expected values (a table checks the keys it names)
+    null    optional, with expect: dotted paths whose value must be null (TOML has no null)
+    length  optional, with expect: dotted paths → how many items the list there holds
     error   instead of expect: the input field the operation must refuse (InvalidInput)
+    detail  optional, with error: words the refusal's detail contains
 The game is the folder's game (folder name with "_" for "-" in the slug).
 """
 from __future__ import annotations
@@ -86,8 +89,14 @@ def check(case: dict[str, Any]) -> Explained | None:
             run(case["input"])
         assert err.value.field == case["error"]
         assert err.value.allowed
+        assert case.get("detail", "") in err.value.detail
         return None
     answer = run(case["input"])
-    expect(answer.to_json()["result"], case["expect"])
+    result = answer.to_json()["result"]
+    expect(result, case["expect"])
+    for path in case.get("null", ()):
+        assert dig(result, path) is None, f"{path}: {dig(result, path)!r} is not null"
+    for path, count in case.get("length", {}).items():
+        assert len(dig(result, path)) == count, f"{path}: {len(dig(result, path))} != {count}"
     assert answer.steps and answer.summary
     return answer

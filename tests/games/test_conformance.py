@@ -194,6 +194,18 @@ def test_refusals_name_the_field_and_setups_round_trip(game: Game) -> None:
     assert refused.value.field and refused.value.allowed
 
 
+def test_every_tracker_declares_the_contracts_capabilities(game: Game) -> None:
+    """Read directly, never with getattr: private kinds (each about a seat) and seat players."""
+    tracker = game.tracker
+    if tracker is None:
+        return
+    assert isinstance(tracker.private_events, frozenset)
+    for kind in tracker.private_events:
+        assert "seat" in {f.name for f in tracker.event_forms[kind]}, kind
+    for seat in tracker.parse_setup(tracker.example_setup).seats:
+        assert seat.player is None or isinstance(seat.player, str)
+
+
 def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
     """The fixture's stash is private: written and seen by its seat's own phone only."""
     made = client.post("/api/v1/games/coin-heist/sessions", json={

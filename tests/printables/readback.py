@@ -129,7 +129,7 @@ class Frame:
 
 
 def frames(page: Page, columns: int, warning: bool = False) -> list[Frame]:
-    """The columns text flows through (printables.render.SheetDoc's frames)."""
+    """The columns text flows through (printables.page.SheetDoc's frames)."""
     left = L.MARGIN_MM * MM
     width = page.width - 2 * left
     top = page.height - (L.MARGIN_MM + L.HEADER_MM) * MM

@@ -63,8 +63,8 @@ def test_every_code_decodes_at_150_dpi_prints_its_url_and_opens(papp, pclient, e
 
 
 def test_codes_are_at_least_20_mm(every_pdf):
+    from printables.codes import qr_size
     from printables.qr import QUIET_ZONE, qr_matrix
-    from printables.render import qr_size
 
     for sheet, _ in (v for k, v in every_pdf.items() if k[1] == "a4"):
         for link in links_of(sheet):

@@ -89,7 +89,8 @@ def test_the_size_chosen_is_the_largest_on_the_fewest_pages(which, paper):
     from datetime import date
 
     from printables import layouts as L
-    from printables.render import Target, _choose, _trial
+    from printables.fit import choose, trial
+    from printables.render import Target
 
     sheet = _sheet(which) if isinstance(which, int) else _first_setups()[which]
     page, day, target = L.PAPERS[paper], date(2031, 4, 1), Target("http://lairside.test")
@@ -97,6 +98,6 @@ def test_the_size_chosen_is_the_largest_on_the_fewest_pages(which, paper):
     def resolve(link: Link) -> str:
         return "http://lairside.test" + link.page
 
-    pages = {b: _trial(sheet, page, resolve, day, target, b).pages for b in L.DENSITIES}
+    pages = {b: trial(sheet, page, resolve, day, target, b).pages for b in L.DENSITIES}
     want = max(b for b in L.DENSITIES if pages[b] <= pages[L.DENSITIES[-1]])
-    assert _choose(sheet, page, resolve, day, target)[0] == want, pages
+    assert choose(sheet, page, resolve, day, target)[0] == want, pages

@@ -93,7 +93,7 @@ def test_the_legend_lists_only_the_marks_a_sheet_uses(every_pdf, pages):
     for (slug, paper), (sheet, _) in every_pdf.items():
         if paper != "a4":
             continue
-        from printables.render import used_marks
+        from printables.page import used_marks
 
         text = " ".join(pages[slug, paper][0].text.split())
         for mark, words in sheets.LEGEND:

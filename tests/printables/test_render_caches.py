@@ -15,7 +15,9 @@ from .conftest import BASE, DAY
 
 
 def test_a_sheet_drawn_again_from_what_was_kept_is_the_same_pdf(papp):
-    from printables import render as R
+    from printables import paragraph
+    from printables.blocks import grid
+    from printables.render import render
 
     todo = []
     for game in all_games():
@@ -27,10 +29,10 @@ def test_a_sheet_drawn_again_from_what_was_kept_is_the_same_pdf(papp):
     with papp.test_request_context():
         resolve = resolver(papp, BASE)
         for sheet in todo:
-            for kept in (R._PARSED, R._SIZED, R._BROKEN, R._WIDEST):
+            for kept in (paragraph._PARSED, paragraph._SIZED, paragraph._BROKEN, grid._WIDEST):
                 kept.clear()
-            alone = R.render(sheet, "a4", resolve, DAY)
-            if R.render(sheet, "a4", resolve, DAY) != alone:
+            alone = render(sheet, "a4", resolve, DAY)
+            if render(sheet, "a4", resolve, DAY) != alone:
                 changed.append(sheet.slug)
             pages.append(len(PdfReader(io.BytesIO(alone)).pages))
     assert max(pages) > 1  # sections split across columns and pages were among them

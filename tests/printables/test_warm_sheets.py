@@ -31,15 +31,16 @@ def test_after_it_a_first_print_parses_and_breaks_nothing_new():
     one aid and the first setup sheet of each game as a request would."""
     code = (
         "from api.warmup import warm, warm_sheets, first_prints; warm(); warm_sheets(('a4',)); "
-        "import printables.render as R; from assistant import sheets; "
+        "import printables.paragraph as P; from printables.render import render; "
+        "from assistant import sheets; "
         "from assistant.games import all_games; "
-        "kept = len(R._PARSED), len(R._BROKEN); "
+        "kept = len(P._PARSED), len(P._BROKEN); "
         "games = [g.slug for g in all_games() if sheets.has_sheets(g.slug)]; "
         "picked = [sheets.aid_sheet(g, sheets.catalogue(g).aids[0].slug) for g in games]; "
         "picked += [sheets.setup_sheet(g, **dict(sheets.setup_variants(g)[0])) for g in games]; "
-        "[R.render(s, 'a4', lambda link: 'http://lairside.invalid' + link.page) "
+        "[render(s, 'a4', lambda link: 'http://lairside.invalid' + link.page) "
         " for s in picked]; "
-        "print(len(picked), kept == (len(R._PARSED), len(R._BROKEN)))")
+        "print(len(picked), kept == (len(P._PARSED), len(P._BROKEN)))")
     out = printed_by(code).split()
     assert int(out[0]) >= 10 and out[1] == "True"
 

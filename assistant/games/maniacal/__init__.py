@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import importlib
 
-from assistant.games import Game, register
+from assistant.games import Game, collect_operations, register
 
-from .calculators import collect as _collect_calculators
 from .facts import RULES
 from .modes import MODES
 from .scoring import SCORING
@@ -57,7 +56,7 @@ GAME = register(Game(
     rules=RULES,
     setup=SETUP,
     scoring=SCORING,
-    calculators=_collect_calculators(),
+    calculators=collect_operations(f"{__name__}.calculators"),
     synonyms=SYNONYMS,
     tracker=TRACKER,
     sheets=lambda: importlib.import_module(f"{__name__}.sheets"),

@@ -22,7 +22,6 @@ a Throwdown's claims end by themselves when every survivor has claimed or the Lo
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +30,18 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
-from assistant.tracker import Action, Board, Event, Show, Viewer, Wording
+from assistant.tracker import (
+    NOTE,
+    Action,
+    Board,
+    Event,
+    Show,
+    TrackerBase,
+    Viewer,
+    Wording,
+    seat_id,
+    seat_name,
+)
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -48,10 +58,6 @@ GAME = "master-plan"
 MAX_THROWDOWN = max(THROWDOWNS.values())
 
 
-def seat_id(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
-
-
 # ---------------------------------------------------------------- setup
 
 @dataclass(frozen=True)
@@ -60,6 +66,11 @@ class Seat:
     name: str
     rarity: str | None = None
     """The Loot rarity side of this seat's Master Plan (public: it is dealt face up)."""
+
+    @property
+    def player(self) -> str | None:
+        """The seat is its player (contract.SeatLike): no other name to show."""
+        return None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "rarity": self.rarity}
@@ -284,10 +295,6 @@ EVENT_FORMS: Mapping[str, Form] = {
                      "Loser Lad to.", max_length=40),),
     "note": (Text("text", "The note.", max_length=280, required=True),),
 }
-
-
-def parse_event(kind: str, values: Mapping[str, Any]) -> Event:
-    return Event(kind, dict(values))
 
 
 def _refuse_if_over(state: State, event: Event) -> None:
@@ -568,44 +575,30 @@ _HANDLERS = {"plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "reveal"
 
 # ---------------------------------------------------------------- views
 
-def _private(event: Event, viewer: Viewer) -> bool:
-    """True when `event` carries a plan `viewer` may not see (anyone but its own seat)."""
-    return event.kind == "plan" and (viewer.seat is None
-                                     or seat_id(str(event["seat"])) != viewer.seat)
-
-
-def event_json(event: Event, viewer: Viewer) -> dict[str, Any]:
-    out = event.to_json()
-    if _private(event, viewer):
-        out.pop("requirements", None)
-    return out
-
-
-def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
-    def who(value: Any) -> str:
-        return names.get(str(value), names.get(seat_id(str(value)), str(value)))
-
+def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
+    """One line for the history; `hidden`: a plan the viewer may not read (not its seat's)."""
+    who = seat_name(names, event.get("seat"))
     k = event.kind
     if k == "plan":
-        if _private(event, viewer):
-            return f"{who(event['seat'])} entered their Master Plan (kept on their phone)"
+        if hidden:
+            return f"{who} entered their Master Plan (kept on their phone)"
         return f"Your Master Plan: {event['requirements']}"
     if k == "throwdown":
         return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
     if k == "deploy":
-        return f"{who(event['seat'])} deploys a Super face down to Throwdown {event['throwdown']}"
+        return f"{who} deploys a Super face down to Throwdown {event['throwdown']}"
     if k == "reveal":
-        return (f"Throwdown {event['throwdown']}: {who(event['seat'])} reveals {event['name']} "
+        return (f"Throwdown {event['throwdown']}: {who} reveals {event['name']} "
                 f"({event['side']}, {event['action_number']})")
     if k == "battle":
         return f"Battle at Throwdown {event['throwdown']}"
     if k == "claim":
         return f"Throwdown {event['throwdown']}: the next claimer takes {event['loot']}"
     if k == "declare-win":
-        return f"{who(event['seat'])} reveals a completed Master Plan and wins"
+        return f"{who} reveals a completed Master Plan and wins"
     if k == "regroup":
         pick = event.get("holder_picks")
-        return "Regroup" + (f" (Loser Lad to {who(pick)})" if pick else "")
+        return "Regroup" + (f" (Loser Lad to {seat_name(names, pick)})" if pick else "")
     return f"Note: {event['text']}"
 
 
@@ -691,7 +684,7 @@ def board(setup: Setup) -> Board:
                         unless="over"),
                  Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
                         confirm="ends the round?"),
-                 Action("note", "Add note", asks=("text",))),
+                 NOTE),
         seat_lines=("loot_text", "ko_text", "plan_text"))
 
 
@@ -723,7 +716,7 @@ EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
 )
 
 
-class MasterPlanTracker:
+class MasterPlanTracker(TrackerBase):
     setup_form: Form = SETUP_FORM
     event_forms: Mapping[str, Form] = EVENT_FORMS
     wording: Wording = Wording(seat="Mastermind", seats="Masterminds",
@@ -737,9 +730,6 @@ class MasterPlanTracker:
     def parse_setup(self, data: Mapping[str, Any]) -> Setup:
         return parse_setup(data)
 
-    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
-        return parse_event(kind, values)
-
     def initial(self, setup: Setup) -> State:
         return initial(setup)
 
@@ -747,10 +737,7 @@ class MasterPlanTracker:
         return apply(setup, state, event, version)
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
-        return describe(event, names, viewer)
-
-    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
-        return event_json(event, viewer)
+        return describe(event, names, self.hidden(event, viewer))
 
     def state_json(self, setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state, viewer)

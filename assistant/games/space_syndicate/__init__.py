@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import importlib
 
-from assistant.games import Game, register
+from assistant.games import Game, collect_operations, register
 
 from .book import BOOK
-from .calculators import collect as _collect_calculators
 from .modes import MODES
 from .scoring import SCORING
 from .setup import SETUP
@@ -37,7 +36,7 @@ GAME = register(Game(
     rules=BOOK,
     setup=SETUP,
     scoring=SCORING,
-    calculators=_collect_calculators(),
+    calculators=collect_operations(f"{__name__}.calculators"),
     synonyms=SYNONYMS,
     sheets=lambda: importlib.import_module(f"{__name__}.sheets"),
     tracker=TRACKER,

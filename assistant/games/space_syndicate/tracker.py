@@ -14,7 +14,6 @@ back is the top one), so the next price is box count + 1.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,15 +22,20 @@ from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import (
+    NOTE,
     Action,
     Board,
     Counter,
     Event,
-    PlainEvents,
     Show,
     Track,
+    TrackerBase,
     Viewer,
     Wording,
+    put,
+    seat_id,
+    seat_index,
+    seat_name,
 )
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
@@ -183,13 +187,6 @@ class SessionSetup:
     def alert_max(self) -> int:
         return alert_max(len(self.seats))
 
-    def index(self, seat_id: str, field: str = "seat") -> int:
-        for i, seat in enumerate(self.seats):
-            if seat.id == seat_id:
-                return i
-        raise InvalidInput(field, f"There is no seat {seat_id!r} at this table.",
-                           ", ".join(s.id for s in self.seats))
-
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game, "mode": self.mode.value,
                                "seats": [s.to_json() for s in self.seats],
@@ -235,10 +232,6 @@ class State:
     phantom_bases: int | None = None
     phantom_fortified: int = 0
     notes: Chain[str] = field(default_factory=Chain)
-
-
-def seat_id(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
@@ -320,7 +313,7 @@ def initial(setup: SessionSetup) -> State:
 
 
 def _with_seat(state: State, i: int, seat: SeatState) -> State:
-    return replace(state, seats=(*state.seats[:i], seat, *state.seats[i + 1:]))
+    return replace(state, seats=put(state.seats, i, seat))
 
 
 def next_price(state: State, seat: SeatState, ladder: int) -> int | None:
@@ -338,7 +331,7 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
     kind = event.kind
     if kind in ("resources", "vp", "bases", "fortified", "tech", "assault-level", "buy-level",
                 "take-back", "pay-destroyer", "mat", "collect"):
-        i = setup.index(event["seat"])
+        i = seat_index(setup.seats, event["seat"])
         return _seat_event(setup, state, event, i)
     if kind == "alert":
         if event["to"] > setup.alert_max:
@@ -349,7 +342,7 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
                        destroyer=None if dropped else state.destroyer)
     if kind in ("failed-mission", "assault"):
         if kind == "assault" and event.get("seat"):
-            setup.index(event["seat"])
+            seat_index(setup.seats, event["seat"])
         alert = AlertState(state.alert, setup.alert_max, setup.advanced, state.destroyer)
         if kind == "failed-mission":
             alert.failed_mission((event.get("territory") or "").strip())
@@ -526,7 +519,7 @@ def _collect(seat: SeatState, event: Event) -> SeatState:
 
 
 def describe(event: Event, names: Mapping[str, str]) -> str:
-    who = names.get(event.get("seat") or "", event.get("seat") or "")
+    who = seat_name(names, event.get("seat"))
     kind = event.kind
     if kind == "resources":
         parts = [f"{event[k]} {k}" for k in ("credits", "influence", "crew")
@@ -640,7 +633,7 @@ EXAMPLE_EVENTS: Sequence[Mapping[str, Any]] = (
 )
 
 
-class SyndicateTracker(PlainEvents):
+class SyndicateTracker(TrackerBase):
     setup_form = SETUP_FORM
     event_forms = EVENT_FORMS
     wording = Wording(seat="player", seats="players",
@@ -692,7 +685,7 @@ class SyndicateTracker(PlainEvents):
             shows.append(Show("phantom_bases", "Phantom bases"))
             actions.append(Action("phantom-bases", "Phantom bases",
                                   asks=("count", "fortified")))
-        actions.append(Action("note", "Add note", asks=("text",)))
+        actions.append(NOTE)
         counters = [Counter("credits", "Credits", 0, 9999, "resources", field="credits"),
                     Counter("influence", "Influence", 0, 9999, "resources", field="influence"),
                     Counter("crew", "Crew", 0, 9999, "resources", field="crew"),

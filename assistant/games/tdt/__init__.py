@@ -4,10 +4,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from assistant.games import Game, Mode, register
+from assistant.games import Game, Mode, collect_operations, register
 from assistant.rules import RuleBook
 
-from .calculators import collect as _collect_calculators
 from .modes import PLAYERS, PlayMode
 from .scoring import SCORING
 from .setup import SETUP
@@ -58,7 +57,7 @@ GAME = register(Game(
     rules=RULES,
     setup=SETUP,
     scoring=SCORING,
-    calculators=_collect_calculators(),
+    calculators=collect_operations(f"{__name__}.calculators"),
     synonyms=SYNONYMS,
     timers=stage_timers(RULES),
     sheets=lambda: importlib.import_module(f"{__name__}.sheets"),

@@ -5,10 +5,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from assistant.games import Game, register
+from assistant.games import Game, collect_operations, register
 from assistant.rules import RuleBook
 
-from .calculators import collect as _collect_calculators
 from .modes import MODES
 from .scoring import SCORING
 from .setup import SETUP
@@ -51,7 +50,7 @@ GAME = register(Game(
     rules=RuleBook.load(Path(__file__).parent / "rules"),
     setup=SETUP,
     scoring=SCORING,
-    calculators=_collect_calculators(),
+    calculators=collect_operations(f"{__name__}.calculators"),
     synonyms=SYNONYMS,
     sheets=lambda: importlib.import_module(f"{__name__}.sheets"),
     tracker=TRACKER,

@@ -26,7 +26,6 @@ Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
 """
 from __future__ import annotations
 
-import re
 from collections import Counter as Tally
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,14 +35,20 @@ from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import (
+    NOTE,
     Action,
     Board,
     Counter,
     Event,
-    PlainEvents,
+    Seat,
     Show,
+    TrackerBase,
     Viewer,
     Wording,
+    put,
+    seat_id,
+    seat_index,
+    seat_name,
 )
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
@@ -81,10 +86,6 @@ AS_ENTERED = "as-entered"
 """A reveal that shows the Identity the seat entered on its own phone (the page's default)."""
 
 
-def seat_id(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
-
-
 # ---------------------------------------------------------------- setup
 
 SEAT_FORM: Form = (Text("name", "Player (clockwise round the table).", max_length=40,
@@ -110,13 +111,6 @@ SETUP_FORM: Form = (
 
 
 @dataclass(frozen=True)
-class Seat:
-    id: str
-    name: str
-    player: str | None = None
-
-
-@dataclass(frozen=True)
 class SessionSetup:
     mode: Scenario
     seats: tuple[Seat, ...]
@@ -133,8 +127,7 @@ class SessionSetup:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game, "mode": self.mode.value,
-            "seats": [{"id": s.id, "name": s.name,
-                       **({"player": s.player} if s.player else {})} for s in self.seats],
+            "seats": [s.to_json() for s in self.seats],
             "first_player": self.seats[self.first_player].name,
             "mercenaries": self.mercenaries, "first_game": self.first_game,
             **{k: getattr(self.settings, k) for k in SETTING_OPTIONS}}
@@ -144,12 +137,6 @@ class SessionSetup:
         if self.mix is not None:
             out.update(good=self.mix[0], evil=self.mix[1], neutral=self.mix[2])
         return out
-
-    def index(self, seat: str, name: str = "seat") -> int:
-        ids = [s.id for s in self.seats]
-        if seat not in ids:
-            raise InvalidInput(name, f"There is no seat {seat!r} at this table.", ", ".join(ids))
-        return ids.index(seat)
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
@@ -291,12 +278,12 @@ PRIVATE = frozenset({"identity", "investigate"})
 
 
 def _seat(setup: SessionSetup, state: State, event: Event) -> tuple[int, SeatState]:
-    i = setup.index(event["seat"])
+    i = seat_index(setup.seats, event["seat"])
     return i, state.seats[i]
 
 
 def _put(state: State, i: int, seat: SeatState) -> State:
-    return replace(state, seats=(*state.seats[:i], seat, *state.seats[i + 1:]))
+    return replace(state, seats=put(state.seats, i, seat))
 
 
 def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
@@ -343,7 +330,7 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
                                "a seat with an open slot")
         hero = Hero(event["name"], event["influence"], event["health"])
         k = open_slots[0]  # the lowest open slot (vigilante.txt:542)
-        return _put(state, i, replace(seat, team=(*seat.team[:k], hero, *seat.team[k + 1:])))
+        return _put(state, i, replace(seat, team=put(seat.team, k, hero)))
     if kind in ("damage", "defeat"):
         k = event["slot"] - 1
         hero = seat.team[k]
@@ -353,16 +340,16 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         cubes = event["to"] if kind == "damage" else hero.damage
         hero = replace(hero, damage=cubes)
         if kind == "defeat" or cubes >= hero.health:  # defeated at once (vigilante.txt:589)
-            return _put(state, i, replace(seat, team=(*seat.team[:k], None, *seat.team[k + 1:]),
+            return _put(state, i, replace(seat, team=put(seat.team, k, None),
                                           defeated=(*seat.defeated, hero)))
-        return _put(state, i, replace(seat, team=(*seat.team[:k], hero, *seat.team[k + 1:])))
+        return _put(state, i, replace(seat, team=put(seat.team, k, hero)))
     if kind == "identity":
         ident = Identity(event["identity"])
         _check_public_rules(setup, ident, "identity")
         return _put(state, i, replace(seat, identity=ident.value))
     if kind == "investigate":
         tid = seat_id(event["target"])  # a seat's name or its id
-        target = setup.index(tid, "target")
+        target = seat_index(setup.seats, tid, "target")
         if target == i:
             raise InvalidInput("target", "You may never look at your own Allegiance tokens.",
                                "another seat")
@@ -441,17 +428,18 @@ def _check_revealed(setup: SessionSetup, state: State) -> None:
                                    ", ".join(f"{want[a]} {a.value}" for a in Allegiance))
 
 
-def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
-    who = names.get(event.get("seat") or "", event.get("seat") or "")
+def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
+    """One line for the history; `hidden`: a private entry the viewer may not read."""
+    who = seat_name(names, event.get("seat"))
     kind = event.kind
     if kind == "identity":
-        if viewer.seat == event["seat"]:
+        if not hidden:
             return f"{who}: your Identity is {CARDS[Identity(event['identity'])].title} " \
                    "(only you see this)"
         return f"{who} used their own phone"
     if kind == "investigate":
-        target = names.get(seat_id(event["target"]), event["target"])
-        if viewer.seat == event["seat"]:
+        target = seat_name(names, event["target"])
+        if not hidden:
             return f"{who} looked at {target}'s spot {event['spot']}: {event['seen']} " \
                    "(only you see this)"
         return f"{who} investigated {target} (spot {event['spot']})"
@@ -472,15 +460,6 @@ def describe(event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         "note": lambda: f"Note: {event['text']}",
     }
     return lines[kind]()
-
-
-def event_json(event: Event, viewer: Viewer) -> dict[str, Any]:
-    if event.kind == "identity" and viewer.seat != event["seat"]:
-        return {"kind": "identity", "seat": event["seat"]}
-    if event.kind == "investigate" and viewer.seat != event["seat"]:
-        return {"kind": "investigate", "seat": event["seat"],
-                "target": seat_id(event["target"]), "spot": event["spot"]}
-    return event.to_json()
 
 
 # ---------------------------------------------------------------- views
@@ -688,7 +667,7 @@ EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
 )
 
 
-class VigilanteTracker(PlainEvents):
+class VigilanteTracker(TrackerBase):
     setup_form: Form = SETUP_FORM
     event_forms: Mapping[str, Form] = EVENT_FORMS
     wording: Wording = Wording(seat="player", seats="players",
@@ -710,10 +689,14 @@ class VigilanteTracker(PlainEvents):
         return apply(setup, state, event, version)
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
-        return describe(event, names, viewer)
+        return describe(event, names, self.hidden(event, viewer))
 
     def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
-        return event_json(event, viewer)
+        """Others see who investigated whom and where, never what the token showed."""
+        out = super().event_json(event, viewer)
+        if event.kind == "investigate" and self.hidden(event, viewer):
+            out.update(target=seat_id(event["target"]), spot=event["spot"])
+        return out
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state, viewer)
@@ -744,7 +727,7 @@ class VigilanteTracker(PlainEvents):
                        asks=("target", "spot", "seen"), unless="ended"),
                 Action("reveal", "Reveal", per_seat=True,
                        asks=("identity", "jail_level_2_3", "med_cards"), unless="playing"),
-                Action("note", "Add note", asks=("text",))),
+                NOTE),
             seat_lines=("team_line", "defeated_line", "identity_line", "only_this_phone",
                         "your_investigations"))
 

@@ -33,7 +33,7 @@ def test_the_board_lets_a_seats_own_phone_enter_its_plan():
     """The session page shows a private event's Action only on the owner's card of a claimed
     phone; without an Action for `plan` the owner has no way to record it from the page."""
     board = TRACKER.board(TRACKER.parse_setup(dict(TRACKER.example_setup)))
-    private = TRACKER.private_events  # type: ignore[attr-defined]
+    private = TRACKER.private_events
     for kind in private:
         action = next((a for a in board.actions if a.event == kind), None)
         assert action is not None, f"no board Action for the private event {kind!r}"

@@ -190,7 +190,7 @@ def test_the_plan_stays_on_its_owners_phone():
     assert ann["plan"] == [SECRET, "Quasar"] and ann["plan_complete"] is False
     assert ann["plan_missing"] == ["Quasar"]
     assert "Quasar" in TRACKER.describe(event, names, Viewer("ann"))
-    assert "plan" in TRACKER.private_events  # type: ignore[attr-defined]
+    assert "plan" in TRACKER.private_events
     score = json.dumps(TRACKER.score(h.setup, h.state).to_json())
     assert "Quasar" not in score
 

@@ -15,14 +15,16 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.tracker import (
+    NOTE,
     Action,
     Board,
     Counter,
     Event,
-    PlainEvents,
     Show,
+    TrackerBase,
     Viewer,
     Wording,
+    seat_name,
 )
 
 from .. import scoring
@@ -62,7 +64,7 @@ SCORE_NOTE = ("The money-rank bonus values are not printed in the rulebook; unti
               "enters them (table values) the standings leave the bonus out.")
 
 
-class ManiacalTracker(PlainEvents):
+class ManiacalTracker(TrackerBase):
     setup_form = SETUP_FORM
     event_forms = EVENT_FORMS
     wording = Wording(seat="Supervillain", seats="Supervillains",
@@ -136,7 +138,7 @@ class ManiacalTracker(PlainEvents):
                              *(f"faces_{t.value}" for t in TRAITS))),
                 Action("laugh", "Most sinister laugh", per_seat=True, unless="no_laugh",
                        confirm="wins the tie on the table's call?"),
-                Action("note", "Add note", asks=("text",)),
+                NOTE,
             ),
             seat_lines=("attraction_line", "weeks_text"))
 
@@ -208,7 +210,7 @@ def _laugh_open(setup: SessionSetup, state: State) -> bool:
 
 
 def describe(event: Event, names: Mapping[str, str]) -> str:
-    who = names.get(str(event.get("seat")), str(event.get("seat", "")))
+    who = seat_name(names, event.get("seat"))
     k = event.kind
     if k in ("money", "infamy", "henchmen", "mercenaries", "injuries", *TYPES):
         amount = int(event["amount"])

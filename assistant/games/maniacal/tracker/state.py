@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.tracker import Event
+from assistant.tracker import Event, Seat, put, seat_index
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -36,13 +36,6 @@ BASE, HENCHMEN, CONTRACT, OVER = "base-building", "henchmen", "contract", "over"
 
 
 @dataclass(frozen=True)
-class Seat:
-    id: str
-    name: str
-    player: str | None = None
-
-
-@dataclass(frozen=True)
 class SessionSetup:
     seats: tuple[Seat, ...]
     attraction_start: int
@@ -56,8 +49,7 @@ class SessionSetup:
         out: dict[str, Any] = {
             "game": self.game, "mode": self.mode, "attraction_start": self.attraction_start,
             "bodyguards": self.bodyguards,
-            "seats": [{"id": s.id, "name": s.name,
-                       **({"player": s.player} if s.player else {})} for s in self.seats]}
+            "seats": [s.to_json() for s in self.seats]}
         out.update({k: ", ".join(map(str, v)) if isinstance(v, tuple) else v
                     for k, v in self.values})
         return out
@@ -222,15 +214,8 @@ def initial(setup: SessionSetup) -> State:
 
 # ---------------------------------------------------------------- helpers
 
-def _index(setup: SessionSetup, seat: str) -> int:
-    ids = [s.id for s in setup.seats]
-    if seat not in ids:
-        raise InvalidInput("seat", f"There is no seat {seat!r}.", ", ".join(ids))
-    return ids.index(seat)
-
-
 def _with(state: State, i: int, villain: Villain) -> State:
-    return replace(state, villains=(*state.villains[:i], villain, *state.villains[i + 1:]))
+    return replace(state, villains=put(state.villains, i, villain))
 
 
 def _phase(state: State, *phases: str) -> None:
@@ -248,7 +233,7 @@ def _non_negative(name: str, value: int, field_name: str = "amount") -> int:
 
 def _active(setup: SessionSetup, state: State, seat: str) -> int:
     _phase(state, CONTRACT)
-    i = _index(setup, seat)
+    i = seat_index(setup.seats, seat)
     if state.active() != seat:
         who = state.active()
         raise InvalidInput("seat", f"It is not {setup.seats[i].name}'s turn on the Time track.",
@@ -338,9 +323,9 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
     if kind == "clean-up":
         return _clean_up(setup, state, event)
     if kind == "laugh":
-        _index(setup, str(event["seat"]))
+        seat_index(setup.seats, str(event["seat"]))
         return replace(state, laugh=str(event["seat"]))
-    i = _index(setup, str(event["seat"]))
+    i = seat_index(setup.seats, str(event["seat"]))
     v = state.villains[i]
     if kind in ("money", "infamy", "henchmen", "mercenaries", "injuries"):
         now = _non_negative(kind, int(getattr(v, kind)) + int(event["amount"]))
@@ -514,7 +499,7 @@ def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
     if pending is not None and pending[2] == "steal" and success:
         # "steal $3 when they collect their reward" (maniacal.txt:266); money never < 0
         stolen = min(STEAL, v.money + reward)
-        thief = _index(setup, pending[1])
+        thief = seat_index(setup.seats, pending[1])
         state = _with(state, thief, replace(state.villains[thief],
                                             money=state.villains[thief].money + stolen))
     v = replace(v, infamy=v.infamy + int(event.get("infamy") or 0),

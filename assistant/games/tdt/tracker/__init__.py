@@ -11,13 +11,14 @@ from typing import Any
 
 from assistant.explain import Explained
 from assistant.tracker import (
+    NOTE,
     Action,
     Board,
     Counter,
-    PlainEvents,
     Show,
     Toggles,
     Track,
+    TrackerBase,
     Viewer,
     Wording,
 )
@@ -43,7 +44,7 @@ EXAMPLE_EVENTS = (
 )
 
 
-class TdtTracker(PlainEvents):
+class TdtTracker(TrackerBase):
     setup_form = SETUP_FORM
     event_forms = {kind.value: form for kind, form in EVENT_FORMS.items()}
     wording = Wording(seat="Named Henchman", seats="Named Henchmen",
@@ -92,7 +93,7 @@ class TdtTracker(PlainEvents):
         if cutthroat:
             actions.append(Action("betrayal", "Betrays", per_seat=True, skip="goodman",
                                   unless="betrayer", confirm="betrays the organization?"))
-        actions.append(Action("note", "Add note", asks=("text",)))
+        actions.append(NOTE)
         return Board(
             tracks=(Track("clock", "Doomsday Clock", 0, CLOCK_MAX, "clock"),
                     Track("tech", "Technology Track", TECH_MIN, TECH_MAX, "tech")),

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.inputs import Flag, Form, Integer, OneOf, Text
+from assistant.tracker import seat_name
 
 
 class EventKind(StrEnum):
@@ -137,7 +138,7 @@ def build_event(kind: str, checked: Mapping[str, Any]) -> Event:
 
 def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
     """One line for the history list: "Azura Badeau +2 VP (mission reward)"."""
-    who = (names or {}).get(event.seat or "", event.seat or "")
+    who = seat_name(names or {}, event.seat)
     k = EventKind
     if event.kind is k.VP:
         sign = "+" if (event.amount or 0) > 0 else ""

@@ -6,12 +6,12 @@ that events use to say whose VP, trigger or objective they are about.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
+from assistant.tracker import seat_id, seat_index
 from assistant.tracker.fields import check_form
 
 from ..modes import MAYHEM_TEAMS, NAMED_HENCHMEN, PlayMode
@@ -50,12 +50,8 @@ class SessionSetup:
     team_leader: str | None = None
     """Seat id holding the Team Leader token at the start, if the table said."""
 
-    def seat(self, seat_id: str, field: str = "seat") -> SessionSeat:
-        for seat in self.seats:
-            if seat.id == seat_id:
-                return seat
-        raise InvalidInput(field, f"There is no seat {seat_id!r} at this table.",
-                           ", ".join(s.id for s in self.seats))
+    def seat(self, seat: str, field: str = "seat") -> SessionSeat:
+        return self.seats[seat_index(self.seats, seat, field)]
 
     @property
     def henchmen(self) -> tuple[SessionSeat, ...]:
@@ -65,11 +61,6 @@ class SessionSetup:
         return {"game": self.game, "mode": self.mode.value,
                 "seats": [s.to_json() for s in self.seats], "clock": self.clock,
                 "tech": self.tech, "team_leader": self.team_leader}
-
-
-def seat_id(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return slug or "seat"
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:

@@ -1,4 +1,4 @@
-"""missions calculators: golden cases (golden/missions.toml)."""
+"""missions calculators (golden cases: golden/missions.toml, run by tests/games/test_golden.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,14 +6,6 @@ from typing import Any
 import pytest
 
 from assistant.games.tdt.calculators import missions
-from tests.tdt import golden
-
-CASES = golden.cases("missions")
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case, "mission")
 
 
 @pytest.mark.parametrize("op", missions.OPERATIONS, ids=[op.slug for op in missions.OPERATIONS])

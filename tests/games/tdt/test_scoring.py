@@ -1,7 +1,7 @@
-"""Tomorrow Dies Today final scoring: golden cases, tie-break chain, outcomes, validation."""
+"""Tomorrow Dies Today final scoring: tie-break chain, outcomes, validation (golden cases:
+golden/scoring.toml, run by tests/games/test_golden.py)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,8 +33,9 @@ from assistant.games.tdt.scoring import (
     vp_before_penalties,
 )
 from assistant.ranking import UNRESOLVED, Criterion, rank
+from tests.games.golden import cases_in
 
-GOLDEN = tomllib.loads((Path(__file__).parent / "golden" / "scoring.toml").read_text())["case"]
+GOLDEN = cases_in(Path(__file__).parent / "golden" / "scoring.toml")
 
 RULE_IDS = {
     "scoring-cutthroat", "tie-breaks-cutthroat", "scoring-mayhem", "ending-syndicate",
@@ -49,31 +50,8 @@ def H(name: str, **kw: Any) -> Henchman:  # noqa: N802 - short builder for reada
     return Henchman(name, **kw)
 
 
-# --- golden cases --------------------------------------------------------------------------
-
-@pytest.mark.parametrize("case", GOLDEN, ids=[c["id"] for c in GOLDEN])
-def test_golden(case: dict[str, Any]) -> None:
-    assert case["source"]
-    explained = run({"mode": case["mode"], "players": case["players"],
-                     "plan_completed": case["plan_completed"], "clock": case["clock"]})
-    result, expect = explained.result, case["expect"]
-    rows = result["rows"]
-    assert [r["name"] for r in rows] == expect["order"]
-    if "ranks" in expect:
-        assert [-1 if r["rank"] is None else r["rank"] for r in rows] == expect["ranks"]
-        assert [r["tie_break"]["step"] or "" for r in rows] == expect["tie_breaks"]
-    if "totals" in expect:
-        totals = [r["total"] for r in rows]
-        assert [t for t, e in zip(totals, expect["totals"], strict=True) if e != -1] == \
-            [e for e in expect["totals"] if e != -1]
-    assert result["outcome"]["kind"] == expect["outcome"]
-    assert result["outcome"]["winners"] == expect["winners"]
-    assert result["outcome"]["blockers"] == expect.get("blockers", [])
-    assert result["outcome"]["unresolved"] == expect.get("unresolved", False)
-
-
 def test_golden_betrayer_total_is_shown_but_unranked() -> None:
-    case = GOLDEN[0]
+    case = GOLDEN[0]["input"]
     report = score(case["mode"], [henchman_from_record(p) for p in case["players"]],
                    plan_completed=True, clock=2)
     betrayer = report.rows[-1]

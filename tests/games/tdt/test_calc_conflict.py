@@ -1,6 +1,8 @@
-"""conflict: golden cases (golden/conflict.toml) and order independence."""
+"""conflict: order independence (golden cases: golden/conflict.toml, run by
+tests/games/test_golden.py)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -8,15 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.games.tdt.calculators import conflict
-from tests.tdt import golden
+from tests.games.golden import cases_in
 
-CASES = golden.cases("conflict")
+CASES = cases_in(Path(__file__).parent / "golden" / "conflict.toml")
 ATTRS = ["combat", "stealth", "cunning", "diplomacy"]
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case, "conflict")
 
 
 @pytest.mark.parametrize(("total", "successes"), [(0, 0), (1, 0), (2, 1), (3, 1), (7, 3), (8, 4)])

@@ -1,4 +1,4 @@
-"""agents calculators: golden cases (golden/agents.toml)."""
+"""agents calculators (golden cases: golden/agents.toml, run by tests/games/test_golden.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,14 +6,6 @@ from typing import Any
 import pytest
 
 from assistant.games.tdt.calculators import agents
-from tests.tdt import golden
-
-CASES = golden.cases("agents")
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case, "agent-arrival")
 
 
 @pytest.mark.parametrize("op", agents.OPERATIONS, ids=[op.slug for op in agents.OPERATIONS])

@@ -1,8 +1,6 @@
 """The World Reacts: the Doomsday Clock, Global Events, the end at 0 (calculators/clock.py)."""
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,17 +16,8 @@ from assistant.games.tdt.calculators.clock import (
     zero_outcome,
 )
 from assistant.games.tdt.modes import PlayMode
-from tests.tdt import golden
 
 OPS = {op.slug: op for op in OPERATIONS}
-
-
-CASES = golden.cases("clock")
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case)
 
 
 def test_outcomes_per_mode() -> None:

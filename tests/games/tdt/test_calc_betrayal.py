@@ -1,8 +1,6 @@
 """Cutthroat betrayal: eligibility, forced betrayal, the hand-over (calculators/betrayal.py)."""
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,17 +17,8 @@ from assistant.games.tdt.calculators.betrayal import (
     force_betrayal_cost,
 )
 from assistant.games.tdt.modes import PlayMode
-from tests.tdt import golden
 
 OPS = {op.slug: op for op in OPERATIONS}
-
-
-CASES = golden.cases("betrayal")
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case)
 
 
 ROSTER = [Henchman("Azura", 5, 1), Henchman("Boris", 2, 3), Henchman("Jin", 2, 0)]

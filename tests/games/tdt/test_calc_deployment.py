@@ -1,4 +1,5 @@
-"""fund-deployment: the rulebook's worked examples (golden/deployment.toml) and properties."""
+"""fund-deployment: properties (the rulebook's worked examples: golden/deployment.toml, run by
+tests/games/test_golden.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,14 +10,6 @@ from hypothesis import strategies as st
 
 from assistant.errors import InvalidInput
 from assistant.games.tdt.calculators import deployment
-from tests.tdt import golden
-
-CASES = golden.cases("deployment")
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case, "fund-deployment")
 
 
 def test_example_is_the_rulebook_zero_cost_ride() -> None:

@@ -35,15 +35,10 @@ from assistant.games.tdt.calculators.costs import (
     plotting_cost,
     requisition,
 )
-from tests.tdt import golden
+from tests.games.golden import cases_in, check
 
 GOLDEN = Path(__file__).parent / "golden"
 OPS: dict[str, Operation] = {op.slug: op for m in (costs, betrayal, clock) for op in m.OPERATIONS}
-
-
-@pytest.mark.parametrize("case", golden.cases("costs"), ids=golden.ids(golden.cases("costs")))
-def test_golden(case: Mapping[str, Any]) -> None:
-    golden.check(case)
 
 
 # --- contract checks for costs, betrayal and clock --------------------------------------------
@@ -71,7 +66,8 @@ team-leader-passing world-reacts global-events-reveal clock-reaches-zero
 syndicate-doomsday-reveal
 """.split())
 
-ALL_CASES = [c for name in ("costs", "betrayal", "clock") for c in golden.cases(name)]
+ALL_CASES = [c for name in ("costs", "betrayal", "clock")
+             for c in cases_in(GOLDEN / f"{name}.toml")]
 
 
 def test_the_three_modules_export_the_briefed_slugs() -> None:
@@ -98,9 +94,9 @@ def check_steps(out: Explained) -> None:
             assert step.note, f"derived/unknown step without its reasoning: {step}"
 
 
-@pytest.mark.parametrize("case", ALL_CASES, ids=golden.ids(ALL_CASES))
+@pytest.mark.parametrize("case", ALL_CASES, ids=[c["name"] for c in ALL_CASES])
 def test_steps_cite_known_rules_and_explain_readings(case: Mapping[str, Any]) -> None:
-    out = golden.check(case)
+    out = check(case)
     if out is not None:
         check_steps(out)
 

@@ -11,10 +11,10 @@ import pytest
 from assistant.explain import Provenance
 from assistant.games import find_game
 
-GOLDEN = tomllib.loads((Path(__file__).parent / "golden" / "glossary_terms.toml").read_text())
+GOLDEN = tomllib.loads((Path(__file__).parent / "glossary_terms.toml").read_text())
 TERMS = [tuple(t) for t in GOLDEN["terms"]]
 BOOK = find_game("tdt").rules
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_glossary_has_54_terms():
@@ -150,7 +150,7 @@ def test_travel_squads_name_axle_as_the_rulebook_does():
 def test_force_betrayal_tie_reading_agrees_with_the_readme():
     text = BOOK.get("force-betrayal").text
     assert "tie for the most Disloyal Side Jobs" in text and "still qualifying" in text
-    readme = (Path(__file__).resolve().parents[2] / "assistant" / "games" / "tdt"
+    readme = (ROOT / "assistant" / "games" / "tdt"
               / "README.md").read_text()
     assert "a tie for the most Disloyal Side Jobs still qualifies" in readme
 

@@ -1,4 +1,4 @@
-"""squads calculators: golden cases (golden/squads.toml)."""
+"""squads calculators (golden cases: golden/squads.toml, run by tests/games/test_golden.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,14 +6,6 @@ from typing import Any
 import pytest
 
 from assistant.games.tdt.calculators import squads
-from tests.tdt import golden
-
-CASES = golden.cases("squads")
-
-
-@pytest.mark.parametrize("case", CASES, ids=golden.ids(CASES))
-def test_golden(case: dict[str, Any]) -> None:
-    golden.check(case, "squad-attributes")
 
 
 @pytest.mark.parametrize("op", squads.OPERATIONS, ids=[op.slug for op in squads.OPERATIONS])

@@ -1,0 +1,87 @@
+"""What games' trackers share: a base with the contract's defaults (plain events, private
+events shown to everyone but their own seat as who wrote one, not what), and the seat code
+their rules use (a seat's id from its name, finding a seat, its name in a history line).
+
+A game subclasses TrackerBase and overrides only what differs; a tracker need not use it
+(the contract is contract.Tracker), but then it declares every member itself.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from assistant.errors import InvalidInput
+
+from .contract import Action, SeatLike, Viewer
+from .kernel import Event
+
+T = TypeVar("T")
+
+NOTE = Action("note", "Add note", asks=("text",))
+"""The board's free note for the table's record (a game's `note` event, with its `text`)."""
+
+
+def seat_id(name: str) -> str:
+    """A seat's id from its name: lower case, anything else as one hyphen ("Jin Feng" →
+    "jin-feng"); an id gives itself back."""
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
+
+
+def seat_index(seats: Sequence[SeatLike], seat: str, field: str = "seat") -> int:
+    """Where the seat with id `seat` sits; InvalidInput on `field` if there is none."""
+    ids = [s.id for s in seats]
+    if seat not in ids:
+        raise InvalidInput(field, f"There is no seat {seat!r} at this table.", ", ".join(ids))
+    return ids.index(seat)
+
+
+def seat_name(names: Mapping[str, str], seat: Any) -> str:
+    """An event's seat as a history line names it: `names` maps ids to names; a seat given
+    by name (where a game takes names) is found by its id; "" for no seat."""
+    if seat is None or seat == "":
+        return ""
+    return names.get(str(seat), names.get(seat_id(str(seat)), str(seat)))
+
+
+def put(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:
+    """`items` with its i-th replaced by `item` (one seat's new state in a frozen state)."""
+    return (*items[:i], item, *items[i + 1:])
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat named by the game's own word for it, and optionally the player's own name."""
+
+    id: str
+    name: str
+    player: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name,
+                **({"player": self.player} if self.player else {})}
+
+
+class TrackerBase:
+    """Defaults for contract.Tracker members most games share: events are plain `Event`s
+    (event["seat"]); no private kinds. A game with private kinds names them in
+    `private_events`: each is about its own seat (its `seat` field), and every other viewer
+    sees it as its kind and seat only (`hidden` says when; `describe` uses it too)."""
+
+    private_events: frozenset[str] = frozenset()
+    """Kinds only a seat's own phone writes, about its own seat; the table's edit token may
+    not write them."""
+
+    def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
+        return Event(kind, dict(values))
+
+    def hidden(self, event: Any, viewer: Viewer) -> bool:
+        """True when `event` is private and `viewer` is not its own seat's phone."""
+        return event.kind in self.private_events and viewer.seat != seat_id(str(event["seat"]))
+
+    def event_json(self, event: Any, viewer: Viewer) -> dict[str, Any]:
+        if self.hidden(event, viewer):
+            return {"kind": event.kind, "seat": event["seat"]}
+        result: dict[str, Any] = event.to_json()
+        return result
