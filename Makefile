@@ -35,9 +35,9 @@ dev: install ## Start Flask's debug server with reload on http://$(HOST):$(PORT)
 test: install system-deps ## Install everything the tests need and run them all, on TEST_WORKERS processes (2; 0: one)
 	$(PY) -m pytest -n $(or $(TEST_WORKERS),2) --dist loadfile
 
-lint: install ## ruff on everything, mypy --strict on the core
+lint: install ## ruff on everything, mypy --strict on api, assistant and printables
 	$(VENV)/bin/ruff check api assistant printables tests
-	$(VENV)/bin/mypy --strict assistant
+	$(VENV)/bin/mypy --strict api assistant printables
 
 bench: install ## Performance figures: PDFs, slow clients, 50,000-event sessions, then every endpoint's ratio to bare Flask (last line: JSON); QUICK=1: the ratios only, under a minute
 ifeq ($(QUICK),)

@@ -14,8 +14,17 @@ from api.config import ANSWER_CACHE_BYTES, Settings
 from api.errors import register_error_handlers
 from api.json_provider import OrjsonProvider
 from api.responses import SecurityHeaders
-from api.routes import games, live, meta, operations, pages, printables, rules, session_pages
-from api.routes import sessions
+from api.routes import (
+    games,
+    live,
+    meta,
+    operations,
+    pages,
+    printables,
+    rules,
+    session_pages,
+    sessions,
+)
 from assistant.games import all_games
 from assistant.search import SearchIndex
 

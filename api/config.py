@@ -28,7 +28,6 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-
 ANSWER_CACHE_BYTES = 32 * 1024 * 1024
 """Bytes of finished answers each worker keeps (api/cache.py): every rule entry and page, a few
 thousand setups and session reads, and the PDFs printed lately."""

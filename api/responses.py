@@ -2,6 +2,7 @@
 request's JSON body (its type, NUL, lone surrogates and nesting depth checked)."""
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -82,15 +83,25 @@ def json_body() -> Any:
     larger than the limit is refused (413) as Werkzeug reads it."""
     if not request.is_json:
         raise JSONRequired()
+    raw = request.get_data(cache=True)
     try:
-        data = orjson.loads(request.get_data(cache=True))
+        data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
         if "depth limit" in str(error):  # orjson stops at 1024 levels
             raise InvalidInput("_body", f"The body nests deeper than {MAX_DEPTH} levels.",
                                f"at most {MAX_DEPTH} levels") from None
-        raise MalformedJSON() from None
+        data = _loose(raw)  # JSON orjson refuses but whose fault is a field's (a surrogate)
     check_text(data)
     return data
+
+
+def _loose(raw: bytes) -> Any:
+    """The standard library's reading of a body orjson refused: it takes lone surrogates
+    (escaped), which check_text then refuses naming their field; anything else is malformed."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise MalformedJSON() from None
 
 
 def check_text(data: Any, path: str = "_body", depth: int = 0) -> None:

@@ -9,10 +9,10 @@ stack).
 
 `warm_sheets()` then lays out, once on each paper, every sheet a host prints first: each
 game's aids, score sheets, turn card and a setup sheet per mode. A sheet's first print works
-out every paragraph's parse and line breaks at each trial size (60-280 ms); printables/render.py
+out every paragraph's parse and line breaks at each trial size (60-280 ms); printables/paragraph.py
 keeps them, so afterwards a print costs what a reprint does (a page under 50 ms). gunicorn's
-`post_worker_init` (api/config.py) runs it on a background thread (api/offload.py) (about 5 s of CPU per
-worker, right after start; LAIRSIDE_WARM_SHEETS=0 turns it off).
+`post_worker_init` (api/config.py) runs it on a background thread (api/offload.py): about 5 s
+of CPU per worker, right after start; LAIRSIDE_WARM_SHEETS=0 turns it off.
 """
 from __future__ import annotations
 

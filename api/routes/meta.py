@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
+from api.cache import public_get
 from api.errors import PROBLEM_TYPES
 from api.openapi import build_spec
-from api.cache import public_get
 from assistant.errors import NotFound
 
 bp = Blueprint("meta", __name__)

@@ -28,9 +28,9 @@ from marshmallow import ValidationError
 
 from api import pages_forms as forms
 from api import pages_text as text
-from api.errors import flatten_errors
 from api.cache import public_get
 from api.conditional import answer, etag_of
+from api.errors import flatten_errors
 from api.schemas.forms import load, operation_schema_name
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound

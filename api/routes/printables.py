@@ -302,7 +302,7 @@ def pack_new(game: str) -> Response:
     setup = tracker.parse_setup(body)
     sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
     info, token = store().create(tracker, setup)
-    seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    seats = [(s.name, s.player) for s in info.setup.seats]
     join = join_sheet(found, info.code, str(info.setup.mode), seats,
                       session_urls(info, token, public_base()))
     todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
@@ -359,7 +359,7 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     if token is not None and not token_matches(token, info.token_hash):
         raise session_access.EditTokenRequired("That is not this session's edit token; leave "
                                                "it out for the follow-only sheet.")
-    seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    seats = [(s.name, s.player) for s in info.setup.seats]
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
                        session_urls(info, token, public_base()))
     return sheet, token is not None
@@ -419,7 +419,8 @@ def printables_paths(spec: APISpec) -> None:
             "description": own.CATALOGUE.setup.summary + " Takes the setup's own query "
                            "parameters; a "
                            "count the mode does not allow answers 422.",
-            "parameters": [{"in": "query", "schema": schema_for(game.setup.form, name, query=True)}, paper],
+            "parameters": [{"in": "query",
+                            "schema": schema_for(game.setup.form, name, query=True)}, paper],
             "responses": {"200": _pdf_ok(f"{example_setup}-a4.pdf"),
                           **ERRORS}}})
     spec.path(path=f"{base}/pack.pdf", operations={"get": {

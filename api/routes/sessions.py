@@ -531,7 +531,7 @@ def join_pdf(code: str) -> Response:
         raise EditTokenRequired("That is not this session's edit token; leave it out for the "
                                 "follow-only sheet.")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
-    seats = [(s.name, getattr(s, "player", None)) for s in info.setup.seats]
+    seats = [(s.name, s.player) for s in info.setup.seats]
     base, note = public_target()  # the table's LAN address, never loopback, when it can
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
                        session_urls(info, token, base))

@@ -19,5 +19,6 @@ from .store import (
     parse_stored_events,
 )
 
-__all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo", "StaleVersion",
-           "Store", "StoredEvent", "database_url", "make_engine", "parse_stored_events"]
+__all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo",
+           "StaleVersion", "Store", "StoredEvent", "database_url", "make_engine",
+           "parse_stored_events"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from assistant.errors import InvalidInput
+from assistant.inputs import Text
 
 from .contract import Action, SeatLike, Viewer
 from .kernel import Event
@@ -20,6 +21,10 @@ from .kernel import Event
 T = TypeVar("T")
 
 NOTE = Action("note", "Add note", asks=("text",))
+SAVED_ID = Text("id", "Leave out when starting a table: the seat's id as an export saved it "
+                "(the slug of its name).", max_length=60)
+"""A seat form's last field, so an export's setup (which names each seat's id) is a setup the
+form takes as it is."""
 """The board's free note for the table's record (a game's `note` event, with its `text`)."""
 
 

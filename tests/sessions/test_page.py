@@ -30,7 +30,7 @@ def test_page_serves_the_state(app):
     page = client.get(links.session("tdt", s["code"]))
     assert page.status_code == 200 and page.mimetype == "text/html"
     html = page.get_data(as_text=True)
-    assert s["code"].upper() in html and "Jin Feng" in html and '"version": 1' in html
+    assert s["code"].upper() in html and "Jin Feng" in html and '"version":1' in html
     assert s["edit_token"] not in html
     assert client.get(links.session("tdt", "zzzzzzzz")).status_code == 404
     assert client.get(links.session("other", s["code"])).status_code == 404

@@ -64,7 +64,7 @@ def test_a_client_at_the_unknown_code_limit_waits_even_for_a_read_kept_before(sq
 
 def test_a_seats_own_view_is_never_answered_to_the_table(sqlite_url):
     game = next(g for g in all_games()
-                if g.tracker is not None and getattr(g.tracker, "private_events", ()))
+                if g.tracker is not None and g.tracker.private_events)
     client = make_app(sqlite_url).test_client()
     made = client.post(f"/api/v1/games/{game.slug}/sessions", json=game.tracker.example_setup)
     code = made.json["code"]

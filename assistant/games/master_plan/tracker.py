@@ -42,6 +42,7 @@ from assistant.tracker import (
     seat_id,
     seat_name,
 )
+from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -112,6 +113,7 @@ SEAT_FORM: Form = (
     Text("name", "The player's name.", max_length=40, required=True),
     Text("rarity", "Optional: the Loot rarity side of their Master Plan (it is public).",
          max_length=80),
+    SAVED_ID,
 )
 SETUP_FORM: Form = (
     OneOf("game", "The game being played.", (GAME,), default=GAME),
@@ -137,7 +139,7 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
     for i, row in enumerate(raw):
         if not isinstance(row, Mapping):
             raise InvalidInput(f"seats.{i}", "Each seat is an object with a name.", "{name}")
-        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}", allow_extra=("id",))
+        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}")
         sid = seat_id(item["name"])
         if any(s.id == sid for s in seats):
             raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",

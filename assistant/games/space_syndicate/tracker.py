@@ -37,6 +37,7 @@ from assistant.tracker import (
     seat_index,
     seat_name,
 )
+from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -81,9 +82,11 @@ SEAT_FORM: Form = (
     Integer("racket_credits", "Racketeering credits each round (from the mat)", 0, 99),
     Integer("racket_influence", "Racketeering influence each round (from the mat)", 0, 99),
     Integer("racket_crew", "Racketeering crew each round (from the mat)", 0, 99),
+    SAVED_ID,
 )
 RACKET = ("racket_credits", "racket_influence", "racket_crew")
 SETUP_FORM: Form = (
+    OneOf("game", "The game being played.", (GAME,), default=GAME),
     OneOf("mode", "How you play", MODE_OPTIONS, PlayMode.STANDARD.value),
     ListOf("seats", "The players, clockwise from the first player", SEAT_FORM,
            min_items=MIN_PLAYERS, max_items=MAX_PLAYERS, required=True),
@@ -235,7 +238,7 @@ class State:
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
-    values = check_form(SETUP_FORM, data, allow_extra=("game",))
+    values = check_form(SETUP_FORM, data)
     if data.get("game") not in (None, GAME):
         raise InvalidInput("game", "This setup belongs to another game.", GAME)
     mode = PlayMode(values["mode"])
@@ -252,8 +255,7 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
                            f"{PHANTOM_PLAYERS} seats")
     seats: list[SessionSeat] = []
     for i, item in enumerate(raw):
-        v = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}",
-                       allow_extra=("id",))
+        v = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
         sid = seat_id(v["name"])
         if isinstance(item, Mapping) and item.get("id") not in (None, sid):
             raise InvalidInput(f"seats.{i}.id", "A seat's id comes from its name.", sid)

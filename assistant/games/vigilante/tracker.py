@@ -50,6 +50,7 @@ from assistant.tracker import (
     seat_index,
     seat_name,
 )
+from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
@@ -90,8 +91,9 @@ AS_ENTERED = "as-entered"
 
 SEAT_FORM: Form = (Text("name", "Player (clockwise round the table).", max_length=40,
                         required=True),
-                   Text("player", "Optional: who plays this seat.", max_length=40))
+                   Text("player", "Optional: who plays this seat.", max_length=40), SAVED_ID)
 SETUP_FORM: Form = (
+    OneOf("game", "The game being played.", (GAME,), default=GAME),
     OneOf("mode", "Scenario.", SCENARIO_OPTIONS, required=True),
     ListOf("seats", "Players, clockwise.", SEAT_FORM, min_items=2, max_items=MAX_PLAYERS,
            required=True),
@@ -140,15 +142,14 @@ class SessionSetup:
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
-    values = check_form(SETUP_FORM, data, allow_extra=("game",))
+    values = check_form(SETUP_FORM, data)
     s = scenario(values["mode"])
     raw = data.get("seats")
     if not isinstance(raw, Sequence) or isinstance(raw, str | bytes):
         raise InvalidInput("seats", "List the players clockwise.", f"2-{MAX_PLAYERS} names")
     seats: list[Seat] = []
     for i, item in enumerate(raw):
-        seat = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}",
-                          allow_extra=("id",))
+        seat = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
         sid = seat_id(seat["name"])  # a saved "id" is the same slug of the name
         if any(x.id == sid for x in seats):
             raise InvalidInput(f"seats.{i}.name", "Two seats share a name.", "different names")

@@ -9,11 +9,13 @@ from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Integer, ListOf, OneOf, Text
 from assistant.tracker import Action, Board, Counter, Event, Track, Viewer, Wording
+from assistant.tracker.base import SAVED_ID
 from assistant.tracker.fields import check_form
 
 SEAT = (Text("name", "The crook's name.", max_length=40, required=True),
-        Text("player", "The player's name.", max_length=40))
-SETUP_FORM = (OneOf("mode", "Mode.", ("standard",), required=True),
+        Text("player", "The player's name.", max_length=40), SAVED_ID)
+SETUP_FORM = (OneOf("game", "The game.", ("coin-heist",), default="coin-heist"),
+              OneOf("mode", "Mode.", ("standard",), required=True),
               ListOf("seats", "The crooks.", SEAT, min_items=2, max_items=4, required=True))
 
 
@@ -62,11 +64,10 @@ class HeistTracker:
     """A crook's stash is secret: only their own phone records it and sees it."""
 
     def parse_setup(self, data: Mapping[str, Any]) -> HeistSetup:
-        check_form(SETUP_FORM, data, allow_extra=("game",))
+        check_form(SETUP_FORM, data)
         seats: list[Seat] = []
         for i, raw in enumerate(data["seats"]):
-            values = check_form(SEAT, raw if isinstance(raw, Mapping) else {}, f"seats.{i}",
-                                allow_extra=("id",))
+            values = check_form(SEAT, raw if isinstance(raw, Mapping) else {}, f"seats.{i}")
             sid = values["name"].casefold().replace(" ", "-")
             if any(s.id == sid for s in seats):
                 raise InvalidInput(f"seats.{i}.name", "Two crooks share a name.", "unique names")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.tracker.base import SAVED_ID
 
 from ..facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, number
 from ..modes import COLOURS, MODE_OPTIONS, TRAITS, TYPE_ORDER, Difficulty
@@ -21,6 +22,7 @@ SEAT: Form = (
     Text("name", "The Supervillain (or colour) played from this seat.", max_length=40,
          required=True),
     Text("player", "The player's own name (optional).", max_length=40),
+    SAVED_ID,
 )
 
 TABLE_VALUES: Form = (

@@ -69,7 +69,7 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     seats: list[Seat] = []
     for i, item in enumerate(raw):
         item = item if isinstance(item, Mapping) else {}
-        got = check_form(SEAT, item, f"seats.{i}", allow_extra=("id",))
+        got = check_form(SEAT, item, f"seats.{i}")
         sid = _seat_id(str(item.get("id") or got["name"]))
         if any(s.id == sid for s in seats):
             raise InvalidInput(f"seats.{i}.name", f"Two seats are called {got['name']!r}.",

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
+from assistant.tracker.base import SAVED_ID
 
 SEAT_FORM = (
     Text("henchman", "The Named Henchman played from this seat.", max_length=40),
     Text("player", "The player's own name (optional).", max_length=40),
     Text("team", "Mayhem: the team this Named Henchman plays for.", max_length=40),
     Flag("goodman", "Cutthroat: this seat plays General Goodman."),
+    SAVED_ID,
+    Text("name", "Leave out when starting a table: the seat's name as an export saved it.",
+         max_length=60),
 )
 
 SETUP_FORM = (

@@ -100,7 +100,7 @@ def _seats(mode: PlayMode, raw: Sequence[Any]) -> list[SessionSeat]:
         if not isinstance(item, Mapping):
             raise InvalidInput(at, "Each seat is an object such as {\"henchman\": \"Azura "
                                "Badeau\", \"player\": \"Ana\"}.", "an object")
-        values = check_form(SEAT_FORM, item, at, allow_extra=("id", "name"))
+        values = check_form(SEAT_FORM, item, at)
         goodman = bool(values.get("goodman"))
         name = values.get("henchman") or (item.get("name") if not goodman else None)
         team = values.get("team")
