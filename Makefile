@@ -39,17 +39,8 @@ lint: install ## ruff on everything, mypy --strict on api, assistant and printab
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict api assistant printables
 
-bench: install ## Performance figures: PDFs, slow clients, 50,000-event sessions, then every endpoint's ratio to bare Flask (last line: JSON); QUICK=1: the ratios only, under a minute
-ifeq ($(QUICK),)
-	$(PY) tests/printables/bench.py
-	$(PY) tests/bench/slow_clients.py
-	$(PY) tests/bench/big_session.py
-	$(PY) tests/bench/core_costs.py
-	$(PY) tests/pages/bench_follow.py
-	$(PY) tests/bench/run.py
-else
-	$(PY) tests/bench/run.py --quick
-endif
+bench: install ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 4 minutes
+	SOAK_MINUTES=$(or $(SOAK_MINUTES),$(if $(QUICK),0.5,30)) $(PY) tests/bench/run.py $(if $(QUICK),--quick)
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
 	LAIRSIDE_FUZZ_EXAMPLES=60 LAIRSIDE_FUZZ_STEPS=300 LAIRSIDE_FUZZ_COVERAGE=1 \

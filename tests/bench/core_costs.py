@@ -1,15 +1,12 @@
-"""What the core costs, in process: the phone's rule and setup pages, search, and the
-calculators' largest inputs (issue 21, items 2 and 6).
+"""What the core costs, in process: search, and the calculators' largest inputs (issue 21,
+items 2 and 6). What the pages cost through the server is part A of `make bench` (endpoints.py).
 
     .venv/bin/python tests/bench/core_costs.py [--quick]
 
 CPU time of this thread (time.thread_time), so other work on a shared machine does not count.
-Pages are compared with a bare Flask app answering a small fixed JSON through the same kind of
-test client, alternated with it in the same run (ratio = bare ÷ ours per request: 1.0 would
-cost no more than bare Flask). Every input is distinct (every rule of every game, every mode,
-count and several deals, typo'd queries a fresh index has never seen), so no repeated answer
-can pass for speed. Three repetitions (one with --quick); min / median / max of each figure.
-The last line is one JSON object with every figure.
+Every query is distinct (typo'd titles, aliases and phrases of every entry of every game, on
+a fresh index that has never seen them). Three repetitions (one with --quick); min / median /
+max of each figure. The last line is one JSON object with every figure.
 """
 from __future__ import annotations
 
@@ -18,17 +15,13 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 
-from flask import Flask, jsonify  # noqa: E402
 
-from api import create_app  # noqa: E402
-from assistant import links  # noqa: E402
 from assistant.errors import InvalidInput  # noqa: E402
 from assistant.games import all_games, find_game  # noqa: E402
 from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text  # noqa: E402
@@ -48,70 +41,6 @@ def spread(values: list[float]) -> dict[str, float]:
 
 def shown(figure: dict[str, float], unit: str = "", digits: int = 2) -> str:
     return " / ".join(f"{figure[k]:.{digits}f}{unit}" for k in ("min", "median", "max"))
-
-
-def cpu_per_call(calls: Iterable[Callable[[], Any]]) -> float:
-    """Mean CPU seconds per call."""
-    todo = list(calls)
-    start = time.thread_time()
-    for call in todo:
-        call()
-    return (time.thread_time() - start) / len(todo)
-
-
-# Pages ------------------------------------------------------------------------------------
-
-def bare_client() -> Any:
-    bare = Flask("bare")
-
-    @bare.get("/x")
-    def fixed() -> Any:
-        return jsonify(status="ok", game="tdt", title="Fund Deployment")
-
-    return bare.test_client()
-
-
-def page_paths() -> dict[str, list[str]]:
-    rules = [links.rule(g.slug, e.id) for g in all_games() for e in g.rules]
-    setups = []
-    for game in all_games():
-        if game.setup is None:
-            continue
-        seeded = any(f.name == "seed" for f in game.setup.form)
-        for mode in game.modes:
-            for players in range(mode.min_players, mode.max_players + 1):
-                setups.append(links.setup(game.slug, mode=mode.slug, players=players))
-                if seeded:
-                    setups += [links.setup(game.slug, mode=mode.slug, players=players,
-                                           seed=f"{seed:06x}") for seed in range(1, 7)]
-    return {"rule page": rules, "setup page": setups}
-
-
-def pages(repetitions: int) -> dict[str, Any]:
-    app = create_app({"TESTING": True})
-    ours, bare = app.test_client(), bare_client()
-    groups = page_paths()
-    for paths in groups.values():  # templates compiled, imports done: steady state
-        for path in paths[:20]:
-            assert ours.get(path).status_code == 200, path
-    bare.get("/x")
-    figures: dict[str, Any] = {}
-    print("phone pages, in process (CPU per request; ratio = bare Flask ÷ ours, "
-          f"{repetitions} repetition(s)):")
-    for label, paths in groups.items():
-        ratios, costs = [], []
-        for _ in range(repetitions):
-            base = cpu_per_call([lambda: bare.get("/x")] * len(paths))
-            cost = cpu_per_call([lambda p=p: ours.get(p) for p in paths])  # type: ignore[misc]
-            ratios.append(base / cost)
-            costs.append(cost * 1e6)
-        figures[label] = {"distinct": len(paths), "ratio": spread(ratios),
-                          "cpu_us": spread(costs)}
-        report(f"{label} ({len(paths)} distinct)",
-               f"{shown(spread(costs), ' µs', 0)}   ratio {shown(spread(ratios))}")
-    figures["bare_us"] = cpu_per_call([lambda: bare.get("/x")] * 500) * 1e6
-    report("bare Flask fixed JSON (baseline)", f"{figures['bare_us']:.0f} µs")
-    return figures
 
 
 # Search -----------------------------------------------------------------------------------
@@ -253,7 +182,7 @@ def calculators(examples: int) -> dict[str, Any]:
 def main() -> None:
     quick = "--quick" in sys.argv[1:]
     repetitions = 1 if quick else 3
-    figures = {"pages": pages(repetitions), "search": search(repetitions),
+    figures = {"search": search(repetitions),
                "calculators": calculators(4 if quick else 12)}
     print(json.dumps({"core_costs": figures}, separators=(",", ":")))
 

@@ -1,50 +1,72 @@
-"""Serving an app under gunicorn and loading it with wrk, for `make bench` (loopback only).
+"""What every part of `make bench` shares: serving an app under gunicorn as `make run` does,
+loading it with wrk, reading its workers' CPU and memory from /proc, a throw-away PostgreSQL
+server, and small HTTP calls. Loopback only; every load is bounded in connections and time.
 
-Apps are served the way `make run` serves Lairside (`gunicorn -c python:api.config`: threaded
-workers), and the CPU time its workers spent is read from /proc before and after each load,
-so a figure is CPU per request in the worker, which stays steady on a shared machine while
-requests per second swing with whatever else runs.
+A figure is a ratio of two measurements taken in the same run: this machine is shared, so
+requests per second swing with whatever else runs, while the CPU a worker spends per request
+(read from /proc before and after a load) stays steady.
 """
 from __future__ import annotations
 
+import glob
+import json
 import os
 import re
+import secrets
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
 VENV_BIN = Path(sys.executable).parent
 TICK = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+JSON = {"Content-Type": "application/json"}
+QUIET = {"LAIRSIDE_WARM_SHEETS": "0",  # a start-up transient (api/warmup.py): never measured
+         "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off",
+         "LAIRSIDE_RATE_MISS": "off"}  # one loopback client is every phone here
+"""Environment of every server the bench starts."""
+
+Request = tuple[str, str, dict[str, str], str | None]
+"""method, path (with query), headers, body"""
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
+
+# --- servers ---------------------------------------------------------------------------------
 
 class Server:
-    """A gunicorn master on a loopback port; `cpu()` is its workers' CPU seconds so far."""
+    """A gunicorn master on a loopback port, and what its workers spent."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], base: str) -> None:
-        self.proc, self.base = proc, base
+    def __init__(self, proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
+        self.proc, self.port, self.log = proc, port, log
+        self.base = f"http://127.0.0.1:{port}"
 
     def workers(self) -> list[int]:
         pid = self.proc.pid
         try:
-            text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+            return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
         except OSError:
             return []
-        return [int(p) for p in text.split()]
 
     def cpu(self) -> float:
+        """CPU seconds (user + system, every thread) its workers have spent so far."""
         total = 0
         for pid in self.workers():
             try:
@@ -52,41 +74,157 @@ class Server:
             except OSError:
                 continue
             fields = stat.rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+            total += int(fields[11]) + int(fields[12])
         return total / TICK
+
+    def rss(self) -> dict[int, float]:
+        """Resident memory of each worker now, in MiB."""
+        out = {}
+        for pid in self.workers():
+            try:
+                out[pid] = int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE / 2**20
+            except OSError:
+                continue
+        return out
+
+    def settle(self, most: float = 30.0) -> None:
+        """Wait (up to `most` s) until the workers are idle: booted, nothing left running."""
+        end = time.monotonic() + most
+        before = self.cpu()
+        while time.monotonic() < end:
+            time.sleep(0.5)
+            now = self.cpu()
+            if now - before < 0.03:
+                return
+            before = now
+
+    def problems(self) -> dict[str, int]:
+        """What went wrong in the server, from its log so far: each kind of error the log
+        names (the last line of each traceback, or a line gunicorn logged as an error), and
+        how often. The bench prints these: an app that answers while logging errors is not
+        working."""
+        try:
+            lines = self.log.read_text(errors="replace").splitlines()
+        except OSError:
+            return {}
+        found: dict[str, int] = {}
+        in_traceback = False
+        for line in lines:
+            if line.startswith("Traceback"):
+                in_traceback = True
+            elif in_traceback and line and not line.startswith((" ", "\t")):
+                in_traceback = False
+                name = line.split(":", 1)[0][:80]
+                found[name] = found.get(name, 0) + 1
+            elif "[ERROR]" in line or "[CRITICAL]" in line:
+                name = line.split("]", 3)[-1].strip()[:80]
+                found[name] = found.get(name, 0) + 1
+        return found
+
+    def tail(self, lines: int = 20) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
 
 
 @contextmanager
-def served(app_spec: str, workers: int = 2, env: dict[str, str] | None = None,
-           config: bool = True):
-    """Run `gunicorn app_spec` on a free loopback port (with `make run`'s settings unless
-    config=False); yield a Server."""
+def served(app_spec: str = "api:create_app()", *, workers: int = 2,
+           env: dict[str, str] | None = None) -> Iterator[Server]:
+    """`gunicorn -c python:api.config` (make run's settings: gevent workers) serving
+    `app_spec` on a free loopback port; stopped when the block ends."""
     port = free_port()
-    cmd = [str(VENV_BIN / "gunicorn"), "--workers", str(workers),
-           "--bind", f"127.0.0.1:{port}", "--log-level", "warning", app_spec]
-    if config:
-        cmd[1:1] = ["-c", "python:api.config"]
-    path = os.pathsep.join([str(ROOT), str(Path(__file__).parent),
-                            os.environ.get("PYTHONPATH", "")])
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "PYTHONPATH": path, **(env or {})},
-                            stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    log = Path(tempfile.mkstemp(prefix="lairside-bench-", suffix=".log")[1])
+    cmd = [str(VENV_BIN / "gunicorn"), "-c", "python:api.config", "--no-control-socket",
+           "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+           app_spec]
+    path = os.pathsep.join([str(ROOT), str(HERE), os.environ.get("PYTHONPATH", "")])
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+                                env={**os.environ, "PYTHONPATH": path, **QUIET, **(env or {})})
+    server = Server(proc, port, log)
     try:
-        for _ in range(200):
+        for _ in range(600):
+            if proc.poll() is not None:
+                raise SystemExit(f"gunicorn {app_spec} exited ({proc.returncode}):\n"
+                                 + server.tail())
             try:
-                urllib.request.urlopen(base + "/healthz", timeout=0.5)
+                urllib.request.urlopen(server.base + "/healthz", timeout=2).read()
                 break
-            except OSError as exc:
-                if getattr(exc, "code", None):  # an HTTP error means it is up
-                    break
-                if proc.poll() is not None:
-                    raise SystemExit(f"gunicorn {app_spec} exited with {proc.returncode}") from None
+            except urllib.error.HTTPError:  # answered: it is up (bare Flask has no /healthz)
+                break
+            except OSError:
                 time.sleep(0.1)
-        yield Server(proc, base)
+        server.settle()
+        yield server
     finally:
         proc.terminate()
-        proc.wait(timeout=15)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.unlink(missing_ok=True)
 
+
+@contextmanager
+def postgres() -> Iterator[Any]:
+    """A throw-away PostgreSQL server on a free loopback port (as tests/sessions/conftest.py
+    starts one); yields a function making a fresh database's URL. Stopped and deleted after."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+                   key=lambda p: int(Path(p).parts[4]) if Path(p).parts[4].isdigit() else 0)
+    if not found:
+        raise SystemExit("PostgreSQL is not installed (make system-deps installs it)")
+    bindir = Path(found[-1]).parent
+    root = os.geteuid() == 0
+    as_owner = ["runuser", "-u", "postgres", "--"] if root else []
+    base = Path(tempfile.mkdtemp(prefix="lairside-bench-pg-"))
+    if root:
+        shutil.chown(base, "postgres", "postgres")
+    data, port = base / "data", free_port()
+
+    def run(*cmd: object) -> None:
+        subprocess.run([*as_owner, *map(str, cmd)], check=True, capture_output=True)
+
+    run(bindir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
+    run(bindir / "pg_ctl", "-D", data, "-l", base / "log", "-w", "-o",
+        f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        " -c shared_buffers=64MB", "start")
+    try:
+        def new_database() -> str:
+            import psycopg  # noqa: PLC0415
+
+            name = "bench_" + secrets.token_hex(6)
+            with psycopg.connect(f"host=127.0.0.1 port={port} user=postgres dbname=postgres",
+                                 autocommit=True) as conn:
+                conn.execute(f'CREATE DATABASE "{name}"')
+            return f"postgresql+psycopg://postgres@127.0.0.1:{port}/{name}"
+        yield new_database
+    finally:
+        subprocess.run([*as_owner, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast",
+                        "stop"], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# --- small HTTP calls ------------------------------------------------------------------------
+
+def call(base: str, method: str, path: str, body: Any = None,
+         headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], Any]:
+    """One request: (status, headers, JSON body or None)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={**JSON, **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310 (loopback)
+            raw = answer.read()
+            kind = answer.headers.get("Content-Type", "")
+            return answer.status, dict(answer.headers), \
+                json.loads(raw) if raw and "json" in kind else None
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), None
+
+
+# --- wrk -------------------------------------------------------------------------------------
 
 def ensure_wrk() -> str:
     path = shutil.which("wrk")
@@ -99,8 +237,38 @@ def ensure_wrk() -> str:
     raise SystemExit("wrk is needed for the throughput figures: apt-get install wrk")
 
 
-Request = tuple[str, str, dict[str, str], str | None]
-"""method, path (with query), headers, body"""
+@dataclass
+class Owned:
+    """A session one wrk thread appends to: it sends the version it last saw as If-Match."""
+
+    code: str
+    token: str
+    version: int
+
+
+@dataclass
+class Mix:
+    """What a wrk load sends: `requests` cycled (each thread from its own place); when
+    `owned` is given, one request in `every` (every one when there are no `requests`) is an
+    append to one of the thread's own sessions, with a body from `bodies`, If-Match the
+    version from the last ETag that session answered, and a fresh Idempotency-Key. Answers
+    with a status outside `expect` are errors. `delay_ms`: each connection waits this long
+    before each request (a bounded rate, for the soak)."""
+
+    requests: list[Request]
+    expect: tuple[int, ...] = (200,)
+    owned: list[Owned] = field(default_factory=list)
+    bodies: list[str] = field(default_factory=list)
+    every: int = 1
+    delay_ms: int = 0
+
+    @property
+    def appends(self) -> bool:
+        return bool(self.owned)
+
+
+SCRIPT_RAN = "lairside-script-ran"
+"""Printed by the script's done(): proof that wrk ran our requests, not its default GET /."""
 
 
 def _lua(text: str) -> str:
@@ -110,80 +278,155 @@ def _lua(text: str) -> str:
     return f"[{level}[{text}]{level}]"
 
 
-SCRIPT_RAN = "lairside-script-ran"
-"""Printed by the script's done(): proof that wrk ran our requests, not its default GET /."""
+def _row(method: str, path: str, headers: dict[str, str], body: str | None) -> str:
+    # "[ " not "[": "[[" would open a Lua long string and wrk, refusing the script, would
+    # silently run GET / instead.
+    head = ", ".join(f"[ {_lua(k)} ] = {_lua(v)}" for k, v in headers.items())
+    return (f"{{{_lua(method)}, {_lua(path)}, {{{head}}}, "
+            f"{_lua(body) if body is not None else 'nil'}}}")
 
 
-def script(requests: list[Request]) -> str:
-    """A wrk Lua script cycling through `requests`, each thread from its own place."""
-    rows = []
-    for method, path, headers, body in requests:
-        # "[ " not "[": "[[" would open a Lua long string, wrk would reject the script and
-        # silently fall back to GET / (so every request with headers measured the home page).
-        head = ", ".join(f"[ {_lua(k)} ] = {_lua(v)}" for k, v in headers.items())
-        rows.append(f"{{{_lua(method)}, {_lua(path)}, {{{head}}}, "
-                    f"{_lua(body) if body is not None else 'nil'}}}")
-    return ("local reqs = {\n" + ",\n".join(rows) + "\n}\n"
-            "local threads = 0\n"
-            "function setup(thread) threads = threads + 1; thread:set('id', threads) end\n"
-            "local i = 0\n"
-            "function init(args) i = ((id or 1) * 7919) % #reqs end\n"
-            "function request()\n"
-            "  i = i % #reqs + 1\n"
-            "  local r = reqs[i]\n"
-            "  return wrk.format(r[1], r[2], r[3], r[4])\n"
-            "end\n"
-            f"function done() io.write('{SCRIPT_RAN}\\n') end\n")
+def script(mix: Mix, threads: int) -> str:
+    """The wrk Lua script of a Mix run on `threads` threads (one connection each when it
+    appends, so each thread's next request follows its last answer)."""
+    requests = ",\n".join(_row(*r) for r in mix.requests)
+    owned = ",\n".join(f"{{{_lua(o.code)}, {_lua(o.token)}, {o.version}}}" for o in mix.owned)
+    bodies = ",\n".join(_lua(b) for b in mix.bodies)
+    return f"""
+local reqs = {{
+{requests}
+}}
+local owned = {{
+{owned}
+}}
+local bodies = {{
+{bodies}
+}}
+local nthreads, every, delay_ms = {threads}, {max(mix.every, 1)}, {mix.delay_ms}
+local nonce = "{secrets.token_hex(4)}"
+local threads = {{}}
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("id", #threads)
+end
+
+statuses = {{}}
+local mine, i, n, k, last = {{}}, 0, 0, 0, nil
+function init(args)
+  for j, s in ipairs(owned) do
+    if (j - 1) % nthreads == (id or 1) - 1 then
+      table.insert(mine, {{path = "/api/v1/sessions/" .. s[1] .. "/events",
+                          token = s[2], version = s[3]}})
+    end
+  end
+  if #reqs > 0 then i = ((id or 1) * 7919) % #reqs end
+end
+
+function request()
+  n = n + 1
+  if #mine > 0 and (#reqs == 0 or n % every == 0) then
+    k = k % #mine + 1
+    last = mine[k]
+    return wrk.format("POST", last.path, {{
+      ["Content-Type"] = "application/json",
+      ["Authorization"] = "Bearer " .. last.token,
+      ["If-Match"] = '"v' .. last.version .. '"',
+      ["Idempotency-Key"] = nonce .. "-" .. (id or 1) .. "-" .. n}},
+      bodies[(n + (id or 1)) % #bodies + 1])
+  end
+  last = nil
+  i = i % #reqs + 1
+  local r = reqs[i]
+  return wrk.format(r[1], r[2], r[3], r[4])
+end
+
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+  if last ~= nil then
+    local tag = headers["ETag"] or headers["etag"]
+    if tag ~= nil then last.version = tonumber(string.match(tag, "%d+")) end
+  end
+end
+
+if delay_ms > 0 then
+  function delay() return delay_ms end
+end
+
+function done(summary, latency, requests)
+  local total = {{}}
+  for _, t in ipairs(threads) do
+    for code, count in pairs(t:get("statuses")) do total[code] = (total[code] or 0) + count end
+  end
+  for code, count in pairs(total) do io.write(string.format("status %d %d\\n", code, count)) end
+  io.write("{SCRIPT_RAN}\\n")
+end
+"""
 
 
-def load(server: Server, requests: list[Request], *, seconds: int = 5,
-         connections: int = 16) -> dict[str, float]:
-    """wrk against `server` cycling through `requests`: requests per second, latency
-    percentiles (ms), non-2xx/3xx count and worker CPU per request (ms)."""
+@dataclass
+class Load:
+    """One wrk run: requests per second, latency percentiles (ms), answers by status, errors
+    (answers outside the mix's `expect`, plus wrk's socket errors and timeouts) and the
+    workers' CPU per request (ms)."""
+
+    connections: int
+    seconds: float
+    requests: int
+    rps: float
+    p50: float
+    p99: float
+    statuses: dict[int, int]
+    socket_errors: int
+    errors: int
+    cpu_ms: float
+
+    def brief(self) -> dict[str, Any]:
+        return {"connections": self.connections, "rps": round(self.rps, 1),
+                "p50_ms": round(self.p50, 2), "p99_ms": round(self.p99, 2),
+                "requests": self.requests, "errors": self.errors,
+                "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
+                "cpu_ms_per_request": round(self.cpu_ms, 4)}
+
+
+def load(server: Server, mix: Mix, *, connections: int = 16, seconds: float = 5,
+         cpu_of: Server | None = None) -> Load:
+    """wrk against `server` sending `mix` over `connections` connections for `seconds`
+    (whole seconds; wrk's own timeout raised to 30 s, so a slow answer is timed, never
+    dropped from the percentiles)."""
+    if not mix.requests and not mix.owned:
+        raise ValueError("nothing to send")
+    threads = connections if mix.appends else min(2, connections)
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
-        lua.write(script(requests))
+        lua.write(script(mix, threads))
+    cmd = [ensure_wrk(), f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s",
+           "--timeout", "30s", "--latency", "-s", lua.name, server.base]
+    watched = cpu_of or server
     try:
-        cmd = [ensure_wrk(), "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
-               "-s", lua.name, server.base]
-        before = server.cpu()
-        out = subprocess.run(cmd, capture_output=True, text=True, check=True,
-                             timeout=seconds + 30).stdout
-        cpu = server.cpu() - before
+        before = watched.cpu()
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 90)
+        cpu = watched.cpu() - before
     finally:
         os.unlink(lua.name)
+    out = done.stdout
     if SCRIPT_RAN not in out:  # wrk runs GET / when it cannot load a script: never measure that
-        raise RuntimeError("wrk did not run the request script:\n" + out[-2000:])
-    count = int(re.search(r"(\d+) requests in", out).group(1))
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    return {"rps": rps, "p50": _ms(out, "50%"), "p99": _ms(out, "99%"), "requests": count,
-            "errors": float(non2xx.group(1)) if non2xx else 0.0,
-            "cpu_ms": cpu * 1000 / max(count, 1)}
+        raise RuntimeError(f"wrk did not run the request script:\n{out[-2000:]}{done.stderr}")
+    count = int(_find(r"(\d+) requests in", out))
+    statuses = {int(code): int(n) for code, n in re.findall(r"^status (\d+) (\d+)$", out, re.M)}
+    sockets = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)",
+                                             _find(r"Socket errors:(.*)", out, "")))
+    unexpected = sum(n for code, n in statuses.items() if code not in mix.expect)
+    return Load(connections, seconds, count, float(_find(r"Requests/sec:\s+([\d.]+)", out)),
+                _ms(out, "50%"), _ms(out, "99%"), statuses, sockets, unexpected + sockets,
+                cpu * 1000 / max(count, 1))
 
 
-def wrk(url: str, *, connections: int = 16, seconds: int = 5, method: str = "GET",
-        body: str | None = None, headers: dict[str, str] | None = None) -> dict[str, float]:
-    """Requests per second and latency percentiles (ms) of one wrk run on one URL."""
-    script_file = None
-    if method != "GET" or body or headers:
-        lines = [f'wrk.method = "{method}"']
-        if body is not None:
-            lines.append("wrk.body = " + _lua(body))
-        for key, value in (headers or {}).items():
-            lines.append(f'wrk.headers["{key}"] = "{value}"')
-        script_file = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        script_file.write("\n".join(lines))
-        script_file.close()
-    cmd = [ensure_wrk(), "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
-    if script_file:
-        cmd[1:1] = ["-s", script_file.name]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    if script_file:
-        os.unlink(script_file.name)
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    return {"rps": rps, "p50": _ms(out, "50%"), "p99": _ms(out, "99%"),
-            "errors": float(non2xx.group(1)) if non2xx else 0.0}
+def _find(pattern: str, text: str, default: str | None = None) -> str:
+    match = re.search(pattern, text)
+    if match is None:
+        if default is not None:
+            return default
+        raise RuntimeError(f"wrk's output has no {pattern!r}:\n{text[-2000:]}")
+    return match.group(1)
 
 
 def _ms(out: str, label: str) -> float:
@@ -192,3 +435,23 @@ def _ms(out: str, label: str) -> float:
         return float("nan")
     value, unit = float(match.group(1)), match.group(2)
     return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+
+# --- figures ---------------------------------------------------------------------------------
+
+def spread(values: Sequence[float], digits: int = 3) -> dict[str, float]:
+    """min / median / max."""
+    return {"min": round(min(values), digits), "median": round(statistics.median(values), digits),
+            "max": round(max(values), digits)}
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which `share` (0-1) of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "NOT met"

@@ -1,0 +1,287 @@
+"""Part B (issue 28, item 6): the live table at scale.
+
+followers(): 1,000 phones following 170 tables on one server (`make run`'s settings, SQLite),
+each an SSE stream held by one asyncio process (follow.py), while wrk runs rule lookups:
+  - lookup p99 with the followers (idle, then receiving changes) ÷ lookup p99 with none
+    (the mean of a run before they connect and one after they leave): at most 2;
+  - a change written to a table reaches its followers within 1 s: the delay from the write's
+    answer to each follower's event, over every write (writes spread over the tables at a
+    steady rate while the lookups run), 99% of deliveries within 1 s and none missing;
+  - worker CPU per lookup with the followers connected and idle ÷ with none: at most 1.2;
+  - the idle followers' own server CPU over a quiet minute (workers' CPU with them connected,
+    less the same without them): under 2% of a core.
+two_servers(): two app servers (separate gunicorn masters) on one PostgreSQL, the followers
+split between them, writes alternating between them: a change written on one reaches the
+followers on the other within 1 s (p99), none missing.
+"""
+from __future__ import annotations
+
+import bisect
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import inputs
+from harness import HERE, TICK, Load, Mix, Owned, Server, load, percentile, served, verdict
+
+TABLES, PHONES = 170, 1000
+QUICK_TABLES, QUICK_PHONES = 34, 200
+
+
+class FollowerClients:
+    """follow.py in its own process, following `streams` ((server, session) pairs)."""
+
+    def __init__(self, streams: Sequence[tuple[Server, Owned]]) -> None:
+        self.streams = list(streams)
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "follow.py")],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self._send({"streams": [[server.port, s.code, s.version] for server, s in streams]})
+        ready = self._read()
+        if ready["failed"]:
+            raise RuntimeError(f"{ready['failed']} of {len(streams)} followers could not "
+                               "open their stream")
+
+    def _send(self, message: Any) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((message if isinstance(message, str) else json.dumps(message))
+                              + "\n")
+        self.proc.stdin.flush()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the follower process stopped")
+        got: dict[str, Any] = json.loads(line)
+        return got
+
+    def report(self) -> dict[str, Any]:
+        self._send("report")
+        return self._read()
+
+    def cpu(self) -> float:
+        """CPU seconds the follower process has spent (the client's own cost)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICK
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self._send("stop")
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def __enter__(self) -> FollowerClients:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def phones(servers: Sequence[Server], tables: list[Owned], count: int
+           ) -> list[tuple[Server, Owned]]:
+    """`count` phones over `tables`, round robin; each round on the next server, so every
+    table has followers on each server."""
+    return [(servers[i // len(tables) % len(servers)], tables[i % len(tables)])
+            for i in range(count)]
+
+
+def write_steadily(servers: Sequence[Server], tables: list[Owned], per_second: float,
+                   seconds: float, seed: int = 28) -> list[tuple[str, int, float, int]]:
+    """Notes written to tables drawn at random, `per_second` for `seconds`, through the
+    servers in turn: (code, version, when its answer was read, server index) of each
+    accepted write."""
+    rng = random.Random(seed)
+    bodies = inputs.note_bodies()
+    done, refused = [], 0
+    start = time.monotonic()
+    n = 0
+    while time.monotonic() - start < seconds:
+        table = rng.choice(tables)
+        server = n % len(servers)
+        status, answered_at = inputs.write(servers[server].base, table, bodies[n % len(bodies)])
+        if status == 201:
+            done.append((table.code, table.version, answered_at, server))
+        else:
+            refused += 1
+        n += 1
+        time.sleep(max(0.0, start + n / per_second - time.monotonic()))
+    if refused:
+        print(f"    {refused} writes refused", flush=True)
+    return done
+
+
+def delivery(streams: list[tuple[Server, Owned]], writes: list[tuple[str, int, float, int]],
+             arrivals: list[list[Any]], servers: Sequence[Server]) -> dict[str, Any]:
+    """Each write's delay to each of its table's followers (from the write's answer to the
+    first event at or past its version), split by whether the follower is on the server
+    that took the write."""
+    got: dict[int, tuple[list[int], list[float]]] = {}
+    for index, version, at in sorted(arrivals, key=lambda a: (a[0], a[2])):
+        versions, times = got.setdefault(index, ([], []))
+        versions.append(version)
+        times.append(at)
+    by_code: dict[str, list[int]] = {}
+    for index, (_server, table) in enumerate(streams):
+        by_code.setdefault(table.code, []).append(index)
+    ports = [s.port for s in servers]
+    same: list[float] = []
+    other: list[float] = []
+    missed = {"same": 0, "other": 0}
+    for code, version, answered_at, server in writes:
+        for index in by_code.get(code, []):
+            kind = "same" if ports.index(streams[index][0].port) == server else "other"
+            versions, times = got.get(index, ([], []))
+            at = bisect.bisect_left(versions, version)
+            if at == len(versions):
+                missed[kind] += 1
+                continue
+            (same if kind == "same" else other).append(max(0.0, times[at] - answered_at))
+    return {"same": _delays(same, missed["same"]), "other": _delays(other, missed["other"])}
+
+
+def _delays(values: list[float], missed: int) -> dict[str, Any]:
+    total = len(values) + missed
+    within = sum(v <= 1.0 for v in values)
+    return {"deliveries": total, "missed": missed,
+            "within_1s": round(within / total, 4) if total else None,
+            "p50_ms": round(percentile(values, 0.5) * 1000, 1) if values else None,
+            "p99_ms": round(percentile(values, 0.99) * 1000, 1) if values else None,
+            "max_ms": round(max(values) * 1000, 1) if values else None}
+
+
+def _shown(d: dict[str, Any]) -> str:
+    if not d["deliveries"]:
+        return "no deliveries"
+    return (f"{d['deliveries']} deliveries, {100 * (d['within_1s'] or 0):.1f}% within 1 s, "
+            f"p50 {d['p50_ms']} ms, p99 {d['p99_ms']} ms, max {d['max_ms']} ms, "
+            f"{d['missed']} missed")
+
+
+def followers(quick: bool = False) -> dict[str, Any]:
+    tables_n, phones_n = (QUICK_TABLES, QUICK_PHONES) if quick else (TABLES, PHONES)
+    seconds = 2 if quick else 10
+    quiet_seconds = 5 if quick else 60
+    rate = 5 if quick else 10
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp, \
+            served(env={"LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp}/live.sqlite3"}) as app:
+        tables = inputs.make_sessions(app.base, tables_n)
+        lookups = Mix(inputs.answered(app.base, inputs.rule_requests()))
+        print(f"B1. {phones_n:,} phones following {tables_n} tables on one server (SQLite) "
+              f"while wrk runs {len(lookups.requests)} rule lookups (16 connections, "
+              f"{seconds} s a run)", flush=True)
+        none_before = load(app, lookups, seconds=seconds)
+        streams = phones([app], tables, phones_n)
+        with FollowerClients(streams) as clients:
+            app.settle()
+            client_cpu = clients.cpu()
+            idle = load(app, lookups, seconds=seconds)
+            idle_report = clients.report()  # heartbeats only: nothing written
+            live, writes = lookups_while_writing(app, lookups, [app], tables, rate, seconds)
+            time.sleep(2)  # the last write's events on their way
+            report = clients.report()
+            client_cpu = clients.cpu() - client_cpu
+            app.settle()
+            quiet_from = app.cpu()
+            time.sleep(quiet_seconds)
+            quiet_with = (app.cpu() - quiet_from) / quiet_seconds
+            still_open = clients.report()["open"]
+        app.settle()
+        quiet_from = app.cpu()
+        time.sleep(quiet_seconds)
+        quiet_without = (app.cpu() - quiet_from) / quiet_seconds
+        none_after = load(app, lookups, seconds=seconds)
+    reached = delivery(streams, writes, report["arrivals"], [app])["same"]
+    none_p99 = (none_before.p99 + none_after.p99) / 2
+    none_cpu = (none_before.cpu_ms + none_after.cpu_ms) / 2
+    p99_ratio = max(idle.p99, live.p99) / none_p99
+    cpu_ratio = idle.cpu_ms / none_cpu
+    own = max(0.0, quiet_with - quiet_without) * 100
+    met = {"lookup_p99": p99_ratio <= 2.0,
+           "reach_1s": reached["deliveries"] > 0 and reached["missed"] == 0
+           and (reached["within_1s"] or 0) >= 0.99,
+           "cpu_per_lookup": cpu_ratio <= 1.2, "quiet_cpu": own < 2.0,
+           "errors": not (none_before.errors + idle.errors + live.errors + none_after.errors)}
+    for name, run in (("none, before", none_before), ("idle followers", idle),
+                      ("followers + writes", live), ("none, after", none_after)):
+        print(f"    lookups, {name:<19} p50 {run.p50:6.1f} ms  p99 {run.p99:7.1f} ms  "
+              f"{run.cpu_ms:.3f} ms CPU/lookup  {run.rps:6.0f} req/s  {run.errors} errors")
+    print(f"  lookup p99 with followers ÷ none: {p99_ratio:.2f} (≤ 2) "
+          f"{verdict(met['lookup_p99'])}")
+    print(f"  change → followers ({len(writes)} writes at {rate}/s): {_shown(reached)}; "
+          f"99% within 1 s {verdict(met['reach_1s'])}")
+    print(f"  worker CPU per lookup, idle followers ÷ none: {cpu_ratio:.2f} (≤ 1.2) "
+          f"{verdict(met['cpu_per_lookup'])}")
+    print(f"  quiet {quiet_seconds} s: workers {quiet_with * 100:.2f}% of a core with "
+          f"{still_open} followers open, {quiet_without * 100:.2f}% without: followers' own "
+          f"{own:.2f}% (< 2%) {verdict(met['quiet_cpu'])}")
+    print(f"  follower client: {client_cpu:.1f} s CPU over the idle and live runs; "
+          f"{report['reconnects']} reconnects, {report['refused']} refused; heartbeat-only "
+          f"arrivals while idle: {len(idle_report['arrivals'])}")
+    return {"tables": tables_n, "phones": phones_n, "seconds_per_run": seconds,
+            "lookups": {"none_before": none_before.brief(), "idle": idle.brief(),
+                        "live": live.brief(), "none_after": none_after.brief()},
+            "lookup_p99_ratio": round(p99_ratio, 3), "cpu_per_lookup_ratio": round(cpu_ratio, 3),
+            "writes": len(writes), "write_rate": rate, "reach": reached,
+            "quiet": {"seconds": quiet_seconds, "with_pct": round(quiet_with * 100, 3),
+                      "without_pct": round(quiet_without * 100, 3), "own_pct": round(own, 3),
+                      "open": still_open},
+            "client_cpu_s": round(client_cpu, 2), "reconnects": report["reconnects"],
+            "met": met, "all_met": all(met.values()),
+            "seconds": round(time.monotonic() - started, 1)}
+
+
+def lookups_while_writing(app: Server, lookups: Mix, servers: Sequence[Server],
+                          tables: list[Owned], rate: float, seconds: int
+                          ) -> tuple[Load, list[tuple[str, int, float, int]]]:
+    """wrk's lookups for `seconds` and, meanwhile, writes at `rate` a second."""
+    result: list[Load] = []
+    thread = threading.Thread(target=lambda: result.append(load(app, lookups,
+                                                                seconds=seconds)))
+    thread.start()
+    time.sleep(0.3)  # wrk connected
+    writes = write_steadily(servers, tables, rate, seconds - 0.8)
+    thread.join()
+    return result[0], writes
+
+
+def two_servers(new_database: Any, quick: bool = False) -> dict[str, Any]:
+    tables_n, phones_n = (QUICK_TABLES, QUICK_PHONES) if quick else (TABLES, PHONES)
+    seconds = 3 if quick else 20
+    rate = 5 if quick else 10
+    started = time.monotonic()
+    env = {"LAIRSIDE_DATABASE_URL": new_database()}
+    with served(env=env) as first, served(env=env) as second:
+        tables = inputs.make_sessions(first.base, tables_n)
+        print(f"B2. two app servers on one PostgreSQL: {phones_n:,} phones on {tables_n} "
+              f"tables, half on each server; writes alternate between them ({rate}/s for "
+              f"{seconds} s)", flush=True)
+        streams = phones([first, second], tables, phones_n)
+        with FollowerClients(streams) as clients:
+            first.settle()
+            second.settle()
+            writes = write_steadily([first, second], tables, rate, seconds)
+            time.sleep(2)
+            report = clients.report()
+    reached = delivery(streams, writes, report["arrivals"], [first, second])
+    other, same = reached["other"], reached["same"]
+    met = {"other_server_p99_1s": bool(other["deliveries"]) and other["missed"] == 0
+           and other["p99_ms"] is not None and other["p99_ms"] <= 1000}
+    print(f"  written on one, followed on the other: {_shown(other)}; p99 ≤ 1 s "
+          f"{verdict(met['other_server_p99_1s'])}")
+    print(f"  written and followed on the same server: {_shown(same)}")
+    print(f"  follower client: {report['reconnects']} reconnects, {report['refused']} refused")
+    return {"tables": tables_n, "phones": phones_n, "writes": len(writes), "write_rate": rate,
+            "other_server": other, "same_server": same, "reconnects": report["reconnects"],
+            "met": met, "all_met": all(met.values()),
+            "seconds": round(time.monotonic() - started, 1)}
