@@ -30,6 +30,7 @@ from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.conditional import answer, etag_of
+from api.docs import GAME, doc, json_answer, problem
 from api.errors import flatten_errors
 from api.schemas.forms import load, operation_schema_name
 from assistant import links, sheets
@@ -149,6 +150,9 @@ def game_home(game: str) -> Response:
 # Installing: the web app manifest and icons -------------------------------------------------
 
 @bp.get("/manifest.webmanifest")
+@doc("The web app manifest", "Name, icons, colours and start page, so a phone can install the "
+     "pages as an app.", tags=["pages"], responses={"200": {"description": "The manifest",
+     "content": {"application/manifest+json": {"schema": {"type": "object"}}}}})
 def manifest() -> Response:
     body = {"name": "Lairside: table-side companion", "short_name": "Lairside",
             "description": "Rules, setup, calculators, scoring, timers and a shared score "
@@ -168,6 +172,9 @@ def manifest() -> Response:
 
 
 @bp.get("/favicon.ico")
+@doc("The icon", "The app's icon (PNG), for browsers that ask for /favicon.ico.",
+     tags=["pages"], responses={"200": {"description": "A PNG image", "content": {
+         "image/png": {"schema": {"type": "string", "format": "binary"}}}}})
 def favicon() -> Response:
     response = current_app.send_static_file("icon-192.png")
     response.cache_control.max_age = 86400
@@ -512,6 +519,14 @@ def _offline_index(slug: str) -> bytes:
 
 
 @bp.get("/g/<game>/search.json")
+@doc("The rules' words, for search without a connection", "Every entry of the game's rules "
+     "with every word of its title, text, aliases and key numbers (question words left out), "
+     "the game's synonyms, for the phone pages' offline search (saved by the service worker).",
+     tags=["pages"], parameters=[GAME],
+     responses={"200": json_answer({"game": "tdt", "stop": ["a"], "synonyms": {},
+                                    "entries": [{"id": "fund-deployment",
+                                                 "title": "Fund Deployment"}]}, "The index"),
+                "404": problem("No such game.")})
 def offline_search_index(game: str) -> Response:
     """Every word of every rule (title, text, aliases, numbers), for search without a signal."""
     found = find_game(game)
