@@ -61,7 +61,7 @@ def html_answer(description: str) -> dict[str, Any]:
         "type": "string"}}}}
 
 
-def json_body(schema: Any, example: Any = None, examples: Any = None) -> dict[str, Any]:
+def request_doc(schema: Any, example: Any = None, examples: Any = None) -> dict[str, Any]:
     content: dict[str, Any] = {"schema": schema}
     if example is not None:
         content["example"] = example

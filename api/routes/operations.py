@@ -8,8 +8,8 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
 from api.cache import public_get
-from api.docs import BODY_ERRORS, ERRORS, GAME, doc, json_answer, json_body, path_param
-from api.responses import json_body as request_json
+from api.docs import BODY_ERRORS, ERRORS, GAME, doc, json_answer, path_param, request_doc
+from api.responses import json_body
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.inputs import describe
@@ -48,7 +48,7 @@ def _paths(kind: str) -> Any:
                     concrete["parameters"] = [{"in": "query",
                                                "schema": schema_for(op.form, name, True)}]
                 else:
-                    concrete["requestBody"] = json_body(schema_for(op.form, name),
+                    concrete["requestBody"] = request_doc(schema_for(op.form, name),
                                                         dict(op.example))
                 yield path, concrete
     return paths
@@ -71,7 +71,7 @@ def score(game: str) -> Response:
     found = find_game(game)
     if found.scoring is None:
         raise HTTPNotFound()
-    return jsonify(run(found, found.scoring, request_json()))
+    return jsonify(run(found, found.scoring, json_body()))
 
 
 def describe_operation(game: Game, op: Operation) -> dict[str, Any]:
@@ -108,4 +108,4 @@ def calculator(game: str, name: str) -> Response:
      expand=_paths("calculator"))
 def calculate(game: str, name: str) -> Response:
     found = find_game(game)
-    return jsonify(run(found, found.calculator(name), request_json()))
+    return jsonify(run(found, found.calculator(name), json_body()))

@@ -18,7 +18,6 @@ from flask import (
     Flask,
     Response,
     current_app,
-    has_request_context,
     json,
     render_template,
     request,
@@ -48,9 +47,7 @@ def init_app(app: Flask) -> None:
                                  field_id=forms.field_id, asset=asset, fixed_url=fixed_url,
                                  initial_rows=forms.initial_rows,
                                  suggestion_link=suggestion_link,
-                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes},
-                                 value_view=text.value_view, checklist=text.checklist,
-                                 glance=text.glance)
+                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -87,30 +84,13 @@ def _asset_version(filename: str) -> str:
 
 def asset(filename: str) -> str:
     """A static file's URL with a content hash, so phones may cache it for good."""
-    return _fixed_url("static", filename)
+    return url_for("static", filename=filename,
+                   v="dev" if current_app.debug else _asset_version(filename))
 
 
 def fixed_url(endpoint: str) -> str:
-    """The URL of a page that takes no arguments (the manifest), built once."""
-    return _fixed_url(endpoint, None)
-
-
-def _fixed_url(endpoint: str, filename: str | None) -> str:
-    """url_for, remembered per app, mount point and debug flag: every page asks for the same
-    handful of URLs, and building one costs more than the rest of a small page."""
-    built: dict[tuple[str, str, str | None, bool], str] = \
-        current_app.extensions.setdefault("lairside.fixed_urls", {})
-    key = (request.script_root if has_request_context() else "", endpoint, filename,
-           current_app.debug)
-    url = built.get(key)
-    if url is None:
-        if filename is None:
-            url = url_for(endpoint)
-        else:
-            version = "dev" if current_app.debug else _asset_version(filename)
-            url = url_for(endpoint, filename=filename, v=version)
-        built[key] = url
-    return url
+    """The URL of a page that takes no arguments (the manifest)."""
+    return url_for(endpoint)
 
 
 def suggestion_link(suggestion: str) -> tuple[str, str] | None:

@@ -391,37 +391,15 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
     """The pack's sheets in print order, and whether they carry a secret (an edit link).
     `code`: a session's share code (its join sheet ends the pack), or a join sheet already
     made with its edit strip (a new session's)."""
-    from assistant.sheets.join import start_sheet  # noqa: PLC0415
-    from assistant.sheets.pad import score_pad  # noqa: PLC0415
-
-    setup_sheet = sheets.setup_sheet(game.slug, **args)
-    cat = sheets.catalogue(game.slug)
-    mode = str(args.get("mode") or game.modes[0].slug)
-    todo = [setup_sheet, *(sheets.aid_sheet(game.slug, slug)
-                           for slug in sheets.pack_aids(game.slug, mode))]
-    if cat.score_modes:
-        todo.append(sheets.score_sheet(game.slug, mode if mode in cat.score_modes
-                                       else cat.score_modes[0]))
-    players = int(args.get("players") or game.modes[0].max_players)
-    todo.append(score_pad(game, mode, players))
-    card = sheets.turn_card(game.slug)
-    if card is not None:
-        todo.append(replace(card, copies=players))  # a set of cards for every player
-    private = False
-    if isinstance(code, sheets.Sheet):
-        todo.append(code)
-        private = True
-    elif code:
-        join, private = _join_for(code)
-        todo.append(join)
-    elif game.tracker is not None:
-        todo.append(start_sheet(game, mode, {**args, "mode": mode}))
-    return todo, private
+    table, private = (code, True) if isinstance(code, sheets.Sheet) else \
+        _join_for(code) if code else (None, False)
+    return sheets.pack(game.slug, args, table), private
 
 
 def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token."""
     from api import session_access  # noqa: PLC0415
+    from api.errors import EditTokenRequired  # noqa: PLC0415
     from api.routes.sessions import session_urls, store  # noqa: PLC0415
     from api.storage.tokens import token_matches  # noqa: PLC0415
     from assistant.sheets.join import join_sheet  # noqa: PLC0415
@@ -429,8 +407,8 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     info = store().info(code)
     token = session_access.edit_token()
     if token is not None and not token_matches(token, info.token_hash):
-        raise session_access.EditTokenRequired("That is not this session's edit token; leave "
-                                               "it out for the follow-only sheet.")
+        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
+                                "follow-only sheet.")
     seats = [(s.name, s.player) for s in info.setup.seats]
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
                        session_urls(info, token, public_base()))
@@ -446,9 +424,6 @@ def aid(game: str, aid: str) -> Response:
     found = find_game(game)
     sheet = sheets.aid_sheet(found.slug, aid)  # 404 before the paper is checked
     return _pdf(sheet, _paper())
-
-
-# ---------------------------------------------------------------- OpenAPI
 
 
 # ---------------------------------------------------------------- the batch command
@@ -468,7 +443,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
     """Write every printable sheet of every game as PDF, and the game-night packs, with an
     index.html."""
     from printables.address import LAN_NOTE, guess_base_url, is_loopback  # noqa: PLC0415
-    from printables.batch import DEFAULT_OUT, Pack, write_batch  # noqa: PLC0415
+    from printables.batch import DEFAULT_OUT, everything, write_batch  # noqa: PLC0415
     from printables.render import Target  # noqa: PLC0415
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -483,21 +458,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
         click.echo(f"Warning: {base} is loopback; no phone can open these codes (each sheet "
                    f"says so in print).", err=True)
     papers = sheets.PAPERS if paper == "both" else (paper,)
-    printed = [game for game in all_games() if game.sheets is not None]
-    todo = [sheet for game in printed for sheet in sheets.batch(game.slug)]
-    todo += [card for game in printed if (card := sheets.turn_card(game.slug)) is not None]
-    bundles: list[Pack] = []
-    if packs:
-        for game in printed:
-            seen: set[str] = set()
-            for params in sheets.setup_variants(game.slug):
-                mode = str(params.get("mode", ""))
-                if mode in seen:
-                    continue
-                seen.add(mode)
-                bundle, _ = pack_sheets(game, params)
-                bundles.append(Pack(f"{bundle[0].slug}-pack", f"{game.title}: game-night pack",
-                                    bundle))
+    todo, bundles = everything(packs)
     folder = out or DEFAULT_OUT
     started = time.perf_counter()
     with click.progressbar(length=(len(todo) + len(bundles)) * len(papers),

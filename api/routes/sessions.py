@@ -26,7 +26,7 @@ from flask.cli import with_appcontext
 
 from api import conditional, ratelimit, session_access
 from api.cache import Kept, kept_or_built, request_key
-from api.docs import BODY_ERRORS, CODE, doc, json_answer, path_param, problem
+from api.docs import BODY_ERRORS, CODE, doc, json_answer, path_param, problem, request_doc
 from api.errors import EditTokenRequired, UntrustedHost
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
@@ -321,72 +321,41 @@ WRITTEN_LINKS = {"ReadIt": {"operationId": "readSession",
                  "AppendMore": {"operationId": "appendEvent", "parameters": AGAIN}}
 
 
-def _example() -> dict[str, Any]:
-    """The first tracked game's example session, folded by the real code."""
-    from assistant.games import all_games  # noqa: PLC0415
-    from assistant.tracker import fold  # noqa: PLC0415
-
-    game = next(g for g in all_games() if g.tracker is not None)
-    tracker = game.tracker
-    assert tracker is not None
-    setup = tracker.parse_setup(tracker.example_setup)
-    events = [parse_event(tracker, e) for e in tracker.example_events]
-    state = fold(tracker, setup, events).state
-    return {"game": game.slug, "setup": dict(tracker.example_setup),
-            "events": list(tracker.example_events), "version": len(events),
-            "state": tracker.state_json(setup, state, SHARED),
-            "score": tracker.score(setup, state).to_json()}
-
-
 def _tracked() -> list[tuple[Game, Tracker]]:
     from assistant.games import all_games  # noqa: PLC0415
 
     return [(g, g.tracker) for g in all_games() if g.tracker is not None]
 
 
-def _created(path: str, example_body: bool = False) -> Any:
-    """The document's create operations: every game's setup schema, the 201 with its links."""
-    def expand() -> Iterator[tuple[str, dict[str, Any]]]:
-        ex = _example()
-        page = f"https://…/g/{ex['game']}/sessions/k7m2x9qa"
-        created = json_answer({"code": "k7m2x9qa", "edit_token": "…", "version": 0,
-                               "urls": {"view": page, "edit": page + "#token=…"}}, "Created")
-        body: dict[str, Any] = {"required": True, "content": {"application/json": {
+EXAMPLE_PAGE = "https://…/g/tdt/sessions/k7m2x9qa"
+CREATED = {**json_answer({"code": "k7m2x9qa", "edit_token": "…", "version": 0, "urls": {
+    "view": EXAMPLE_PAGE, "edit": EXAMPLE_PAGE + "#token=…"}}, "Created"), "links": CREATED_LINKS}
+WRITTEN = {**json_answer({"event": {"seq": 1, "at": "2025-01-31T20:15:00+00:00",
+                                    "event": {"kind": "note", "text": "Round 1"}},
+                          "version": 1, "can_undo": True, "state": {}},
+                         "Committed. ETag is the new version."), "links": WRITTEN_LINKS}
+
+
+def _setups() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Creating a session: one schema per game's setup, with its example."""
+    yield "/api/v1/games/{game}/sessions", {"requestBody": {"required": True, "content": {
+        "application/json": {
             "schema": {"oneOf": [schema_for(t.setup_form, f"{camel(g.slug)}SessionSetupIn")
                                  for g, t in _tracked()]},
-            "examples": {g.slug: {"value": dict(t.example_setup)} for g, t in _tracked()}}}}
-        if example_body:
-            body = {"required": True, "content": {"application/json": {
-                "schema": {"type": "object"}, "example": {"game": ex["game"], **ex["setup"]}}}}
-        operation: dict[str, Any] = {"requestBody": body,
-                                     "responses": {"201": {**created, "links": CREATED_LINKS}}}
-        if path.endswith("{game}/sessions"):
-            operation["parameters"] = [path_param("game", "A game with table sessions.",
-                                                  ex["game"], {"type": "string", "enum": [
-                                                      g.slug for g, _ in _tracked()]})]
-        yield path, operation
-    return expand
+            "examples": {g.slug: {"value": dict(t.example_setup)} for g, t in _tracked()}}}},
+        "parameters": [path_param("game", "A game with table sessions.", "tdt", {
+            "type": "string", "enum": [g.slug for g, _ in _tracked()]})]}
 
 
-def _written(path: str) -> Any:
-    """The document's write operations: the 201 a write answers, with its links."""
-    def expand() -> Iterator[tuple[str, dict[str, Any]]]:
-        ex = _example()
-        answer = json_answer({"event": {"seq": 1, "at": "2025-01-31T20:15:00+00:00",
-                                        "event": (ex["events"] or [{"kind": "undo"}])[0]},
-                              "version": ex["version"], "can_undo": True,
-                              "state": ex["state"]}, "Committed. ETag is the new version.")
-        operation: dict[str, Any] = {"responses": {"201": {**answer, "links": WRITTEN_LINKS}}}
-        if path.endswith("/events"):
-            operation["requestBody"] = {"required": True, "content": {"application/json": {
-                "schema": {"oneOf": [schema_for(event_form(form, kind),
-                                                event_schema_name(g.slug, kind))
-                                     for g, t in _tracked()
-                                     for kind, form in event_forms(t).items()]},
-                "examples": {f"{ex['game']}-{i}": {"value": e}
-                             for i, e in enumerate(ex["events"])}}}}
-        yield path, operation
-    return expand
+def _events() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Appending an event: one schema per game and kind, with each game's examples."""
+    yield "/api/v1/sessions/{code}/events", {"requestBody": {"required": True, "content": {
+        "application/json": {
+            "schema": {"oneOf": [schema_for(event_form(form, kind),
+                                            event_schema_name(g.slug, kind))
+                                 for g, t in _tracked() for kind, form in event_forms(t).items()]},
+            "examples": {f"{g.slug}-{i}": {"value": dict(e)} for g, t in _tracked()
+                         for i, e in enumerate(t.example_events)}}}}}
 
 
 # --- creating ------------------------------------------------------------------------------
@@ -397,8 +366,8 @@ def _written(path: str) -> Any:
      tags=TAGS, method="post", operation_id="createSession",
      responses={**BODY_ERRORS, "404": problem("No such game, or it has no table sessions."),
                 "422": problem("The seats break a rule of the game."),
-                "429": problem("Too many sessions created from this client.")},
-     expand=_created("/api/v1/games/{game}/sessions"))
+                "429": problem("Too many sessions created from this client."), "201": CREATED},
+     expand=_setups)
 def create(game: str) -> Response:
     _found, tracker = tracked_game(game)
     ratelimit.limit("create")
@@ -418,8 +387,9 @@ def create(game: str) -> Response:
      operation_id="createSessionNamingGame", deprecated=True,
      responses={**BODY_ERRORS, "404": problem("No such game, or it has no table sessions."),
                 "422": problem("No game named, or the seats break a rule of the game."),
-                "429": problem("Too many sessions created from this client.")},
-     expand=_created("/api/v1/sessions", example_body=True))
+                "429": problem("Too many sessions created from this client."), "201": CREATED},
+     body=request_doc({"type": "object"}, {"game": "tdt", "mode": "syndicate", "seats": [
+         {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}))
 def create_any() -> Response:
     """Kept for clients made before sessions moved under their game: the body names it."""
     data = _object(json_body())
@@ -460,8 +430,10 @@ def import_limit() -> int:
      responses={**BODY_ERRORS, "404": problem("The export names a game that has no sessions."),
                 "422": problem("The export is not valid, an event is refused, a time is "
                                "outside 2000 to now, or it holds more than a session may."),
-                "429": problem("Too many sessions created from this client.")},
-     expand=_created("/api/v1/sessions/import", example_body=True))
+                "429": problem("Too many sessions created from this client."), "201": CREATED},
+     body=request_doc({"type": "object"}, {"format": "lairside-session", "setup": {
+         "game": "tdt", "mode": "syndicate", "seats": [{"henchman": "Azura Badeau"}]},
+         "events": [{"event": {"kind": "note", "text": "Round 1"}}]}))
 def import_session() -> Response:
     ratelimit.limit("create")
     request.max_content_length = import_limit()
@@ -659,7 +631,7 @@ def _append(code: str, event_data: Any) -> Response:
 @doc("Append an event", "Checks the event against the rules and the version in If-Match, "
      "then commits it before answering.", tags=TAGS, method="post",
      operation_id="appendEvent", parameters=[CODE, *AUTH],
-     responses={**BODY_ERRORS, **WRITE_ERRORS}, expand=_written("/api/v1/sessions/{code}/events"))
+     responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN}, expand=_events)
 def append(code: str) -> Response:
     return _append(code, json_body())
 
@@ -667,8 +639,8 @@ def append(code: str) -> Response:
 @bp.post("/api/v1/sessions/<code>/undo")
 @doc("Undo the last change", "Recorded as an event: the history keeps everything. Undo right "
      "after a revert comes back to where the revert started.", tags=TAGS, method="post",
-     operation_id="undoChange", parameters=[CODE, *AUTH], responses=WRITE_ERRORS,
-     expand=_written("/api/v1/sessions/{code}/undo"))
+     operation_id="undoChange", parameters=[CODE, *AUTH],
+     responses={**WRITE_ERRORS, "201": WRITTEN})
 def undo(code: str) -> Response:
     return _append(code, {"kind": UNDO})
 
@@ -679,7 +651,7 @@ def undo(code: str) -> Response:
      parameters=[CODE, *AUTH], body={"required": True, "content": {"application/json": {
          "schema": schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"),
          "example": {"to_version": 0}}}},
-     responses={**BODY_ERRORS, **WRITE_ERRORS}, expand=_written("/api/v1/sessions/{code}/revert"))
+     responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN})
 def revert(code: str) -> Response:
     return _append(code, {"kind": REVERT, **_object(json_body())})
 

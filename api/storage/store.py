@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -455,10 +455,6 @@ class Store:
                 conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
                                                         RateCountRow.window < window))
         return counted
-
-    def count_rows(self) -> int:
-        with self._read() as conn:
-            return int(conn.execute(select(func.count()).select_from(RateCountRow)).scalar_one())
 
     # --- the folded histories kept -------------------------------------------------------------
 
