@@ -13,7 +13,7 @@ from api.cache import AnswerCache
 from api.config import ANSWER_CACHE_BYTES, Settings
 from api.errors import register_error_handlers
 from api.json_provider import OrjsonProvider
-from api.responses import SecurityHeaders
+from api.responses import BodyDeadline, SecurityHeaders
 from api.routes import (
     games,
     live,
@@ -52,8 +52,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     # Around Flask, only what protects every request: addresses and headers too long (answered
-    # by the app's own error handlers), the security headers, and ProxyFix for known proxies.
-    app.wsgi_app = SecurityHeaders(RefuseOversized(app, app.wsgi_app))  # type: ignore[method-assign]
+    # by the app's own error handlers), a deadline on request bodies, the security headers,
+    # and ProxyFix for known proxies.
+    app.wsgi_app = SecurityHeaders(RefuseOversized(app, BodyDeadline(app.wsgi_app)))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore

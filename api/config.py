@@ -39,6 +39,8 @@ class Settings:
     max_session_bytes: int = field(
         default_factory=lambda: _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024))
     db_pool: int = field(default_factory=lambda: _int("LAIRSIDE_DB_POOL", 10))
+    db_wait: float = field(default_factory=lambda: float(os.environ.get("LAIRSIDE_DB_WAIT")
+                                                         or 5))
 
     def flask_config(self) -> dict[str, Any]:
         return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
@@ -50,7 +52,7 @@ class Settings:
                 "LAIRSIDE_RETENTION_DAYS": self.retention_days,
                 "LAIRSIDE_MAX_EVENTS": self.max_events,
                 "LAIRSIDE_MAX_SESSION_BYTES": self.max_session_bytes,
-                "LAIRSIDE_DB_POOL": self.db_pool}
+                "LAIRSIDE_DB_POOL": self.db_pool, "LAIRSIDE_DB_WAIT": self.db_wait}
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------

@@ -26,9 +26,10 @@ DOCS_INIT = 'SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui"});\n'
 
 @bp.get("/healthz")
 @doc("Liveness check", "Answers 200 while the server runs.", tags=["meta"],
-     responses={"200": json_answer({"status": "ok"})})
+     responses={"200": json_answer({"status": "ok", "following": 0})})
 def healthz() -> Response:
-    return jsonify(status="ok")
+    """`following`: phones waiting for a change in the worker that answers."""
+    return jsonify(status="ok", following=current_app.extensions["lairside.followers"].count)
 
 
 @bp.get("/openapi.json")

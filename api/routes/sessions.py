@@ -65,7 +65,7 @@ def init_app(app: Flask) -> None:
     url = database_url(app.config.get("LAIRSIDE_DATABASE_URL"), app.instance_path)
     store = Store(url, int(app.config.get("LAIRSIDE_MAX_EVENTS", MAX_EVENTS)),
                   int(app.config.get("LAIRSIDE_MAX_SESSION_BYTES", MAX_BYTES)),
-                  app.config.get("LAIRSIDE_DB_POOL"))
+                  app.config.get("LAIRSIDE_DB_POOL"), app.config.get("LAIRSIDE_DB_WAIT"))
     app.extensions["lairside.sessions"] = store
     if not app.testing:
         store.ready()

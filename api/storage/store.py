@@ -157,11 +157,11 @@ def _database_errors() -> Iterator[None]:
 
 class Store:
     def __init__(self, url: str, max_events: int = MAX_EVENTS, max_bytes: int = MAX_BYTES,
-                 pool_size: int | None = None) -> None:
+                 pool_size: int | None = None, pool_timeout: float | None = None) -> None:
         self.url = url
         self.max_events = max_events
         self.max_bytes = max_bytes
-        self.engine: Engine = make_engine(url, pool_size)
+        self.engine: Engine = make_engine(url, pool_size, pool_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._ready = False
         self._lock = threading.Lock()
