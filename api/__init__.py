@@ -13,7 +13,7 @@ from api.cache import AnswerCache
 from api.config import ANSWER_CACHE_BYTES, Settings
 from api.errors import register_error_handlers
 from api.json_provider import OrjsonProvider
-from api.responses import SecurityHeaders
+from api.responses import BodyDeadline, SecurityHeaders
 from api.routes import (
     games,
     live,
@@ -52,8 +52,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     # Around Flask, only what protects every request: addresses and headers too long (answered
-    # by the app's own error handlers), the security headers, and ProxyFix for known proxies.
-    app.wsgi_app = SecurityHeaders(RefuseOversized(app, app.wsgi_app))  # type: ignore[method-assign]
+    # by the app's own error handlers), a deadline on request bodies, the security headers,
+    # and ProxyFix for known proxies.
+    app.wsgi_app = SecurityHeaders(RefuseOversized(app, BodyDeadline(app.wsgi_app)))  # type: ignore[method-assign]
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
@@ -129,21 +130,10 @@ def _oversized(environ: Mapping[str, Any]) -> HTTPException | None:
     return None
 
 
-_BODY_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
-
-
 def _header_bytes(environ: Mapping[str, Any]) -> int:
-    """The request headers' size as `name: value` lines, counted from the WSGI environ (what
-    request.headers would list, without building each header's name): HTTP_X_Y is X-Y."""
-    total = 0
-    for key, value in environ.items():  # a plain loop: the cheapest way through ~30 keys
-        if key[:5] == "HTTP_":
-            total += len(key) - 1 + len(value)  # -5 for HTTP_, +4 for ": " and CRLF
-    for key in _BODY_HEADERS:
-        value = environ.get(key)
-        if value:
-            total += len(key) + 4 + len(value)
-        value = environ.get("HTTP_" + key)
-        if value is not None:  # counted above, but request.headers leaves it out
-            total -= len(key) + 4 + len(value)
-    return total
+    """The request headers' size as `Name: value` CRLF lines, counted from the WSGI environ
+    (HTTP_X_Y is X-Y; Content-Type and -Length have keys of their own)."""
+    named = [(key[5:], value) for key, value in environ.items() if key.startswith("HTTP_")]
+    named += [(key, environ[key]) for key in ("CONTENT_TYPE", "CONTENT_LENGTH")
+              if environ.get(key) and f"HTTP_{key}" not in environ]
+    return sum(len(key) + 4 + len(value) for key, value in named)

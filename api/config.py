@@ -1,25 +1,6 @@
 """Settings: typed module constants read from the environment, with documented defaults.
-
-LAIRSIDE_DATABASE_URL or DATABASE_URL   SQLAlchemy URL; default: SQLite file in the instance folder
-LAIRSIDE_PUBLIC_URL                     base URL of edit/join links and QR codes, e.g.
-                                        https://lair.example.org; when unset, see TRUSTED_HOSTS
-LAIRSIDE_TRUSTED_HOSTS                  comma-separated host names the server answers to (Flask's
-                                        TRUSTED_HOSTS: any other Host header is refused with 400);
-                                        without it and without a public URL, links are built only
-                                        for loopback and IP-literal hosts (a LAN at the table)
-LAIRSIDE_PROXIES                        how many reverse proxies in front of the app append to
-                                        X-Forwarded-For / X-Forwarded-Proto; default 0 (trust none)
-LAIRSIDE_MAX_BODY_BYTES                 largest request body accepted; default 65536 (64 KiB)
-LAIRSIDE_CACHE_SECONDS                  Cache-Control max-age of read-only answers; default 300
-LAIRSIDE_RETENTION_DAYS                 a session unchanged for this many days is deleted by
-                                        `flask expire-sessions`; default 90 (0 keeps them forever)
-LAIRSIDE_MAX_EVENTS                     most events one session holds; default 10000 (a long game
-                                        has a few hundred)
-LAIRSIDE_MAX_SESSION_BYTES              most bytes of event JSON one session holds; default 4 MiB
-LAIRSIDE_DB_POOL                        database connections per worker; default 10 (see engine.py)
-LAIRSIDE_WARM_SHEETS                    1 (default): each gunicorn worker lays out the sheets hosts
-                                        print first once it starts, in the background (about 5 s
-                                        of CPU), so a first print costs what a reprint does; 0: not
+README.md "Configuration" lists every LAIRSIDE_* variable with its default and meaning; the
+sizes of what each worker keeps in memory are set here, in one place (README "Memory").
 """
 from __future__ import annotations
 
@@ -58,6 +39,8 @@ class Settings:
     max_session_bytes: int = field(
         default_factory=lambda: _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024))
     db_pool: int = field(default_factory=lambda: _int("LAIRSIDE_DB_POOL", 10))
+    db_wait: float = field(default_factory=lambda: float(os.environ.get("LAIRSIDE_DB_WAIT")
+                                                         or 5))
 
     def flask_config(self) -> dict[str, Any]:
         return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
@@ -69,7 +52,7 @@ class Settings:
                 "LAIRSIDE_RETENTION_DAYS": self.retention_days,
                 "LAIRSIDE_MAX_EVENTS": self.max_events,
                 "LAIRSIDE_MAX_SESSION_BYTES": self.max_session_bytes,
-                "LAIRSIDE_DB_POOL": self.db_pool}
+                "LAIRSIDE_DB_POOL": self.db_pool, "LAIRSIDE_DB_WAIT": self.db_wait}
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------

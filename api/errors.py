@@ -232,7 +232,10 @@ def register_error_handlers(app: Flask) -> None:
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             detail = f"The request body is larger than the {limit} bytes allowed."
-        return problem(status, error.name, detail, **extra)
+        response = problem(status, error.name, detail, **extra)
+        if status == 408:  # the rest of the body is never read: this connection ends here
+            response.headers["Connection"] = "close"
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

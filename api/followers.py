@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from api.offload import green
 from api.storage import Store
 from api.storage.engine import sqlite_file
 from api.storage.store import CHANNEL
@@ -166,7 +167,7 @@ def _watch_close(connection: Any, waiter: Waiter) -> Any:
     """Under gevent, wake `waiter` (gone) as soon as its phone closes the connection; returns
     the function that stops watching. Elsewhere (tests, Flask's own server) a phone that went
     away is found when the answer is written."""
-    if connection is None or not _green():
+    if connection is None or not green():
         return lambda: None
     from gevent import get_hub  # noqa: PLC0415
 
@@ -186,11 +187,3 @@ def _watch_close(connection: Any, waiter: Waiter) -> Any:
 
     watcher.start(readable)
     return watcher.stop
-
-
-def _green() -> bool:
-    try:
-        from gevent import monkey  # noqa: PLC0415
-    except ImportError:
-        return False
-    return bool(monkey.is_module_patched("socket"))

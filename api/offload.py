@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def _green() -> bool:
+def green() -> bool:
+    """Whether this process serves on gevent (gunicorn's gevent worker patched it)."""
     try:
         from gevent import monkey  # noqa: PLC0415
     except ImportError:
@@ -21,7 +22,7 @@ def _green() -> bool:
 def off_the_loop(work: Callable[..., T], *args: Any) -> T:
     """work(*args), on a thread of gevent's pool when serving on gevent (waiting for it
     yields to the other connections)."""
-    if not _green():
+    if not green():
         return work(*args)
     from gevent import get_hub  # noqa: PLC0415
 
@@ -31,7 +32,7 @@ def off_the_loop(work: Callable[..., T], *args: Any) -> T:
 
 def in_background(work: Callable[[], Any]) -> None:
     """work() on a real thread, not waited for (a worker shutting down does not wait)."""
-    if _green():
+    if green():
         from gevent import get_hub  # noqa: PLC0415
 
         get_hub().threadpool.spawn(work)

@@ -4,14 +4,12 @@ sections grouped for the index.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import lru_cache
-from numbers import Number
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from assistant.games import Game
 from assistant.rules import Entry
 
 _NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
@@ -31,50 +29,6 @@ def _highlighted(text: str) -> Markup:
     parts = _NUMBER.split(text)  # text, number, text, number, ..., text
     return Markup("").join(escape(part) if i % 2 == 0 else Markup('<b class="num">%s</b>') % part
                            for i, part in enumerate(parts))
-
-
-_EMPTY: tuple[Any, ...] = (None, "", [], {})
-
-
-def value_view(value: Any) -> Markup:
-    """A worked-out answer as nested lists: mappings as key/value pairs (blank values left
-    out), text with its numbers marked, lists of records as cards, numbers in bold. The
-    markup, whitespace included, is what the Jinja macro this replaced wrote."""
-    return Markup(_view(value))
-
-
-def _is_mapping(value: Any) -> bool:
-    return type(value) is dict or isinstance(value, Mapping)
-
-
-def _view(value: Any) -> str:
-    """value_view as escaped text (one Markup at the end, not one per level)."""
-    if _is_mapping(value):
-        items = "".join([f"<div><dt>{escape(humanize(k))}</dt><dd>{_view(v)}</dd></div>"
-                         for k, v in value.items() if v not in _EMPTY])
-        return f'\n  <dl class="kv">{items}</dl>\n'
-    if isinstance(value, str):
-        return f"{highlight_numbers(value)}\n"
-    if value is True or value is False:
-        return "yes\n" if value else "no\n"
-    if type(value) is not list:
-        try:
-            iter(value)
-        except TypeError:
-            return f'<b class="num">{escape(value)}</b>\n'
-    try:
-        first = value[0] if value else None
-    except (AttributeError, LookupError, TypeError):
-        first = None
-    if _is_mapping(first):
-        cards = "".join([f"<li>{_view(item)}</li>" for item in value])
-        return f'\n  \n  <ul class="cards">{cards}</ul>\n  \n'
-    parts = list(value)
-    if any(hasattr(part, "__html__") for part in parts):
-        joined = Markup(", ").join(p if hasattr(p, "__html__") else str(p) for p in parts)
-    else:
-        joined = escape(", ".join(map(str, parts)))
-    return f"\n  {joined}\n"
 
 
 @lru_cache(maxsize=16)
@@ -129,57 +83,6 @@ def rich(text: str, game: str | None = None) -> Markup:
     if open_list:
         html.append(f"</{open_list}>")
     return Markup("".join(html))
-
-
-def prov(value: Any) -> Markup:
-    """A provenance mark, as the `prov` macro writes it (without a note)."""
-    return Markup('<span class="prov prov-%s">%s</span>') % (value, value)
-
-
-def checklist(steps: Iterable[Mapping[str, Any]], game: Game) -> Markup:
-    """The setup checklist's items: each step with a box to tick, its head in bold, its
-    numbers marked, its provenance and rule. Written here rather than in the template,
-    whitespace and all, because a setup has dozens of steps and a template loop costs
-    ten times as much per step."""
-    from assistant import links
-
-    out = []
-    for i, step in enumerate(steps):
-        text = step["text"]
-        head, sep, body = text.partition(": ")
-        said = (f"<b>{escape(head)}</b> {highlight_numbers(body)}" if sep and len(head) < 40
-                else highlight_numbers(text))
-        provenance, rule = step.get("provenance"), step.get("rule")
-        meta = ""
-        if provenance != "rulebook" or rule:
-            mark = f"{prov(provenance)} " if provenance != "rulebook" else ""
-            if rule:
-                title = game.rules.get(rule).title if rule in game.rules else rule
-                mark += (f'<a class="rule-link" href="{escape(links.rule(game.slug, rule))}">'
-                         f"Rule: {escape(title)}</a>")
-            meta = f'<p class="step-meta">{mark}</p>'
-        note = f'<p class="note">{escape(step["note"])}</p>' if step.get("note") else ""
-        out.append(f'\n    \n    <li><label><input type="checkbox" data-check="{i}"><span>'
-                   f"{said}</span></label>\n      {meta}\n      {note}</li>\n  ")
-    return Markup("".join(out))
-
-
-def glance(result: Mapping[str, Any]) -> Markup:
-    """The setup's numbers at a glance: each number in the result, and each mapping of
-    numbers one per entry ("Henchmen: Ana")."""
-    out = []
-    for key, value in result.items():
-        shown = ""
-        if isinstance(value, Number) and not isinstance(value, bool):
-            shown = (f'\n    <li><b class="big">{escape(value)}</b><span>'
-                     f"{escape(humanize(key))}</span></li>\n    ")
-        elif _is_mapping(value) and value and all(isinstance(v, Number)
-                                                  for v in value.values()):
-            items = "".join(f'<li><b class="big">{escape(v)}</b><span>{escape(humanize(key))}: '
-                            f"{escape(humanize(sub))}</span></li>" for sub, v in value.items())
-            shown = f"\n    {items}\n    "
-        out.append(f"\n    {shown}\n  ")
-    return Markup("".join(out))
 
 
 def humanize(name: Any) -> str:

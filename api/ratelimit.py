@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -47,66 +46,37 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(key, os.environ.get(key) or default)
 
 
-def client() -> str:
-    return address_of(request.environ)
-
-
-def address_of(environ: Mapping[str, Any]) -> str:
-    """The client a request counts for: its address (request.remote_addr; ProxyFix, in front
-    of everything, has put the forwarded one there when LAIRSIDE_PROXIES says so)."""
-    return (environ.get("REMOTE_ADDR") or "?")[:100]
-
-
-def window(kind: str, config: Mapping[str, Any], address: str
-           ) -> tuple[str, int, int, int] | None:
-    """The counter of `kind` for a client address now: its bucket, the window's start, the
-    limit and the seconds left in the window; None when that kind is not limited."""
-    rate = parse_rate(str(config[f"LAIRSIDE_RATE_{kind.upper()}"]))
+def _window(kind: str) -> tuple[str, int, int, int] | None:
+    """The counter of `kind` for this request's client now: its bucket, the window's start,
+    the limit and the seconds left in the window; None when that kind is not limited. The
+    client is request.remote_addr (ProxyFix, in front of everything, has put the forwarded
+    address there when LAIRSIDE_PROXIES says so)."""
+    rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
         return None
     capacity, seconds = rate
     now = time.time()
     start = int(now // seconds) * seconds
+    address = (request.remote_addr or "?")[:100]
     return f"{kind}|{address}", start, capacity, max(1, round(start + seconds - now + 0.5))
-
-
-def _window(kind: str) -> tuple[str, int, int, int] | None:
-    return window(kind, current_app.config, client())
 
 
 def limit(kind: str) -> None:
     """Count one `kind` request from this client; RateLimited if it is over the limit."""
-    count(kind, current_app.config, client(), _store())
-
-
-def count(kind: str, config: Mapping[str, Any], address: str, store: Any) -> None:
-    """limit() without a Flask request, for api/session_writes.py."""
-    found = window(kind, config, address)
-    if found is None:
-        return
-    bucket, start, capacity, wait = found
-    if store.count(bucket, start) > capacity:
-        raise RateLimited(kind, wait)
+    found = _window(kind)
+    if found is not None:
+        bucket, start, capacity, wait = found
+        if _store().count(bucket, start) > capacity:
+            raise RateLimited(kind, wait)
 
 
 def check(kind: str) -> None:
-    """RateLimited if this client is already over the `kind` limit (counts nothing)."""
+    """RateLimited if this client is already at the `kind` limit (counts nothing)."""
     found = _window(kind)
-    if found is None:
-        return
-    bucket, start, capacity, wait = found
-    if _store().count(bucket, start, peek=True) >= capacity:
-        raise RateLimited(kind, wait)
-
-
-def reached(kind: str, config: Mapping[str, Any], address: str, store: Any) -> bool:
-    """Whether a client is already at the `kind` limit (counts nothing): check() without a
-    Flask request, for api/session_reads.py."""
-    found = window(kind, config, address)
-    if found is None:
-        return False
-    bucket, start, capacity, _wait = found
-    return int(store.count(bucket, start, peek=True)) >= capacity
+    if found is not None:
+        bucket, start, capacity, wait = found
+        if _store().count(bucket, start, peek=True) >= capacity:
+            raise RateLimited(kind, wait)
 
 
 def _store() -> Any:

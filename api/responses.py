@@ -1,15 +1,18 @@
-"""What protects every request: the security headers every answer carries, and reading a
-request's JSON body (its type, NUL, lone surrogates and nesting depth checked)."""
+"""What protects every request: the security headers every answer carries, a deadline on a
+request's body, and reading a JSON body (its type, NUL, lone surrogates and nesting checked)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
 from flask import request
+from werkzeug.exceptions import RequestTimeout
 
 from api.errors import JSONRequired, MalformedJSON
+from api.offload import green
 from assistant.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -71,6 +74,55 @@ class SecurityHeaders:
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
+
+
+BODY_SECONDS = 10
+"""Most seconds a client may take to send a request's body (its line and headers: gunicorn's
+keepalive, api/config.py); a slower one is answered 408 and the connection closed."""
+
+
+class BodyDeadline:
+    """WSGI middleware: under gevent, a request body that has not arrived BODY_SECONDS after
+    the request began is answered 408 (a POST that declares 10 bytes and sends 2 is not held
+    open). Elsewhere (tests, `make dev`) the server's own time-outs apply."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        if environ.get("CONTENT_LENGTH") not in (None, "", "0") and green():
+            environ["wsgi.input"] = _Deadline(environ["wsgi.input"],
+                                              time.monotonic() + BODY_SECONDS)
+        return self.app(environ, start_response)
+
+
+class _Deadline:
+    """A request body stream whose reads all end by `deadline`."""
+
+    def __init__(self, stream: Any, deadline: float) -> None:
+        self.stream, self.deadline = stream, deadline
+
+    def _within(self, read: Any, *args: Any) -> Any:
+        from gevent import Timeout  # noqa: PLC0415
+
+        late = RequestTimeout(f"The request body did not arrive within {BODY_SECONDS} s.")
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise late
+        with Timeout(left, late):
+            return read(*args)
+
+    def read(self, *args: Any) -> bytes:
+        data: bytes = self._within(self.stream.read, *args)
+        return data
+
+    def readline(self, *args: Any) -> bytes:
+        data: bytes = self._within(self.stream.readline, *args)
+        return data
+
+    def __iter__(self) -> Any:
+        return iter(self.readline, b"")
 
 
 MAX_DEPTH = 32

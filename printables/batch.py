@@ -32,6 +32,27 @@ class Pack:
     sheets: Sequence[sheets.Sheet]
 
 
+def everything(packs: bool = True) -> tuple[list[sheets.Sheet], list[Pack]]:
+    """Every sheet of every game with sheets (its turn card too), and with `packs` a
+    game-night pack per game and mode (that mode's first setup)."""
+    from assistant.games import all_games  # noqa: PLC0415
+
+    printed = [game for game in all_games() if game.sheets is not None]
+    todo = [sheet for game in printed for sheet in sheets.batch(game.slug)]
+    todo += [card for game in printed if (card := sheets.turn_card(game.slug)) is not None]
+    bundles: list[Pack] = []
+    for game in printed if packs else []:
+        seen: set[str] = set()
+        for params in sheets.setup_variants(game.slug):
+            mode = str(params.get("mode", ""))
+            if mode not in seen:
+                seen.add(mode)
+                bundle = sheets.pack(game.slug, params)
+                bundles.append(Pack(f"{bundle[0].slug}-pack", f"{game.title}: game-night pack",
+                                    bundle))
+    return todo, bundles
+
+
 def write_batch(todo: Sequence[sheets.Sheet], papers: Sequence[str], folder: Path,
                 resolve: Resolve, printed_on: date | None = None,
                 on_done: Callable[[Path], None] | None = None, packs: Sequence[Pack] = (),

@@ -34,6 +34,8 @@ def browser() -> Iterator[Any]:
     start a second one while the first runs its event loop in this thread."""
     executable = require_tool("chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
+    # Waits are on the state a test expects; their timeouts only bound a loaded machine.
+    sync_api.expect.set_options(timeout=30_000)
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched

@@ -4,9 +4,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -58,3 +62,47 @@ def spaced(text: str) -> str:
         return json.dumps(json.loads(text), ensure_ascii=False)
     except ValueError:
         return text
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_gunicorn(db_url: str, workers: int = 2, **env: str
+                   ) -> tuple[subprocess.Popen[bytes], str]:
+    """A real server as `make run` starts it (gunicorn -c python:api.config: gevent workers),
+    on a free loopback port and `db_url`, rate limits and the sheet warm-up off; returns the
+    process (its own process group, for stop_gunicorn) and its base URL."""
+    port = free_port()
+    environ = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
+               "LAIRSIDE_RATE_WRITE": "off", "LAIRSIDE_WARM_SHEETS": "0", **env}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
+         str(workers), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1",
+         "api:create_app()"],
+        cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60  # a bound on a loaded machine
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(base + "/healthz", timeout=1).read()
+            return server, base
+        except OSError:
+            if server.poll() is not None:
+                break
+            time.sleep(0.1)
+    stop_gunicorn(server)
+    raise AssertionError("the server did not start")
+
+
+def stop_gunicorn(server: subprocess.Popen[bytes]) -> None:
+    """Kill the server and its workers at once (SIGKILL: no shutdown, no flush)."""
+    try:
+        os.killpg(server.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    server.wait()

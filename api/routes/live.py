@@ -10,13 +10,13 @@ version it got: Last-Event-ID (or `after=`) on the stream, `after=` on the long 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
-from apispec import APISpec
-from flask import Blueprint, Flask, Response, current_app, json, request, stream_with_context
+from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 from markupsafe import escape
 
 from api import session_access
+from api.conditional import version_tag
+from api.docs import CODE, doc, json_answer, problem
 from api.errors import EditTokenRequired
 from api.followers import Followers
 from api.routes.sessions import session_read, session_urls, store, viewer_of
@@ -33,11 +33,7 @@ HEARTBEAT_SECONDS = 20
 
 
 def init_app(app: Flask) -> None:
-    from api.openapi import CONTRIBUTORS  # noqa: PLC0415
-
     app.extensions["lairside.followers"] = Followers(app.extensions["lairside.sessions"])
-    if contribute not in CONTRIBUTORS:
-        CONTRIBUTORS.append(contribute)
 
 
 def followers() -> Followers:
@@ -55,7 +51,27 @@ def _number(name: str, default: int, most: int, raw: str | None = None) -> int:
     return int(raw)
 
 
+SEAT_TOKEN = {"in": "header", "name": "X-Seat-Token", "required": False,
+              "schema": {"type": "string"}, "description": "A seat's own token: that seat's view."}
+AFTER = {"in": "query", "name": "after", "schema": {"type": "integer", "minimum": 0,
+                                                    "maximum": 10**9},
+         "description": "The version this phone shows.", "example": 3}
+SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
+
+
 @bp.get("/api/v1/sessions/<code>/wait")
+@doc("Wait for a newer version (long poll)", "Answers as soon as the session's version is "
+     "above `after`, with the session as GET /api/v1/sessions/{code} would (a seat's own view "
+     f"with X-Seat-Token), or 204 when `timeout` seconds (at most {WAIT_MAX}) pass without a "
+     "change; then ask again. For phones that cannot open the stream.", tags=["sessions"],
+     parameters=[CODE, AFTER, {"in": "query", "name": "timeout", "schema": {
+         "type": "integer", "minimum": 0, "maximum": WAIT_MAX, "default": 20},
+         "description": "Seconds to wait at most."}, SEAT_TOKEN],
+     responses={"200": json_answer(SESSION, "A newer version"),
+                "204": {"description": "Nothing changed within the timeout."},
+                "403": problem("The seat token is not one of this session's."),
+                "404": problem("No session has this code."),
+                "422": problem("`after` or `timeout` is not a whole number in range.")})
 def wait(code: str) -> Response:
     """The session as soon as its version is above `after` (200), or 204 after `timeout`."""
     info = store().info(code)
@@ -66,7 +82,8 @@ def wait(code: str) -> Response:
         followers().wait(info.code, after, timeout, request.environ.get("gunicorn.socket"))
         info = store().info(code)
     if info.version <= after:
-        response = Response(status=204)
+        response = Response(status=204, headers=[("ETag", version_tag(info.version,
+                                                                       viewer.seat))])
     else:
         response = session_read(info, viewer)
     response.cache_control.no_store = True
@@ -74,6 +91,20 @@ def wait(code: str) -> Response:
 
 
 @bp.get("/api/v1/sessions/<code>/stream")
+@doc("Follow a session live (Server-Sent Events)", "A stream of `event: session` messages, "
+     "each the session as GET /api/v1/sessions/{code} answers it (a seat's own view with "
+     "X-Seat-Token), sent as soon as its version passes the one the phone has; `id:` is the "
+     "version. A phone that reconnects sends Last-Event-ID (or `after`) and misses nothing. "
+     f"A comment line every {HEARTBEAT_SECONDS} s keeps proxies from closing a quiet stream.",
+     tags=["sessions"], parameters=[CODE, AFTER, {
+         "in": "header", "name": "Last-Event-ID", "required": False,
+         "schema": {"type": "string"}, "description": "The last version received."},
+         SEAT_TOKEN],
+     responses={"200": {"description": "The stream", "content": {"text/event-stream": {
+         "schema": {"type": "string"}, "example": 'id: 4\nevent: session\ndata: {...}\n\n'}}},
+         "403": problem("The seat token is not one of this session's."),
+         "404": problem("No session has this code."),
+         "422": problem("`after` or Last-Event-ID is not a whole number in range.")})
 def stream(code: str) -> Response:
     """Server-Sent Events: an `event: session` with the session's JSON each time its version
     passes the one the phone has (`id:` is the version), a comment line while nothing does."""
@@ -115,6 +146,13 @@ def qr_svg(text: str, matrix: tuple[tuple[bool, ...], ...] | None = None) -> str
 
 
 @bp.get("/api/v1/sessions/<code>/qr.svg")
+@doc("The session's QR code (SVG)", "A QR code of the follow page, for a second phone to scan "
+     "from the first one's screen. With the edit token (Authorization: Bearer), the edit "
+     "link's code instead, never cached.", tags=["sessions"], parameters=[CODE],
+     responses={"200": {"description": "An SVG image", "content": {
+         "image/svg+xml": {"schema": {"type": "string"}}}},
+         "403": problem("The edit token sent is not this session's."),
+         "404": problem("No session has this code.")})
 def qr(code: str) -> Response:
     """The follow link's QR code; with the edit token (Authorization), the edit link's."""
     info = store().info(code)
@@ -132,128 +170,3 @@ def qr(code: str) -> Response:
     response = Response(svg, mimetype="image/svg+xml")
     response.cache_control.no_store = True
     return response
-
-
-# --- OpenAPI --------------------------------------------------------------------------------
-
-def _problem(description: str) -> dict[str, Any]:
-    return {"description": description,
-            "content": {"application/problem+json": {"schema": "ProblemOut"}}}
-
-
-def _html(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"text/html": {"schema": {
-        "type": "string"}}}}
-
-
-CODE = {"in": "path", "name": "code", "required": True, "schema": {"type": "string"},
-        "description": "The session's share code.", "example": "k7m2x9qa"}
-GAME = {"in": "path", "name": "game", "required": True, "schema": {"type": "string"},
-        "description": "A game with table sessions (see /api/v1/games)."}
-
-
-def _index_example(slug: str) -> dict[str, Any]:
-    """The offline search index of a real game, cut to its first entry."""
-    from api.routes.pages import _offline_index  # noqa: PLC0415
-
-    index: dict[str, Any] = json.loads(_offline_index(slug))
-    return {**index, "entries": index["entries"][:1]}
-
-
-def contribute(spec: APISpec) -> None:
-    from assistant.games import all_games  # noqa: PLC0415
-    from assistant.tracker import SHARED, fold, parse_event  # noqa: PLC0415
-
-    game = next(g for g in all_games() if g.tracker is not None)
-    GAME["example"] = game.slug  # a real game, whichever registers first
-    tracker = game.tracker
-    setup = tracker.parse_setup(tracker.example_setup)
-    events = [parse_event(tracker, e) for e in tracker.example_events]
-    state = fold(tracker, setup, events).state
-    example = {"code": "k7m2x9qa", "game": game.slug, "mode": str(setup.mode),
-               "version": len(events), "can_undo": bool(events), "setup": setup.to_json(),
-               "state": tracker.state_json(setup, state, SHARED),
-               "urls": {"api": "/api/v1/sessions/k7m2x9qa"}}
-    tags = ["sessions"]
-    spec.path(path="/api/v1/sessions/{code}/wait", operations={"get": {
-        "tags": tags, "summary": "Wait for a newer version (long poll)",
-        "description": f"Answers as soon as the session's version is above `after`, with the "
-                       f"session as GET /api/v1/sessions/{{code}} would (a seat's own view with "
-                       f"X-Seat-Token), or 204 when `timeout` seconds (at most {WAIT_MAX}) pass "
-                       f"without a change; then ask again. Changes written by any server "
-                       f"worker or server are seen within a second.",
-        "parameters": [CODE,
-                       {"in": "query", "name": "after", "schema": {"type": "integer",
-                        "minimum": 0}, "description": "The version this phone shows.",
-                        "example": 3},
-                       {"in": "query", "name": "timeout", "schema": {
-                           "type": "integer", "minimum": 0, "maximum": WAIT_MAX,
-                           "default": 20}, "description": "Seconds to wait at most."},
-                       {"in": "header", "name": "X-Seat-Token", "required": False,
-                        "schema": {"type": "string"},
-                        "description": "A seat's own token: that seat's view."}],
-        "responses": {"200": {"description": "A newer version", "content": {
-            "application/json": {"schema": {"type": "object"}, "example": example}}},
-            "204": {"description": "Nothing changed within the timeout."},
-            "403": _problem("The seat token is not one of this session's."),
-            "404": _problem("No session has this code."),
-            "422": _problem("`after` or `timeout` is not a whole number in range.")}}})
-    spec.path(path="/api/v1/sessions/{code}/qr.svg", operations={"get": {
-        "tags": tags, "summary": "The session's QR code (SVG)",
-        "description": "A QR code of the follow page, for a second phone to scan from the "
-                       "first one's screen. With the edit token (Authorization: Bearer), the "
-                       "edit link's code instead, never cached.",
-        "parameters": [CODE],
-        "responses": {"200": {"description": "An SVG image", "content": {
-            "image/svg+xml": {"schema": {"type": "string"}}}},
-            "403": _problem("The edit token sent is not this session's."),
-            "404": _problem("No session has this code.")}}})
-    spec.path(path="/g/{game}/sessions/new", operations={
-        "get": {"tags": ["pages"], "summary": "Start a table (phone page)",
-                "description": "A form for the game's session setup; `mode`, `players` and "
-                               "`seed` from a setup page fill it in.",
-                "parameters": [GAME], "responses": {
-                    "200": _html("The form."),
-                    "404": _problem("No such game, or it has no table sessions.")}},
-        "post": {"tags": ["pages"], "summary": "Create the table from the form",
-                 "description": "Creates the session and answers 303 to its page, with the "
-                                "edit token in the URL fragment (kept on this phone).",
-                 "parameters": [GAME], "responses": {
-                     "200": _html("The new session's page, once the browser has followed "
-                                  "the 303 (the server answers 303, never 200, to the POST)."),
-                     "303": {"description": "To the new session's page."},
-                     "404": _problem("No such game, or it has no table sessions."),
-                     "422": _html("The form again, each problem beside its field."),
-                     "429": _problem("Too many sessions created from this client.")}}})
-    spec.path(path="/join", operations={"get": {
-        "tags": ["pages"], "summary": "Join a table by its share code (phone page)",
-        "description": "Without `code`, the share-code box. With it (any case, spaces, "
-                       "dashes; look-alike characters such as 8/B are tried both ways), a 303 "
-                       "to the session's page, or the box again with what was wrong.",
-        "parameters": [{"in": "query", "name": "code", "schema": {"type": "string"},
-                        "example": "K7M2 X9QA"}],
-        "responses": {"200": _html("The share-code box."),
-                      "303": {"description": "To the session's page."},
-                      "422": _html("The box again, saying what is wrong with the code."),
-                      "429": _problem("Too many codes tried from this client.")}}})
-    spec.path(path="/g/{game}/search.json", operations={"get": {
-        "tags": ["pages"], "summary": "The rules' words, for search without a connection",
-        "description": "Every entry of the game's rules with every word of its title, text, "
-                       "aliases and key numbers (question words left out), the game's "
-                       "synonyms, for the phone pages' offline search (saved by the service "
-                       "worker).",
-        "parameters": [GAME],
-        "responses": {"200": {"description": "The index", "content": {"application/json": {
-            "schema": {"type": "object"}, "example": _index_example(game.slug)}}},
-            "404": _problem("No such game.")}}})
-    spec.path(path="/manifest.webmanifest", operations={"get": {
-        "tags": ["pages"], "summary": "The web app manifest",
-        "description": "Name, icons, colours and start page, so a phone can install the "
-                       "pages as an app.",
-        "responses": {"200": {"description": "The manifest", "content": {
-            "application/manifest+json": {"schema": {"type": "object"}}}}}}})
-    spec.path(path="/favicon.ico", operations={"get": {
-        "tags": ["pages"], "summary": "The icon",
-        "description": "The app's icon (PNG), for browsers that ask for /favicon.ico.",
-        "responses": {"200": {"description": "A PNG image", "content": {
-            "image/png": {"schema": {"type": "string", "format": "binary"}}}}}}})

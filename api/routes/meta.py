@@ -5,6 +5,7 @@ from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 from api.cache import public_get
+from api.docs import doc, json_answer
 from api.errors import PROBLEM_TYPES
 from api.openapi import build_spec
 from assistant.errors import NotFound
@@ -24,8 +25,11 @@ DOCS_INIT = 'SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui"});\n'
 
 
 @bp.get("/healthz")
+@doc("Liveness check", "Answers 200 while the server runs.", tags=["meta"],
+     responses={"200": json_answer({"status": "ok", "following": 0})})
 def healthz() -> Response:
-    return jsonify(status="ok")
+    """`following`: phones waiting for a change in the worker that answers."""
+    return jsonify(status="ok", following=current_app.extensions["lairside.followers"].count)
 
 
 @bp.get("/openapi.json")

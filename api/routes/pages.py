@@ -18,7 +18,6 @@ from flask import (
     Flask,
     Response,
     current_app,
-    has_request_context,
     json,
     render_template,
     request,
@@ -30,6 +29,7 @@ from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.conditional import answer, etag_of
+from api.docs import GAME, doc, json_answer, problem
 from api.errors import flatten_errors
 from api.schemas.forms import load, operation_schema_name
 from assistant import links, sheets
@@ -47,9 +47,7 @@ def init_app(app: Flask) -> None:
                                  field_id=forms.field_id, asset=asset, fixed_url=fixed_url,
                                  initial_rows=forms.initial_rows,
                                  suggestion_link=suggestion_link,
-                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes},
-                                 value_view=text.value_view, checklist=text.checklist,
-                                 glance=text.glance)
+                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -86,30 +84,13 @@ def _asset_version(filename: str) -> str:
 
 def asset(filename: str) -> str:
     """A static file's URL with a content hash, so phones may cache it for good."""
-    return _fixed_url("static", filename)
+    return url_for("static", filename=filename,
+                   v="dev" if current_app.debug else _asset_version(filename))
 
 
 def fixed_url(endpoint: str) -> str:
-    """The URL of a page that takes no arguments (the manifest), built once."""
-    return _fixed_url(endpoint, None)
-
-
-def _fixed_url(endpoint: str, filename: str | None) -> str:
-    """url_for, remembered per app, mount point and debug flag: every page asks for the same
-    handful of URLs, and building one costs more than the rest of a small page."""
-    built: dict[tuple[str, str, str | None, bool], str] = \
-        current_app.extensions.setdefault("lairside.fixed_urls", {})
-    key = (request.script_root if has_request_context() else "", endpoint, filename,
-           current_app.debug)
-    url = built.get(key)
-    if url is None:
-        if filename is None:
-            url = url_for(endpoint)
-        else:
-            version = "dev" if current_app.debug else _asset_version(filename)
-            url = url_for(endpoint, filename=filename, v=version)
-        built[key] = url
-    return url
+    """The URL of a page that takes no arguments (the manifest)."""
+    return url_for(endpoint)
 
 
 def suggestion_link(suggestion: str) -> tuple[str, str] | None:
@@ -149,6 +130,9 @@ def game_home(game: str) -> Response:
 # Installing: the web app manifest and icons -------------------------------------------------
 
 @bp.get("/manifest.webmanifest")
+@doc("The web app manifest", "Name, icons, colours and start page, so a phone can install the "
+     "pages as an app.", tags=["pages"], responses={"200": {"description": "The manifest",
+     "content": {"application/manifest+json": {"schema": {"type": "object"}}}}})
 def manifest() -> Response:
     body = {"name": "Lairside: table-side companion", "short_name": "Lairside",
             "description": "Rules, setup, calculators, scoring, timers and a shared score "
@@ -168,6 +152,9 @@ def manifest() -> Response:
 
 
 @bp.get("/favicon.ico")
+@doc("The icon", "The app's icon (PNG), for browsers that ask for /favicon.ico.",
+     tags=["pages"], responses={"200": {"description": "A PNG image", "content": {
+         "image/png": {"schema": {"type": "string", "format": "binary"}}}}})
 def favicon() -> Response:
     response = current_app.send_static_file("icon-192.png")
     response.cache_control.max_age = 86400
@@ -512,6 +499,14 @@ def _offline_index(slug: str) -> bytes:
 
 
 @bp.get("/g/<game>/search.json")
+@doc("The rules' words, for search without a connection", "Every entry of the game's rules "
+     "with every word of its title, text, aliases and key numbers (question words left out), "
+     "the game's synonyms, for the phone pages' offline search (saved by the service worker).",
+     tags=["pages"], parameters=[GAME],
+     responses={"200": json_answer({"game": "tdt", "stop": ["a"], "synonyms": {},
+                                    "entries": [{"id": "fund-deployment",
+                                                 "title": "Fund Deployment"}]}, "The index"),
+                "404": problem("No such game.")})
 def offline_search_index(game: str) -> Response:
     """Every word of every rule (title, text, aliases, numbers), for search without a signal."""
     found = find_game(game)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -16,13 +16,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import click
-from apispec import APISpec
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
 from flask.cli import with_appcontext
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.cache import Kept, kept_or_built, public_get
 from api.conditional import not_modified, public_headers, unchanged
+from api.docs import ERRORS, GAME, doc, json_answer, path_param
 from api.offload import off_the_loop
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
@@ -153,8 +153,44 @@ def _sheet_urls(game: str, slug: str, **params: Any) -> dict[str, str]:
             for paper in sheets.PAPERS}
 
 
+def _pdf_ok(example: str, description: str = "The PDF") -> dict[str, Any]:
+    return {"description": description, "headers": {"ETag": {"schema": {"type": "string"}}},
+            "content": {PDF: {"schema": {"type": "string", "format": "binary"},
+                              "example": f"%PDF-1.4 ... ({example})"}}}
+
+
+PAPER = {"in": "query", "name": "paper", "required": False,
+         "schema": {"type": "string", "enum": list(sheets.PAPERS), "default": "a4"},
+         "description": "Paper size; anything else answers 422."}
+MODE = {"in": "query", "name": "mode", "required": True, "schema": {"type": "string"},
+        "example": "cutthroat"}
+PLAYERS = {"in": "query", "name": "players", "required": True,
+           "schema": {"type": "integer", "minimum": 1, "maximum": 99}, "example": 5}
+TAGS = ["printables"]
+
+
+def _setup_paths() -> Iterator[tuple[str, dict[str, Any]]]:
+    """One documented setup sheet per game, with the setup's own query schema."""
+    for game in all_games():
+        if game.sheets is None or game.setup is None:
+            continue
+        name = operation_schema_name(game.slug, game.setup.slug)
+        yield f"/api/v1/games/{game.slug}/printables/setup.pdf", {
+            "summary": f"{game.title}: setup sheet (PDF)",
+            "description": sheets.catalogue(game.slug).setup.summary + " Takes the setup's "
+                           "own query parameters; a count the mode does not allow answers 422.",
+            "parameters": [{"in": "query", "schema": schema_for(game.setup.form, name, True)},
+                           PAPER]}
+
+
 @bp.get("")
 @public_get
+@doc("List a game's printable sheets", "Setup sheets for every mode, player count and team "
+     "split, the reference aids and the score sheets, each with its PDF URLs per paper.",
+     tags=TAGS, parameters=[GAME],
+     responses={"200": json_answer({"game": "tdt", "papers": list(sheets.PAPERS),
+                                    "aids": [{"slug": "round", "title": "Round structure"}]}),
+                **ERRORS})
 def catalogue(game: str) -> Response:
     found = find_game(game)
     cat = sheets.catalogue(found.slug)
@@ -196,6 +232,8 @@ def catalogue(game: str) -> Response:
 
 
 @bp.get("/setup.pdf")
+@doc("Setup sheet (PDF)", "", tags=TAGS, responses={"200": _pdf_ok("tdt-setup-a4.pdf"),
+                                                    **ERRORS}, expand=_setup_paths)
 def setup(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -213,6 +251,9 @@ def _score_mode(game: Game, mode: str) -> str:
 
 
 @bp.get("/score-sheet.pdf")
+@doc("Score sheet for one mode (PDF)", "A grid to fill in by hand at the end, with a QR code "
+     "that opens the scoring calculator.", tags=TAGS, parameters=[GAME, MODE, PAPER],
+     responses={"200": _pdf_ok("tdt-score-cutthroat-a4.pdf"), **ERRORS})
 def score(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -221,6 +262,11 @@ def score(game: str) -> Response:
 
 
 @bp.get("/turn-card.pdf")
+@doc("Turn-order cards (PDF)", "The game's round on poker-size cards (63 x 88 mm) with cut "
+     "lines, as many sets as a page holds; `players` adds pages until every player has a set. "
+     "A game without a card answers 404.", tags=TAGS,
+     parameters=[GAME, {**PLAYERS, "required": False}, PAPER],
+     responses={"200": _pdf_ok("tdt-turn-card-a4.pdf"), **ERRORS})
 def turn_card(game: str) -> Response:
     """A page of the game's turn-order cards; `players` adds pages until each has a set."""
     found = find_game(game)
@@ -247,6 +293,18 @@ def _players_arg(game: Game) -> int | None:
 
 
 @bp.get("/pack.pdf")
+@doc("The host's game-night pack (one PDF)", "In print order: the setup sheet for the setup's "
+     "own query parameters (with the pull list: what to take out of the box), the aids (a role "
+     "aid only when the mode has that role), the mode's score sheet, a score pad with a sum "
+     "row, a set of turn-order cards per player and the table tent: the join sheet of "
+     "`session` (with the cut-off edit strip for whoever sends its edit token as "
+     "Authorization: Bearer), else a tent whose code starts a new table. Creates nothing; POST "
+     "starts a new table and prints its pack.", tags=TAGS,
+     parameters=[GAME, MODE, PLAYERS, {"in": "query", "name": "session", "required": False,
+                                       "schema": {"type": "string"}, "description": "A "
+                                       "session's share code: its join sheet ends the pack."},
+                 PAPER],
+     responses={"200": _pdf_ok("tdt-setup-cutthroat-5-pack-a4.pdf"), **ERRORS})
 def pack(game: str) -> Response:
     """The game-night pack, in print order: setup sheet, aids, score sheet, score pad, and
     the table tent (the given session's join sheet, else the one that starts a table)."""
@@ -273,6 +331,20 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
 
 
 @bp.post("/pack.pdf")
+@doc("Start a new table and print its pack (one PDF)", "Creates a session from the JSON body "
+     "(exactly what POST /api/v1/games/{game}/sessions takes; `mode` defaults to the query's "
+     "and must agree with it), then answers the game-night pack of the query's setup "
+     "parameters ending with that session's join sheet: the follow code on a table tent and "
+     "the scorekeeper's edit code on a cut-off strip. The edit token travels inside the PDF "
+     "(and X-Edit-Token, for the client that asked), so the answer is `Cache-Control: private, "
+     "no-store`; the new session's address is in `Location`. A GET never creates anything.",
+     tags=TAGS, method="post", parameters=[GAME, MODE, PLAYERS, PAPER],
+     body={"required": True, "content": {"application/json": {
+         "schema": {"type": "object"}, "example": {"mode": "syndicate", "seats": [
+             {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}}}},
+     responses={"201": _pdf_ok("tdt-setup-syndicate-2-pack-edit-a4.pdf", "The pack, with "
+                               "the new session's edit strip; Location: the session."),
+                **ERRORS})
 def pack_new(game: str) -> Response:
     """The pack of a NEW table: creates the session from the JSON body (what POST
     /api/v1/games/<game>/sessions takes; its mode defaults to the query's), then prints the
@@ -319,37 +391,15 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
     """The pack's sheets in print order, and whether they carry a secret (an edit link).
     `code`: a session's share code (its join sheet ends the pack), or a join sheet already
     made with its edit strip (a new session's)."""
-    from assistant.sheets.join import start_sheet  # noqa: PLC0415
-    from assistant.sheets.pad import score_pad  # noqa: PLC0415
-
-    setup_sheet = sheets.setup_sheet(game.slug, **args)
-    cat = sheets.catalogue(game.slug)
-    mode = str(args.get("mode") or game.modes[0].slug)
-    todo = [setup_sheet, *(sheets.aid_sheet(game.slug, slug)
-                           for slug in sheets.pack_aids(game.slug, mode))]
-    if cat.score_modes:
-        todo.append(sheets.score_sheet(game.slug, mode if mode in cat.score_modes
-                                       else cat.score_modes[0]))
-    players = int(args.get("players") or game.modes[0].max_players)
-    todo.append(score_pad(game, mode, players))
-    card = sheets.turn_card(game.slug)
-    if card is not None:
-        todo.append(replace(card, copies=players))  # a set of cards for every player
-    private = False
-    if isinstance(code, sheets.Sheet):
-        todo.append(code)
-        private = True
-    elif code:
-        join, private = _join_for(code)
-        todo.append(join)
-    elif game.tracker is not None:
-        todo.append(start_sheet(game, mode, {**args, "mode": mode}))
-    return todo, private
+    table, private = (code, True) if isinstance(code, sheets.Sheet) else \
+        _join_for(code) if code else (None, False)
+    return sheets.pack(game.slug, args, table), private
 
 
 def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token."""
     from api import session_access  # noqa: PLC0415
+    from api.errors import EditTokenRequired  # noqa: PLC0415
     from api.routes.sessions import session_urls, store  # noqa: PLC0415
     from api.storage.tokens import token_matches  # noqa: PLC0415
     from assistant.sheets.join import join_sheet  # noqa: PLC0415
@@ -357,8 +407,8 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     info = store().info(code)
     token = session_access.edit_token()
     if token is not None and not token_matches(token, info.token_hash):
-        raise session_access.EditTokenRequired("That is not this session's edit token; leave "
-                                               "it out for the follow-only sheet.")
+        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
+                                "follow-only sheet.")
     seats = [(s.name, s.player) for s in info.setup.seats]
     sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
                        session_urls(info, token, public_base()))
@@ -366,138 +416,14 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
 
 
 @bp.get("/<aid>.pdf")
+@doc("A reference aid (PDF)", "One of the aids in the game's catalogue (GET …/printables "
+     "lists them). An unknown aid answers 404.", tags=TAGS,
+     parameters=[GAME, path_param("aid", "An aid's slug.", "round"), PAPER],
+     responses={"200": _pdf_ok("tdt-round-a4.pdf"), **ERRORS})
 def aid(game: str, aid: str) -> Response:
     found = find_game(game)
     sheet = sheets.aid_sheet(found.slug, aid)  # 404 before the paper is checked
     return _pdf(sheet, _paper())
-
-
-# ---------------------------------------------------------------- OpenAPI
-
-
-def _pdf_ok(example: str) -> dict[str, Any]:
-    return {"description": "The PDF, inline, with a file name such as " + example + ".",
-            "content": {PDF: {"schema": {"type": "string", "format": "binary"},
-                              "example": "%PDF-1.4 ..."}}}
-
-
-def printables_paths(spec: APISpec) -> None:
-    from api.openapi import ERRORS, _game_param  # noqa: PLC0415
-
-    paper = {"in": "query", "name": "paper", "required": False,
-             "schema": {"type": "string", "enum": list(sheets.PAPERS), "default": "a4"},
-             "description": "Paper size; anything else answers 422."}
-    base = "/api/v1/games/{game}/printables"
-    printed = [g for g in all_games() if g.sheets is not None]
-    if not printed:
-        return
-    provider = printed[0].sheets()
-    cat = provider.CATALOGUE
-    aid = cat.aids[0].slug if cat.aids else "glossary"
-    score_mode = cat.score_modes[0] if cat.score_modes else printed[0].modes[0].slug
-    example_score = provider.score_sheet(score_mode).slug + "-a4.pdf"
-    example_aid = f"{printed[0].slug}-{aid}-a4.pdf"
-    spec.path(path=base, operations={"get": {
-        "tags": ["printables"], "summary": "List a game's printable sheets",
-        "description": "Setup sheets for every mode, player count and team split, the "
-                       "reference aids and the score sheets, each with its PDF URLs per paper.",
-        "parameters": [_game_param()],
-        "responses": {"200": {"description": "OK", "content": {"application/json": {
-            "schema": {"type": "object"},
-            "example": {"game": printed[0].slug, "papers": list(sheets.PAPERS),
-                        "aids": [{"slug": a.slug, "title": a.title} for a in cat.aids[:1]]}}}},
-            **ERRORS}}})
-    for game in printed:
-        if game.setup is None:
-            continue
-        own = game.sheets() if game.sheets else provider
-        variants = own.setup_variants()
-        example_setup = (own.setup_sheet(**variants[0]).slug if variants else game.slug)
-        name = operation_schema_name(game.slug, game.setup.slug)
-        spec.path(path=f"/api/v1/games/{game.slug}/printables/setup.pdf", operations={"get": {
-            "tags": ["printables"], "summary": f"{game.title}: setup sheet (PDF)",
-            "description": own.CATALOGUE.setup.summary + " Takes the setup's own query "
-                           "parameters; a "
-                           "count the mode does not allow answers 422.",
-            "parameters": [{"in": "query",
-                            "schema": schema_for(game.setup.form, name, query=True)}, paper],
-            "responses": {"200": _pdf_ok(f"{example_setup}-a4.pdf"),
-                          **ERRORS}}})
-    spec.path(path=f"{base}/pack.pdf", operations={"get": {
-        "tags": ["printables"], "summary": "The host's game-night pack (one PDF)",
-        "description": "In print order: the setup sheet for the setup's own query parameters "
-                       "(with the pull list: what to take out of the box), the aids (a role "
-                       "aid only when the mode has that role), the mode's score sheet, a "
-                       "score pad with a sum row, a set of turn-order cards per player and "
-                       "the table tent: the join sheet of `session` (with the cut-off edit "
-                       "strip for whoever sends its edit token as Authorization: Bearer), "
-                       "else a tent whose code starts a new table. Creates nothing; POST "
-                       "starts a new table and prints its pack.",
-        "parameters": [_game_param(),
-                       {"in": "query", "name": "mode", "required": True,
-                        "schema": {"type": "string"}, "example": printed[0].modes[0].slug},
-                       {"in": "query", "name": "players", "required": True,
-                        "schema": {"type": "integer"},
-                        "example": printed[0].modes[0].max_players},
-                       {"in": "query", "name": "session", "required": False,
-                        "schema": {"type": "string"},
-                        "description": "A session's share code: its join sheet ends the pack."},
-                       paper],
-        "responses": {"200": _pdf_ok(provider.setup_sheet(**provider.setup_variants()[0]).slug
-                                     + "-pack-a4.pdf"), **ERRORS}}})
-    pack_params = [_game_param(),
-                   {"in": "query", "name": "mode", "required": True,
-                    "schema": {"type": "string"}, "example": printed[0].modes[0].slug},
-                   {"in": "query", "name": "players", "required": True,
-                    "schema": {"type": "integer"}, "example": printed[0].modes[0].max_players},
-                   paper]
-    tracked = next((g for g in printed if g.tracker is not None), None)
-    if tracked is not None and tracked.tracker is not None:
-        new_table = {
-            "tags": ["printables"], "summary": "Start a new table and print its pack (one PDF)",
-            "description": "Creates a session from the JSON body (exactly what POST "
-                           "/api/v1/games/{game}/sessions takes; `mode` defaults to the "
-                           "query's and must agree with it), then answers the game-night pack "
-                           "of the query's setup parameters ending with that session's join "
-                           "sheet: the follow code on a table tent and the scorekeeper's edit "
-                           "code on a cut-off strip. The edit token travels inside the PDF "
-                           "(and X-Edit-Token, for the client that asked), so the answer is "
-                           "`Cache-Control: private, no-store`; the new "
-                           "session's address is in `Location`. A GET never creates anything.",
-            "parameters": pack_params,
-            "requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"type": "object"},
-                "example": dict(tracked.tracker.example_setup)}}},
-            "responses": {"201": {**_pdf_ok(f"{printed[0].slug}-setup-...-pack-edit-a4.pdf"),
-                                  "description": "The pack, with the new session's edit strip; "
-                                                 "Location: the session."},
-                          **ERRORS}}
-        spec.path(path=f"{base}/pack.pdf", operations={"post": new_table})  # beside the GET
-    spec.path(path=f"{base}/turn-card.pdf", operations={"get": {
-        "tags": ["printables"], "summary": "Turn-order cards (PDF)",
-        "description": "The game's round on poker-size cards (63 x 88 mm) with cut lines, as "
-                       "many sets as a page holds; `players` adds pages until every player "
-                       "has a set. A game without a card answers 404.",
-        "parameters": [_game_param(),
-                       {"in": "query", "name": "players", "required": False,
-                        "schema": {"type": "integer"}}, paper],
-        "responses": {"200": _pdf_ok(f"{printed[0].slug}-turn-card-a4.pdf"), **ERRORS}}})
-    spec.path(path=f"{base}/score-sheet.pdf", operations={"get": {
-        "tags": ["printables"], "summary": "Score sheet for one mode (PDF)",
-        "description": "A grid to fill in by hand at the end, with a QR code that opens the "
-                       "scoring calculator.",
-        "parameters": [_game_param(), {"in": "query", "name": "mode", "required": True,
-                                       "schema": {"type": "string"}, "example": score_mode},
-                       paper],
-        "responses": {"200": _pdf_ok(example_score), **ERRORS}}})
-    spec.path(path=f"{base}/{{aid}}.pdf", operations={"get": {
-        "tags": ["printables"], "summary": "A reference aid (PDF)",
-        "description": "One of the aids in the game's catalogue (GET …/printables lists "
-                       "them). An unknown aid answers 404.",
-        "parameters": [_game_param(), {"in": "path", "name": "aid", "required": True,
-                                       "schema": {"type": "string"}, "example": aid},
-                       paper],
-        "responses": {"200": _pdf_ok(example_aid), **ERRORS}}})
 
 
 # ---------------------------------------------------------------- the batch command
@@ -517,7 +443,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
     """Write every printable sheet of every game as PDF, and the game-night packs, with an
     index.html."""
     from printables.address import LAN_NOTE, guess_base_url, is_loopback  # noqa: PLC0415
-    from printables.batch import DEFAULT_OUT, Pack, write_batch  # noqa: PLC0415
+    from printables.batch import DEFAULT_OUT, everything, write_batch  # noqa: PLC0415
     from printables.render import Target  # noqa: PLC0415
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -532,21 +458,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
         click.echo(f"Warning: {base} is loopback; no phone can open these codes (each sheet "
                    f"says so in print).", err=True)
     papers = sheets.PAPERS if paper == "both" else (paper,)
-    printed = [game for game in all_games() if game.sheets is not None]
-    todo = [sheet for game in printed for sheet in sheets.batch(game.slug)]
-    todo += [card for game in printed if (card := sheets.turn_card(game.slug)) is not None]
-    bundles: list[Pack] = []
-    if packs:
-        for game in printed:
-            seen: set[str] = set()
-            for params in sheets.setup_variants(game.slug):
-                mode = str(params.get("mode", ""))
-                if mode in seen:
-                    continue
-                seen.add(mode)
-                bundle, _ = pack_sheets(game, params)
-                bundles.append(Pack(f"{bundle[0].slug}-pack", f"{game.title}: game-night pack",
-                                    bundle))
+    todo, bundles = everything(packs)
     folder = out or DEFAULT_OUT
     started = time.perf_counter()
     with click.progressbar(length=(len(todo) + len(bundles)) * len(papers),
@@ -567,10 +479,7 @@ def _links(game: Game) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    from api.openapi import CONTRIBUTORS  # noqa: PLC0415
     from api.routes.games import LINK_PROVIDERS  # noqa: PLC0415
 
     LINK_PROVIDERS["printables"] = _links
-    if printables_paths not in CONTRIBUTORS:
-        CONTRIBUTORS.append(printables_paths)
     app.cli.add_command(printables_command)

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from api.cache import public_get
 from api.conditional import answer, etag_of, public_headers
+from api.docs import ERRORS, GAME, doc, json_answer, path_param
 from api.json_provider import dumps_bytes
 from assistant.games import find_game
 from assistant.search import Hit, SearchIndex
@@ -44,7 +45,19 @@ def _search(game: str | None) -> Response:
     return answer(body, "application/json", public_headers(etag_of(body), max_age))
 
 
+QUERY = {"in": "query", "name": "q", "schema": {"type": "string", "maxLength": 120},
+         "description": "Words to look for; one or two typos are forgiven.", "example": "betrayl"}
+LIMIT = {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1,
+                                                    "maximum": 50, "default": 10}}
+HITS = {"query": "betrayl", "results": [{"game": "tdt", "id": "betrayal",
+                                         "title": "Betrayal", "snippet": "…", "url": "…"}]}
+
+
 @bp.get("/api/v1/games/<game>/rules")
+@doc("List or search a game's rules", "Without q: every entry. With q: ranked, typo-tolerant "
+     "results (title matches before body matches).", tags=["rules"],
+     parameters=[GAME, {**QUERY, "required": False}, LIMIT],
+     responses={"200": json_answer(HITS), **ERRORS})
 def index(game: str) -> Response:
     found = find_game(game)
     if "q" in request.args:
@@ -62,6 +75,11 @@ def _listing(game: str) -> Response:
 
 @bp.get("/api/v1/games/<game>/rules/<entry_id>")
 @public_get
+@doc("Read one rule entry", "Own-words text, key numbers, modes, rulebook section, provenance "
+     "and related entries. An unknown id answers 404 with the closest ids.", tags=["rules"],
+     parameters=[GAME, path_param("entry_id", "A rule entry's id.", "fund-deployment")],
+     responses={"200": json_answer({"id": "fund-deployment", "title": "Fund Deployment",
+                                    "section": "Villainy › Fund Deployment"}), **ERRORS})
 def entry(game: str, entry_id: str) -> Response:
     found = find_game(game)
     entry = found.rules.get(entry_id)
@@ -74,5 +92,8 @@ def entry(game: str, entry_id: str) -> Response:
 
 
 @bp.get("/api/v1/rules")
+@doc("Search the rules of every game", "Like a game's search, across all games; each hit "
+     "names its game.", tags=["rules"], parameters=[{**QUERY, "required": True}, LIMIT],
+     responses={"200": json_answer(HITS), **ERRORS})
 def search_all() -> Response:
     return _search(None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,13 +26,12 @@ from flask.cli import with_appcontext
 
 from api import conditional, ratelimit, session_access
 from api.cache import Kept, kept_or_built, request_key
+from api.docs import BODY_ERRORS, CODE, doc, json_answer, path_param, problem, request_doc
 from api.errors import EditTokenRequired, UntrustedHost
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
-from api.openapi import CONTRIBUTORS
 from api.responses import json_body
-from api.schemas.forms import camel, load
-from api.sessions_openapi import MAX_EVENTS_PAGE, contribute
+from api.schemas.forms import camel, load, schema_for
 from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
 from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
 from api.storage.tokens import token_matches
@@ -41,6 +40,7 @@ from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, find_game
 from assistant.sheets.join import join_sheet
 from assistant.tracker import (
+    HISTORY_FORMS,
     REVERT,
     SHARED,
     UNDO,
@@ -65,12 +65,10 @@ def init_app(app: Flask) -> None:
     url = database_url(app.config.get("LAIRSIDE_DATABASE_URL"), app.instance_path)
     store = Store(url, int(app.config.get("LAIRSIDE_MAX_EVENTS", MAX_EVENTS)),
                   int(app.config.get("LAIRSIDE_MAX_SESSION_BYTES", MAX_BYTES)),
-                  app.config.get("LAIRSIDE_DB_POOL"))
+                  app.config.get("LAIRSIDE_DB_POOL"), app.config.get("LAIRSIDE_DB_WAIT"))
     app.extensions["lairside.sessions"] = store
     if not app.testing:
         store.ready()
-    if contribute not in CONTRIBUTORS:
-        CONTRIBUTORS.append(contribute)
     app.before_request(_refuse_enumeration)
     app.cli.add_command(expire_sessions)
 
@@ -268,9 +266,108 @@ def _json(body: Any, status: int, headers: list[tuple[str, str]]) -> Response:
                     headers=headers)
 
 
+# --- the document's shared parts -------------------------------------------------------------
+
+MAX_EVENTS_PAGE = 500
+TAGS = ["sessions"]
+READ_ERRORS = {"404": problem("No session with this code."),
+               "429": problem("Too many unknown codes asked for from this client (see "
+                              "Retry-After).")}
+WRITE_ERRORS = {
+    **READ_ERRORS,
+    "401": problem("No edit token was sent (WWW-Authenticate: Bearer).",
+                   headers={"WWW-Authenticate": {"schema": {"type": "string"}}}),
+    "403": problem("A wrong edit token (or seat token) was sent."),
+    "412": problem("Stale If-Match: body has current_version, ETag header the current "
+                   "version; nothing changed."),
+    "422": problem("The event breaks a rule of the game (nothing changed), the "
+                   "Idempotency-Key was used for another event, or the session is full "
+                   "(type /problems/session-full)."),
+    "428": problem("If-Match is missing or names no version."),
+    "429": problem("Too many writes (or unknown codes) from this client (see Retry-After)."),
+    "503": problem("The database could not take the write in time; nothing was written "
+                   "(see Retry-After)."),
+}
+AUTH = [{"in": "header", "name": "Authorization", "required": False,
+         "schema": {"type": "string"}, "description": "Bearer <edit token> (or send "
+         "X-Edit-Token); without either the answer is 401."},
+        {"in": "header", "name": "X-Edit-Token", "required": False,
+         "schema": {"type": "string"}, "description": "The edit token, instead of "
+         "Authorization."},
+        {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
+         "example": '"v12"', "description": "The ETag of the version you read."},
+        {"in": "header", "name": "Idempotency-Key", "required": False,
+         "schema": {"type": "string", "maxLength": 100},
+         "description": "Any unique string per intended change: a retried write with the "
+                        "same key counts once."}]
+BY_CODE = {"code": "$response.body#/code"}
+AS_EDITOR = {"path.code": "$response.body#/code",
+             "header.X-Edit-Token": "$response.body#/edit_token",
+             "header.If-Match": "$response.header.ETag"}
+AGAIN = {"path.code": "$request.path.code",
+         "header.X-Edit-Token": "$request.header.X-Edit-Token",
+         "header.If-Match": "$response.header.ETag"}
+CREATED_LINKS = {
+    "ReadIt": {"operationId": "readSession", "parameters": BY_CODE},
+    "ListItsEvents": {"operationId": "listEvents", "parameters": BY_CODE},
+    "AppendToIt": {"operationId": "appendEvent", "parameters": AS_EDITOR},
+    "UndoOnIt": {"operationId": "undoChange", "parameters": AS_EDITOR},
+    "RevertIt": {"operationId": "revertSession", "parameters": AS_EDITOR},
+    "ScoreIt": {"operationId": "sessionScore", "parameters": BY_CODE},
+    "ExportIt": {"operationId": "exportSession", "parameters": BY_CODE}}
+WRITTEN_LINKS = {"ReadIt": {"operationId": "readSession",
+                            "parameters": {"code": "$request.path.code"}},
+                 "UndoIt": {"operationId": "undoChange", "parameters": AGAIN},
+                 "AppendMore": {"operationId": "appendEvent", "parameters": AGAIN}}
+
+
+def _tracked() -> list[tuple[Game, Tracker]]:
+    from assistant.games import all_games  # noqa: PLC0415
+
+    return [(g, g.tracker) for g in all_games() if g.tracker is not None]
+
+
+EXAMPLE_PAGE = "https://…/g/tdt/sessions/k7m2x9qa"
+CREATED = {**json_answer({"code": "k7m2x9qa", "edit_token": "…", "version": 0, "urls": {
+    "view": EXAMPLE_PAGE, "edit": EXAMPLE_PAGE + "#token=…"}}, "Created"), "links": CREATED_LINKS}
+WRITTEN = {**json_answer({"event": {"seq": 1, "at": "2025-01-31T20:15:00+00:00",
+                                    "event": {"kind": "note", "text": "Round 1"}},
+                          "version": 1, "can_undo": True, "state": {}},
+                         "Committed. ETag is the new version."), "links": WRITTEN_LINKS}
+
+
+def _setups() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Creating a session: one schema per game's setup, with its example."""
+    yield "/api/v1/games/{game}/sessions", {"requestBody": {"required": True, "content": {
+        "application/json": {
+            "schema": {"oneOf": [schema_for(t.setup_form, f"{camel(g.slug)}SessionSetupIn")
+                                 for g, t in _tracked()]},
+            "examples": {g.slug: {"value": dict(t.example_setup)} for g, t in _tracked()}}}},
+        "parameters": [path_param("game", "A game with table sessions.", "tdt", {
+            "type": "string", "enum": [g.slug for g, _ in _tracked()]})]}
+
+
+def _events() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Appending an event: one schema per game and kind, with each game's examples."""
+    yield "/api/v1/sessions/{code}/events", {"requestBody": {"required": True, "content": {
+        "application/json": {
+            "schema": {"oneOf": [schema_for(event_form(form, kind),
+                                            event_schema_name(g.slug, kind))
+                                 for g, t in _tracked() for kind, form in event_forms(t).items()]},
+            "examples": {f"{g.slug}-{i}": {"value": dict(e)} for g, t in _tracked()
+                         for i, e in enumerate(t.example_events)}}}}}
+
+
 # --- creating ------------------------------------------------------------------------------
 
 @bp.post("/api/v1/games/<game>/sessions")
+@doc("Create a session", "Starts a tracked game. Answers the edit token (shown once), the "
+     "read-only share code and the join URLs for QR codes. Rate limited per client.",
+     tags=TAGS, method="post", operation_id="createSession",
+     responses={**BODY_ERRORS, "404": problem("No such game, or it has no table sessions."),
+                "422": problem("The seats break a rule of the game."),
+                "429": problem("Too many sessions created from this client."), "201": CREATED},
+     expand=_setups)
 def create(game: str) -> Response:
     _found, tracker = tracked_game(game)
     ratelimit.limit("create")
@@ -284,6 +381,15 @@ def create(game: str) -> Response:
 
 
 @bp.post("/api/v1/sessions")
+@doc("Create a session (naming the game in the body)", "As POST "
+     "/api/v1/games/{game}/sessions, with the game's slug in the body's `game` field; kept for "
+     "clients made before sessions moved under their game.", tags=TAGS, method="post",
+     operation_id="createSessionNamingGame", deprecated=True,
+     responses={**BODY_ERRORS, "404": problem("No such game, or it has no table sessions."),
+                "422": problem("No game named, or the seats break a rule of the game."),
+                "429": problem("Too many sessions created from this client."), "201": CREATED},
+     body=request_doc({"type": "object"}, {"game": "tdt", "mode": "syndicate", "seats": [
+         {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}))
 def create_any() -> Response:
     """Kept for clients made before sessions moved under their game: the body names it."""
     data = _object(json_body())
@@ -318,6 +424,16 @@ def import_limit() -> int:
 
 
 @bp.post("/api/v1/sessions/import")
+@doc("Import an exported session", "Replays an export (GET …/export) into a new session with "
+     "a new code and edit token; every event is checked again, through the same schemas as a "
+     "write.", tags=TAGS, method="post", operation_id="importSession",
+     responses={**BODY_ERRORS, "404": problem("The export names a game that has no sessions."),
+                "422": problem("The export is not valid, an event is refused, a time is "
+                               "outside 2000 to now, or it holds more than a session may."),
+                "429": problem("Too many sessions created from this client."), "201": CREATED},
+     body=request_doc({"type": "object"}, {"format": "lairside-session", "setup": {
+         "game": "tdt", "mode": "syndicate", "seats": [{"henchman": "Azura Badeau"}]},
+         "events": [{"event": {"kind": "note", "text": "Round 1"}}]}))
 def import_session() -> Response:
     ratelimit.limit("create")
     request.max_content_length = import_limit()
@@ -396,12 +512,30 @@ def _created(info: SessionInfo, token: str, state: Any) -> Response:
 # --- reading -------------------------------------------------------------------------------
 
 @bp.get("/api/v1/sessions/<code>")
+@doc("Read a session's state", "The state folded from every event. ETag is the version; send "
+     "If-None-Match to get 304 while nothing changed. With X-Seat-Token, that seat's own view.",
+     tags=TAGS, operation_id="readSession", parameters=[CODE],
+     responses={"200": json_answer({"code": "k7m2x9qa", "version": 1, "can_undo": True,
+                                    "state": {}}),
+                "304": {"description": "Not modified since the ETag you sent."},
+                "403": problem("A seat token (X-Seat-Token) that is not this session's."),
+                **READ_ERRORS})
 def read(code: str) -> Response:
     info = store().info(code)
     return session_read(info, viewer_of(info))
 
 
 @bp.get("/api/v1/sessions/<code>/events")
+@doc("List a session's events", "Every event in order (undo and revert included), with a "
+     "readable line each. `after` skips to newer ones.", tags=TAGS, operation_id="listEvents",
+     parameters=[CODE, {"in": "query", "name": "after", "schema": {
+         "type": "integer", "minimum": 0, "maximum": 999999999}},
+         {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 0,
+                                                     "maximum": MAX_EVENTS_PAGE}}],
+     responses={"200": json_answer({"version": 1, "events": [{"seq": 1, "event": {
+         "kind": "note", "text": "Round 1"}}]}),
+         "403": problem("A seat token (X-Seat-Token) that is not this session's."),
+         "422": problem("after or limit is not a whole number 0-999999999."), **READ_ERRORS})
 def events(code: str) -> Response:
     info = store().info(code)
     viewer = viewer_of(info)
@@ -424,6 +558,13 @@ def _int_arg(name: str, default: int) -> int:
 
 
 @bp.get("/api/v1/sessions/<code>/score")
+@doc("Final score from the state", "The game's scoring fed by the folded state; provisional "
+     "until the game has ended.", tags=TAGS, operation_id="sessionScore", parameters=[CODE],
+     responses={"200": json_answer({"code": "k7m2x9qa", "version": 1, "result": {},
+                                    "steps": [], "summary": "…", "links": {}},
+                                   schema="SessionScoreOut"),
+                "304": {"description": "Not modified since the ETag you sent."},
+                **READ_ERRORS})
 def score(code: str) -> Response:
     info = store().info(code)
     return versioned(info, SHARED, "score", lambda: {
@@ -432,6 +573,11 @@ def score(code: str) -> Response:
 
 
 @bp.get("/api/v1/sessions/<code>/export")
+@doc("Export the whole session as JSON", "Setup and every event with its time; no token, and "
+     "no secret a seat has not revealed. Import it with POST /api/v1/sessions/import.",
+     tags=TAGS, operation_id="exportSession", parameters=[CODE],
+     responses={"200": json_answer({"format": "lairside-session", "format_version": 1,
+                                    "setup": {}, "events": []}), **READ_ERRORS})
 def export(code: str) -> Response:
     info = store().info(code)
     shared_json = info.tracker.event_json  # the shared view: an export carries no secrets
@@ -482,21 +628,43 @@ def _append(code: str, event_data: Any) -> Response:
 
 
 @bp.post("/api/v1/sessions/<code>/events")
+@doc("Append an event", "Checks the event against the rules and the version in If-Match, "
+     "then commits it before answering.", tags=TAGS, method="post",
+     operation_id="appendEvent", parameters=[CODE, *AUTH],
+     responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN}, expand=_events)
 def append(code: str) -> Response:
     return _append(code, json_body())
 
 
 @bp.post("/api/v1/sessions/<code>/undo")
+@doc("Undo the last change", "Recorded as an event: the history keeps everything. Undo right "
+     "after a revert comes back to where the revert started.", tags=TAGS, method="post",
+     operation_id="undoChange", parameters=[CODE, *AUTH],
+     responses={**WRITE_ERRORS, "201": WRITTEN})
 def undo(code: str) -> Response:
     return _append(code, {"kind": UNDO})
 
 
 @bp.post("/api/v1/sessions/<code>/revert")
+@doc("Go back to an earlier version", "The state becomes what it was at `to_version`; "
+     "recorded as an event.", tags=TAGS, method="post", operation_id="revertSession",
+     parameters=[CODE, *AUTH], body={"required": True, "content": {"application/json": {
+         "schema": schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"),
+         "example": {"to_version": 0}}}},
+     responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN})
 def revert(code: str) -> Response:
     return _append(code, {"kind": REVERT, **_object(json_body())})
 
 
 @bp.post("/api/v1/sessions/<code>/seats/<seat>/claim")
+@doc("Claim a seat on its own phone", "Answers, once, the seat token that phone sends as "
+     "X-Seat-Token to see that seat's secrets (a hidden plan, an identity) and to write its "
+     "private events. Nobody else's view ever carries them.", tags=TAGS, method="post",
+     operation_id="claimSeat", parameters=[CODE, path_param("seat", "A seat's id.", "ana")],
+     responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
+                                   "Claimed"),
+                "409": problem("Another phone already claimed this seat."),
+                "422": problem("No such seat at this table."), **READ_ERRORS})
 def claim_seat(code: str, seat: str) -> Response:
     """A seat's own phone claims it once, and gets the token that shows it that seat's
     secrets (a hidden plan, an identity). A second claim of the same seat is refused (409)."""
@@ -519,6 +687,15 @@ def claim_seat(code: str, seat: str) -> Response:
 # --- the join sheet ------------------------------------------------------------------------
 
 @bp.get("/api/v1/sessions/<code>/join.pdf")
+@doc("Print the join-this-table QR sheet", "A PDF with a QR code to follow the game; with the "
+     "edit token (Authorization: Bearer ...) a second QR code opens the page ready to edit. "
+     "Never cached.", tags=TAGS, operation_id="joinSheet",
+     parameters=[CODE, {"in": "query", "name": "paper", "schema": {
+         "type": "string", "enum": ["a4", "letter"], "default": "a4"}}],
+     responses={"200": {"description": "The sheet", "content": {"application/pdf": {
+         "schema": {"type": "string", "format": "binary"}}}},
+         "403": problem("A wrong edit token was sent."),
+         "422": problem("paper is not a4 or letter."), **READ_ERRORS})
 def join_pdf(code: str) -> Response:
     """A QR code to follow the game and, for whoever sends the edit token, a second one that
     opens the page ready to edit. Never cached: it may carry the edit link."""

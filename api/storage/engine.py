@@ -23,7 +23,8 @@ POOL_SIZE = 10
 """Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
 the database, and followers waiting for a change hold none."""
 POOL_TIMEOUT = 5.0
-"""Seconds a request waits for a free connection before it is answered 503."""
+"""Seconds a request waits for a free connection before it is answered 503
+(LAIRSIDE_DB_WAIT)."""
 IMMEDIATE = "lairside_immediate"
 """Execution option: open this connection's transaction with BEGIN IMMEDIATE (SQLite)."""
 
@@ -42,16 +43,18 @@ def _json_text(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def make_engine(url: str, pool_size: int | None = None) -> Engine:
+def make_engine(url: str, pool_size: int | None = None, pool_timeout: float | None = None
+                ) -> Engine:
     size = pool_size or POOL_SIZE
+    wait = POOL_TIMEOUT if pool_timeout is None else pool_timeout
     common: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
     if make_url(url).get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=0,
-                             pool_timeout=POOL_TIMEOUT, **common)
+                             pool_timeout=wait, **common)
     if sqlite_file(url) is None:  # in memory: one database per connection, kept per thread
         return _sqlite(create_engine(url, connect_args={"check_same_thread": False}, **common))
     return _sqlite(create_engine(
-        url, pool_size=size, max_overflow=0, pool_timeout=POOL_TIMEOUT,
+        url, pool_size=size, max_overflow=0, pool_timeout=wait,
         connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
         **common))
 

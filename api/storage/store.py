@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -157,11 +157,11 @@ def _database_errors() -> Iterator[None]:
 
 class Store:
     def __init__(self, url: str, max_events: int = MAX_EVENTS, max_bytes: int = MAX_BYTES,
-                 pool_size: int | None = None) -> None:
+                 pool_size: int | None = None, pool_timeout: float | None = None) -> None:
         self.url = url
         self.max_events = max_events
         self.max_bytes = max_bytes
-        self.engine: Engine = make_engine(url, pool_size)
+        self.engine: Engine = make_engine(url, pool_size, pool_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._ready = False
         self._lock = threading.Lock()
@@ -455,10 +455,6 @@ class Store:
                 conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
                                                         RateCountRow.window < window))
         return counted
-
-    def count_rows(self) -> int:
-        with self._read() as conn:
-            return int(conn.execute(select(func.count()).select_from(RateCountRow)).scalar_one())
 
     # --- the folded histories kept -------------------------------------------------------------
 

@@ -279,3 +279,31 @@ def turn_card(game: str) -> Sheet | None:
     offers none (the optional `turn_card()`; see contract.py)."""
     make = getattr(_provider(game), "turn_card", None)
     return make() if make is not None else None
+
+
+def pack(game: str, params: Mapping[str, Any], table: Sheet | None = None) -> list[Sheet]:
+    """A game-night pack in print order: the setup sheet of `params` (with its pull list),
+    the mode's aids, its score sheet, a score pad, a set of turn-order cards per player, and
+    the table tent: `table` (a session's join sheet) or, for a game with table sessions, a tent
+    whose code starts one."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from .join import start_sheet  # noqa: PLC0415
+    from .pad import score_pad  # noqa: PLC0415
+
+    found = find_game(game)
+    mode = str(params.get("mode") or found.modes[0].slug)
+    players = int(params.get("players") or found.modes[0].max_players)
+    cat = catalogue(game)
+    todo = [setup_sheet(game, **params), *(aid_sheet(game, slug) for slug in pack_aids(game, mode))]
+    if cat.score_modes:
+        todo.append(score_sheet(game, mode if mode in cat.score_modes else cat.score_modes[0]))
+    todo.append(score_pad(found, mode, players))
+    card = turn_card(game)
+    if card is not None:
+        todo.append(replace(card, copies=players))  # a set of cards for every player
+    if table is not None:
+        todo.append(table)
+    elif found.tracker is not None:
+        todo.append(start_sheet(found, mode, {**params, "mode": mode}))
+    return todo

@@ -37,7 +37,7 @@ def new_context(browser: Any, base_url: str, **options: Any) -> Any:
                                 "service_workers": "block"}
     settings.update(options)
     context = browser.new_context(**settings)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(30_000)  # a bound on a loaded machine, not a speed
     return context
 
 

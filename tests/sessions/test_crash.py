@@ -7,38 +7,18 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
-from .conftest import free_port
+from tests.support import start_gunicorn
 
-ROOT = Path(__file__).resolve().parents[2]
 SETUP = {"mode": "syndicate", "seats": [{"henchman": "Ugo"}, {"henchman": "Jin Feng"}]}
 
 
 def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
-           "LAIRSIDE_RATE_WRITE": "off", "LAIRSIDE_WARM_SHEETS": "0"}  # no PDFs here
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers", "2",
-         "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1", "api:create_app()"],
-        cwd=ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(base + "/healthz", timeout=1).read()
-            return server, base
-        except OSError:
-            time.sleep(0.1)
-    os.killpg(server.pid, signal.SIGKILL)
-    raise AssertionError("the server did not start")
+    return start_gunicorn(db_url)
 
 
 def call(method: str, url: str, body: object = None, headers: dict[str, str] | None = None

@@ -92,7 +92,7 @@ def in_browser(browser, scenario):
 def phone(browser, base):
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base,
                                   is_mobile=True, has_touch=True, service_workers="block")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(30_000)  # a bound on a loaded machine, not a speed
     return context.new_page()
 
 

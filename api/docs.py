@@ -1,0 +1,89 @@
+"""Each route documents itself beside its view: `@doc(...)` records the view's OpenAPI operation
+(in the manner of flask-smorest and APIFlask), and api/openapi.py walks the app's routes and
+reads what each view carries. Request bodies and queries name the one marshmallow schema the
+view validates with (api/schemas/forms.py), so the document states the bounds the server
+enforces.
+
+A route whose documentation depends on the registered games (a calculator, the score, a
+setup: one concrete path per game and operation; a session's setup and events: one schema per
+game) gives `expand`, called when the document is built, for its (path, operation) pairs; what
+it gives is laid over the fixed parts.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+Operation = dict[str, Any]
+Expand = Callable[[], Iterable[tuple[str, Operation]]]
+
+
+def doc(summary: str, description: str, *, tags: Iterable[str], responses: dict[str, Any],
+        method: str = "get", parameters: Iterable[Any] = (), body: dict[str, Any] | None = None,
+        operation_id: str | None = None, deprecated: bool = False,
+        expand: Expand | None = None) -> Callable[[F], F]:
+    """Record the OpenAPI operation of `method` on the decorated view."""
+    operation: Operation = {"tags": list(tags), "summary": summary, "description": description,
+                            "responses": responses}
+    if parameters:
+        operation["parameters"] = list(parameters)
+    if body is not None:
+        operation["requestBody"] = body
+    if operation_id:
+        operation["operationId"] = operation_id
+    if deprecated:
+        operation["deprecated"] = True
+
+    def mark(view: F) -> F:
+        documented: dict[str, tuple[Operation, Expand | None]] = view.__dict__.setdefault(
+            "openapi", {})
+        documented[method] = (operation, expand)
+        return view
+
+    return mark
+
+
+def problem(description: str, **extra: Any) -> dict[str, Any]:
+    """A documented problem+json answer."""
+    return {"description": description,
+            "content": {"application/problem+json": {"schema": "ProblemOut"}}, **extra}
+
+
+def json_answer(example: Any, description: str = "OK", schema: Any = None) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {
+        "schema": schema or {"type": "object"}, "example": example}}}
+
+
+def html_answer(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"text/html": {"schema": {
+        "type": "string"}}}}
+
+
+def request_doc(schema: Any, example: Any = None, examples: Any = None) -> dict[str, Any]:
+    content: dict[str, Any] = {"schema": schema}
+    if example is not None:
+        content["example"] = example
+    if examples is not None:
+        content["examples"] = examples
+    return {"required": True, "content": {"application/json": content}}
+
+
+def path_param(name: str, description: str, example: Any = None,
+               schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = {"in": "path", "name": name, "required": True, "description": description,
+           "schema": schema or {"type": "string"}}
+    if example is not None:
+        out["example"] = example
+    return out
+
+
+ERRORS = {"404": problem("Unknown game, rule or calculator (with suggestions)."),
+          "422": problem("A value is missing, of the wrong type, or breaks a rule of the game.")}
+BODY_ERRORS = {**ERRORS,
+               "400": problem("The body is not valid JSON."),
+               "413": problem("The body is too large."),
+               "415": problem("The body is not application/json.")}
+CODE = path_param("code", "The session's share code (8 letters and digits).", "k7m2x9qa")
+GAME = path_param("game", "Game slug (see /api/v1/games).", "tdt")
