@@ -117,8 +117,9 @@ class Server:
                 in_traceback = True
             elif in_traceback and line and not line.startswith((" ", "\t")):
                 in_traceback = False
-                name = line.split(":", 1)[0][:80]
-                found[name] = found.get(name, 0) + 1
+                name = re.match(r"[A-Za-z_][\w.]*", line)
+                if name:
+                    found[name.group()] = found.get(name.group(), 0) + 1
             elif "[ERROR]" in line or "[CRITICAL]" in line:
                 name = line.split("]", 3)[-1].strip()[:80]
                 found[name] = found.get(name, 0) + 1
