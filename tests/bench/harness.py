@@ -282,10 +282,14 @@ def _lua(text: str) -> str:
     return f"[{level}[{text}]{level}]"
 
 
+PHONE = {"Accept-Encoding": "gzip, deflate, br"}
+"""What every request of a load carries besides its own headers, as a phone's browser would."""
+
+
 def _row(method: str, path: str, headers: dict[str, str], body: str | None) -> str:
     # "[ " not "[": "[[" would open a Lua long string and wrk, refusing the script, would
     # silently run GET / instead.
-    head = ", ".join(f"[ {_lua(k)} ] = {_lua(v)}" for k, v in headers.items())
+    head = ", ".join(f"[ {_lua(k)} ] = {_lua(v)}" for k, v in {**PHONE, **headers}.items())
     return (f"{{{_lua(method)}, {_lua(path)}, {{{head}}}, "
             f"{_lua(body) if body is not None else 'nil'}}}")
 
@@ -332,7 +336,7 @@ function request()
     k = k % #mine + 1
     last = mine[k]
     return wrk.format("POST", last.path, {{
-      ["Content-Type"] = "application/json",
+      ["Content-Type"] = "application/json", ["Accept-Encoding"] = "gzip, deflate, br",
       ["Authorization"] = "Bearer " .. last.token,
       ["If-Match"] = '"v' .. last.version .. '"',
       ["Idempotency-Key"] = nonce .. "-" .. (id or 1) .. "-" .. n}},

@@ -29,7 +29,19 @@ from pathlib import Path
 from typing import Any
 
 import inputs
-from harness import HERE, TICK, Load, Mix, Owned, Server, load, percentile, served, verdict
+from harness import (
+    HERE,
+    TICK,
+    Load,
+    Mix,
+    Owned,
+    Server,
+    call,
+    load,
+    percentile,
+    served,
+    verdict,
+)
 
 TABLES, PHONES = 170, 1000
 QUICK_TABLES, QUICK_PHONES = 34, 200
@@ -85,6 +97,16 @@ class FollowerClients:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def following(server: Server) -> list[int]:
+    """Phones waiting in each worker, as its /healthz says (asked until both answered)."""
+    seen: set[int] = set()
+    for _ in range(40):
+        seen.add(int(call(server.base, "GET", "/healthz")[2]["following"]))
+        if len(seen) == len(server.workers()):
+            break
+    return sorted(seen)
 
 
 def phones(servers: Sequence[Server], tables: list[Owned], count: int
@@ -184,6 +206,7 @@ def followers(quick: bool = False) -> dict[str, Any]:
         streams = phones([app], tables, phones_n)
         with FollowerClients(streams) as clients:
             app.settle()
+            per_worker = following(app)
             client_cpu = clients.cpu()
             idle = load(app, lookups, seconds=seconds)
             idle_report = clients.report()  # heartbeats only: nothing written
@@ -196,11 +219,14 @@ def followers(quick: bool = False) -> dict[str, Any]:
             time.sleep(quiet_seconds)
             quiet_with = (app.cpu() - quiet_from) / quiet_seconds
             still_open = clients.report()["open"]
+        time.sleep(2)
+        left_behind = sum(following(app))  # a phone that goes away is let go at once
         app.settle()
         quiet_from = app.cpu()
         time.sleep(quiet_seconds)
         quiet_without = (app.cpu() - quiet_from) / quiet_seconds
         none_after = load(app, lookups, seconds=seconds)
+        problems = app.problems()
     reached = delivery(streams, writes, report["arrivals"], [app])["same"]
     none_p99 = (none_before.p99 + none_after.p99) / 2
     none_cpu = (none_before.cpu_ms + none_after.cpu_ms) / 2
@@ -225,9 +251,11 @@ def followers(quick: bool = False) -> dict[str, Any]:
     print(f"  quiet {quiet_seconds} s: workers {quiet_with * 100:.2f}% of a core with "
           f"{still_open} followers open, {quiet_without * 100:.2f}% without: followers' own "
           f"{own:.2f}% (< 2%) {verdict(met['quiet_cpu'])}")
-    print(f"  follower client: {client_cpu:.1f} s CPU over the idle and live runs; "
-          f"{report['reconnects']} reconnects, {report['refused']} refused; heartbeat-only "
-          f"arrivals while idle: {len(idle_report['arrivals'])}")
+    print(f"  followers per worker {per_worker}; still waiting 2 s after every phone left: "
+          f"{left_behind}; follower client: {client_cpu:.1f} s CPU over the idle and live "
+          f"runs, {report['reconnects']} reconnects, {report['refused']} refused, "
+          f"{len(idle_report['arrivals'])} events while idle"
+          + (f"; server log: {problems}" if problems else ""))
     return {"tables": tables_n, "phones": phones_n, "seconds_per_run": seconds,
             "lookups": {"none_before": none_before.brief(), "idle": idle.brief(),
                         "live": live.brief(), "none_after": none_after.brief()},
@@ -237,6 +265,8 @@ def followers(quick: bool = False) -> dict[str, Any]:
                       "without_pct": round(quiet_without * 100, 3), "own_pct": round(own, 3),
                       "open": still_open},
             "client_cpu_s": round(client_cpu, 2), "reconnects": report["reconnects"],
+            "per_worker": per_worker, "left_behind_2s": left_behind,
+            "server_log_problems": problems,
             "met": met, "all_met": all(met.values()),
             "seconds": round(time.monotonic() - started, 1)}
 
@@ -273,6 +303,8 @@ def two_servers(new_database: Any, quick: bool = False) -> dict[str, Any]:
             writes = write_steadily([first, second], tables, rate, seconds)
             time.sleep(2)
             report = clients.report()
+        time.sleep(1)  # what closing the streams logged
+        problems = {**first.problems(), **second.problems()}
     reached = delivery(streams, writes, report["arrivals"], [first, second])
     other, same = reached["other"], reached["same"]
     met = {"other_server_p99_1s": bool(other["deliveries"]) and other["missed"] == 0
@@ -280,8 +312,10 @@ def two_servers(new_database: Any, quick: bool = False) -> dict[str, Any]:
     print(f"  written on one, followed on the other: {_shown(other)}; p99 ≤ 1 s "
           f"{verdict(met['other_server_p99_1s'])}")
     print(f"  written and followed on the same server: {_shown(same)}")
-    print(f"  follower client: {report['reconnects']} reconnects, {report['refused']} refused")
+    print(f"  follower client: {report['reconnects']} reconnects, {report['refused']} refused"
+          + (f"; server log: {problems}" if problems else ""))
     return {"tables": tables_n, "phones": phones_n, "writes": len(writes), "write_rate": rate,
             "other_server": other, "same_server": same, "reconnects": report["reconnects"],
+            "server_log_problems": problems,
             "met": met, "all_met": all(met.values()),
             "seconds": round(time.monotonic() - started, 1)}

@@ -26,6 +26,9 @@ from assistant.games import all_games
 
 CONNECTIONS, DELAY_MS = 8, 20
 FOLLOWERS = 100
+TABLES_PER_CONNECTION = 24
+"""Sessions each wrk connection appends to: 192 tables reach about 330 events each in 30
+minutes, a long game's length."""
 
 
 def mixed(base: str, rng: random.Random) -> list[tuple[str, str, dict[str, str], str | None]]:
@@ -51,7 +54,7 @@ def run(minutes: float, quick: bool = False) -> dict[str, Any]:
             served(env={"LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp}/soak.sqlite3"}) as app:
         rng = random.Random(30)
         readers = inputs.make_sessions(app.base, 100)
-        writers = inputs.make_sessions(app.base, 10 * CONNECTIONS)
+        writers = inputs.make_sessions(app.base, TABLES_PER_CONNECTION * CONNECTIONS)
         mix = Mix(mixed(app.base, rng) + inputs.session_reads(readers), (200, 201), writers,
                   inputs.note_bodies(), every=10, delay_ms=DELAY_MS)
         rng.shuffle(mix.requests)
@@ -77,6 +80,7 @@ def run(minutes: float, quick: bool = False) -> dict[str, Any]:
                       + "  ".join(f"{pid}: {mib:6.1f}" for pid, mib in sorted(
                           series[-1][1].items())), flush=True)
             events = len(clients.report()["arrivals"])
+        time.sleep(1)  # what closing the streams logged
         problems = app.problems()
     run_ = result[0]
     pids = sorted({pid for _, rss in series for pid in rss})
