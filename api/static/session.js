@@ -1,6 +1,7 @@
 /* The session page: renders the board a game declares (tracks, shows, per-seat counters,
    toggles and actions; assistant/tracker/contract.py) from the session JSON, follows changes
-   live (long poll: GET .../wait?after=<version>), and writes with If-Match and an
+   live (a stream: GET .../stream, or the long poll .../wait?after=<version> where a stream
+   cannot be opened), and writes with If-Match and an
    Idempotency-Key per tap.
 
    Every tap is an intent in a queue kept on this phone, sent in order. A write that meets
@@ -227,7 +228,7 @@
     var before = data.state;
     data.version = j.version; data.state = j.state; data.can_undo = j.can_undo;
     if (j.setup) { data.setup = j.setup; }
-    etag = (r && r.headers.get("ETag")) || '"v' + j.version + '"';
+    etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
     highlight(changes(before, data.state));
     loadHistory();
@@ -239,22 +240,62 @@
     });
   }
 
-  // --- following live -----------------------------------------------------------------------
+  // --- following live: a stream of versions (Server-Sent Events, read with fetch so a seat's
+  // token travels in a header; a dropped stream resumes after the version shown), the long
+  // poll only where a stream cannot be opened ---------------------------------------------------
 
-  var waiting = false, failures = 0;
+  var following = false, failures = 0, streams = !!(window.ReadableStream && window.TextDecoder);
   function follow() {
-    if (waiting) { return; }
-    waiting = true;
-    fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store"}).then(function (r) {
-      waiting = false;
-      if (r.status === 200) { return r.json().then(function (j) { failures = 0; live(true); if (j.version > data.version) { accept(j, r); } }); }
-      if (r.status === 204) { failures = 0; live(true); return; }
-      throw new Error("status " + r.status);
-    }).catch(function () {
-      waiting = false; failures += 1; live(false);
+    if (following) { return; }
+    following = true;
+    (streams ? stream() : poll()).then(function () { failures = 0; }, function () {
+      failures += 1; live(false);
     }).then(function () {
+      following = false;
       setTimeout(follow, failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0);
-      if (!failures) { pump(); }
+    });
+  }
+  function stream() {
+    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+      if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
+      live(true); pump();
+      var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
+      function next() {
+        return reader.read().then(function (part) {
+          if (part.done) { return; }
+          text += decoder.decode(part.value, {stream: true});
+          for (var end = text.indexOf("\n\n"); end >= 0; end = text.indexOf("\n\n")) {
+            message(text.slice(0, end)); text = text.slice(end + 2);
+          }
+          return next();
+        });
+      }
+      return next();
+    });
+  }
+  function message(lines) {
+    var kind = "", body = "";
+    lines.split("\n").forEach(function (line) {
+      if (line.indexOf("event: ") === 0) { kind = line.slice(7); }
+      if (line.indexOf("data: ") === 0) { body += line.slice(6); }
+    });
+    if (kind === "session" && body) {
+      var j = JSON.parse(body);
+      if (sending) { arrived = j; } else if (j.version > data.version) { accept(j); pump(); }
+    }
+  }
+  /* What the stream brought while this phone's own write was on its way: taken after the
+     write's own answer, so that answer's rebase of the queue sees the state it was sent on. */
+  var arrived = null;
+  function takeArrived() {
+    var j = arrived; arrived = null;
+    if (j && j.version > data.version) { accept(j); }
+  }
+  function poll() {
+    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+      if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
+      if (r.status === 204) { live(true); pump(); return; }
+      throw new Error("status " + r.status);
     });
   }
   function live(ok) {
@@ -333,7 +374,7 @@
         var done = await send(item);
         if (done === "stop") { break; }
       }
-    } finally { sending = false; drawQueue(); }
+    } finally { sending = false; takeArrived(); drawQueue(); }
   }
 
   /* Another phone changed what this tap changes, after the tap: show what it did, and ask. */

@@ -273,7 +273,7 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
             expect(ana.locator('[data-seat="ana"]')).to_contain_text("stash 7")
             assert ana.evaluate("() => document.documentElement.scrollWidth <= "
                                 "document.documentElement.clientWidth")
-            expect(follower.locator("[data-history] li")).to_have_count(1, timeout=10_000)
+            expect(follower.locator("[data-history] li")).to_have_count(1)
             assert "7" not in follower.locator("[data-seats]").inner_text()
             assert "touched their stash" in follower.locator("[data-history]").inner_text()
         finally:
