@@ -52,6 +52,7 @@ else
 endif
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
+	@mkdir -p test-artifacts
 	LAIRSIDE_FUZZ_EXAMPLES=60 LAIRSIDE_FUZZ_STEPS=300 LAIRSIDE_FUZZ_COVERAGE=1 \
 	LAIRSIDE_FUZZ_REPORT=$(CURDIR)/test-artifacts/fuzz.txt \
 	$(PY) -m pytest tests/hardening/test_fuzz.py -q -p no:cacheprovider -s
