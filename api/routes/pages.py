@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -56,7 +56,8 @@ def init_app(app: Flask) -> None:
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
-    app.view_functions["static"] = _long_lived_assets(app.view_functions["static"])
+    app.view_functions["static"] = _long_lived_assets(
+        cast(Callable[..., Response], app.view_functions["static"]))
 
 
 def _long_lived_assets(view: Callable[..., Response]) -> Callable[..., Response]:
@@ -233,8 +234,8 @@ def _setup_page(found: Game) -> Response:
     """The setup page of the address asked: it depends on the path, the query and the game
     alone (the "Deal again" seed too), so it is rendered once per address."""
     accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
-    args = {key: value for key, value in request.args.items()
-            if value.strip() and key in accepted}
+    args: dict[str, Any] = {key: value for key, value in request.args.items()
+                            if value.strip() and key in accepted}
     chosen = next((m for m in found.modes if m.slug == args.get("mode")), None)
     context: dict[str, Any] = dict(game=found, mode=chosen, args=args, answer=None, errors={},
                                    op=found.setup)
@@ -316,7 +317,7 @@ def _pdf_urls(game: str, paper: str) -> Callable[..., str]:
                                           **params)
 
 
-def _table_context(found: Game, args: dict[str, str], paper: str) -> dict[str, Any]:
+def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, Any]:
     """The "start a table and print its pack" form: the new-session form's own fields (as the
     POST pack route takes them), prefixed so their ids differ from the choice's."""
     from assistant.inputs import ListOf  # noqa: PLC0415

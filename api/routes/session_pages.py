@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
 from marshmallow import ValidationError
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
@@ -102,7 +103,7 @@ def new_table(game: str) -> Response:
                 "404": problem("No such game, or it has no table sessions."),
                 "422": html_answer("The form again, each problem beside its field."),
                 "429": problem("Too many sessions created from this client.")})
-def create_table(game: str) -> Response:
+def create_table(game: str) -> Response | WerkzeugResponse:
     """Create the session from the form and open its page, ready to edit on this phone."""
     found, tracker = tracked_game(game)
     data, errors = forms.parse(tracker.setup_form, request.form)
@@ -194,7 +195,7 @@ def find_session(raw: str) -> Any:
                 "303": {"description": "To the session's page."},
                 "422": html_answer("The box again, saying what is wrong with the code."),
                 "429": problem("Too many codes tried from this client.")})
-def join() -> Response:
+def join() -> Response | WerkzeugResponse:
     raw = request.args.get("code")
     errors: dict[str, list[str]] = {}
     if raw is not None:
