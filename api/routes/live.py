@@ -17,9 +17,16 @@ from markupsafe import escape
 from api import session_access
 from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
-from api.errors import EditTokenRequired
+from api.errors import EditTokenMissing, EditTokenRequired
 from api.followers import Followers
-from api.routes.sessions import session_read, session_urls, store, viewer_of
+from api.routes.sessions import (
+    claim_url,
+    secret_seat,
+    session_read,
+    session_urls,
+    store,
+    viewer_of,
+)
 from api.storage.tokens import token_matches
 from assistant.errors import InvalidInput
 from printables.qr import QUIET_ZONE, qr_matrix
@@ -148,7 +155,10 @@ def qr_svg(text: str, matrix: tuple[tuple[bool, ...], ...] | None = None) -> str
 @bp.get("/api/v1/sessions/<code>/qr.svg")
 @doc("The session's QR code (SVG)", "A QR code of the follow page, for a second phone to scan "
      "from the first one's screen. With the edit token (Authorization: Bearer), the edit "
-     "link's code instead, never cached.", tags=["sessions"], parameters=[CODE],
+     "link's code instead, never cached; with the edit token and `seat`, the code that claims "
+     "that seat (for its player to scan from the scorekeeper's screen).", tags=["sessions"],
+     parameters=[CODE, {"in": "query", "name": "seat", "required": False, "schema": {
+         "type": "string", "maxLength": 60}, "description": "A seat's id (edit token only)."}],
      responses={"200": {"description": "An SVG image", "content": {
          "image/svg+xml": {"schema": {"type": "string"}}}},
          "403": problem("The edit token sent is not this session's."),
@@ -161,6 +171,13 @@ def qr(code: str) -> Response:
         raise EditTokenRequired("That is not this session's edit token; leave it out for the "
                                 "follow code.")
     urls = session_urls(info, token)
+    seat = request.args.get("seat")
+    if seat is not None:
+        if token is None:
+            raise EditTokenMissing("A seat's claim code is shown to the scorekeeper: send the "
+                                   "edit token (Authorization: Bearer).")
+        secret_seat(info, seat)
+        urls["edit"] = claim_url(info, seat, store().claim_codes(info)[seat])
     if token is None:
         response = Response(qr_svg(urls["view"]), mimetype="image/svg+xml")
         response.cache_control.max_age = 3600

@@ -32,12 +32,20 @@ from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
-from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
+from api.storage import (
+    SessionInfo,
+    Store,
+    StoredEvent,
+    WrongClaimCode,
+    database_url,
+    parse_stored_events,
+)
 from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
 from api.storage.tokens import token_matches
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, find_game
+from assistant.inputs import Text
 from assistant.sheets.join import join_sheet
 from assistant.tracker import (
     HISTORY_FORMS,
@@ -656,24 +664,52 @@ def revert(code: str) -> Response:
     return _append(code, {"kind": REVERT, **_object(json_body())})
 
 
-@bp.post("/api/v1/sessions/<code>/seats/<seat>/claim")
-@doc("Claim a seat on its own phone", "Answers, once, the seat token that phone sends as "
-     "X-Seat-Token to see that seat's secrets (a hidden plan, an identity) and to write its "
-     "private events. Nobody else's view ever carries them.", tags=TAGS, method="post",
-     operation_id="claimSeat", parameters=[CODE, path_param("seat", "A seat's id.", "ana")],
-     responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
-                                   "Claimed"),
-                "409": problem("Another phone already claimed this seat."),
-                "422": problem("No such seat at this table."), **READ_ERRORS})
-def claim_seat(code: str, seat: str) -> Response:
-    """A seat's own phone claims it once, and gets the token that shows it that seat's
-    secrets (a hidden plan, an identity). A second claim of the same seat is refused (409)."""
-    ratelimit.limit("create")
-    info = store().info(code)
+def secret_seat(info: SessionInfo, seat: str) -> None:
+    """Claims exist where the game keeps secrets; `seat` must be one of the table's."""
+    if not info.tracker.private_events:
+        raise NotFound(f"{find_game(info.setup.game).title} keeps no secrets at the table, so "
+                       "there is no seat to claim: every phone follows it with the share code.")
     ids = [s.id for s in info.setup.seats]
     if seat not in ids:
         raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
-    token = store().claim_seat(info, seat)
+
+
+def claim_url(info: SessionInfo, seat: str, claim: str, base: str | None = None) -> str:
+    """The link on a seat's slip: opening it on a phone claims that seat."""
+    return f"{base or _base_url()}{links.session(info.setup.game, info.code)}" \
+           f"#seat={seat}&claim={claim.upper()}"
+
+
+SEAT = path_param("seat", "A seat's id.", "ana")
+CLAIM_FORM = (Text("claim_code", "The seat's claim code, as printed on its slip.", max_length=32,
+                   required=True),)
+
+
+@bp.post("/api/v1/sessions/<code>/seats/<seat>/claim")
+@doc("Claim a seat on its own phone", "With that seat's own claim code (printed on its slip, "
+     "shown on the scorekeeper's phone; the share code alone claims nothing), answers, once, "
+     "the seat token that phone sends as X-Seat-Token to see that seat's secrets (a hidden "
+     "plan, an identity) and to write its private entries. Nobody else's view ever carries "
+     "them. Games without secrets have no claims (404).", tags=TAGS, method="post",
+     operation_id="claimSeat", parameters=[CODE, SEAT],
+     body=request_doc(schema_for(CLAIM_FORM, "SeatClaimIn"), {"claim_code": "K7M2X9QA"}),
+     responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
+                                   "Claimed"),
+                "403": problem("The claim code is not this seat's."),
+                "409": problem("Another phone holds this seat (the scorekeeper can release "
+                               "it)."),
+                "422": problem("No such seat at this table, or no claim code sent."),
+                **BODY_ERRORS, **READ_ERRORS})
+def claim_seat(code: str, seat: str) -> Response:
+    ratelimit.limit("create")
+    info = store().info(code)
+    secret_seat(info, seat)
+    given = load(CLAIM_FORM, "SeatClaimIn", json_body())["claim_code"]
+    try:
+        token = store().claim_seat(info, seat, given)
+    except WrongClaimCode:
+        ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
+        raise
     page = _base_url() + links.session(info.setup.game, info.code)
     response = _json({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
@@ -681,6 +717,44 @@ def claim_seat(code: str, seat: str) -> Response:
                       "urls": {"seat": f"{page}#seat={seat}&key={token}"}},
                      201, revalidation(info.version, Viewer(seat)))
     response.cache_control.no_store = True
+    return response
+
+
+@bp.delete("/api/v1/sessions/<code>/seats/<seat>/claim")
+@doc("Release a seat", "The scorekeeper (edit token) ends a seat's claim: the phone holding "
+     "it loses that seat's view at once, and the seat's claim code claims it again (a phone "
+     "lost or swapped mid-game).", tags=TAGS, method="delete", operation_id="releaseSeat",
+     parameters=[CODE, SEAT, *AUTH[:2]],
+     responses={"204": {"description": "Released (or it was not claimed)."},
+                "401": WRITE_ERRORS["401"], "403": WRITE_ERRORS["403"],
+                "422": problem("No such seat at this table."), **READ_ERRORS})
+def release_seat(code: str, seat: str) -> Response:
+    ratelimit.limit("write")
+    info = store().info(code)
+    session_access.require_editor(info)
+    secret_seat(info, seat)
+    store().release_seat(info, seat)
+    return Response(status=204)
+
+
+@bp.get("/api/v1/sessions/<code>/seats")
+@doc("The seats' claim codes (scorekeeper)", "For the edit token only: each seat's claim code, "
+     "the link that claims it (for its QR code) and whether a phone holds it now. Never "
+     "cached.", tags=TAGS, operation_id="listSeats", parameters=[CODE, *AUTH[:2]],
+     responses={"200": json_answer({"code": "k7m2x9qa", "seats": [
+         {"id": "ana", "name": "Ana", "claim_code": "K7M2X9QA", "claimed": False,
+          "url": EXAMPLE_PAGE + "#seat=ana&claim=K7M2X9QA"}]}),
+         "401": WRITE_ERRORS["401"], "403": WRITE_ERRORS["403"], **READ_ERRORS})
+def seats(code: str) -> Response:
+    info = store().info(code)
+    session_access.require_editor(info)
+    if not info.tracker.private_events:
+        secret_seat(info, "")
+    codes, held = store().claim_codes(info), store().claimed(info)
+    response = _json({"code": info.code, "seats": [
+        {"id": s.id, "name": s.name, "claim_code": codes[s.id].upper(), "claimed": s.id in held,
+         "url": claim_url(info, s.id, codes[s.id])} for s in info.setup.seats]}, 200, [])
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

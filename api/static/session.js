@@ -35,6 +35,8 @@
     }
     mine = JSON.parse(localStorage.getItem(seatKey) || "null");
   } catch (e) { mine = hash.get("key") ? {seat: hash.get("seat"), key: hash.get("key")} : null; }
+  // A seat's slip: its QR opens this page with the seat and its claim code, claimed on load.
+  var slip = hash.get("seat") && hash.get("claim") ? {seat: hash.get("seat"), code: hash.get("claim")} : null;
   var setupLink = hash.get("setup");
   if (setupLink && setupLink.indexOf("/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
   setupLink = storage.get("table-setup:" + code, null);
@@ -407,7 +409,7 @@
       accept(j, r);
       rebaseOwn(before);
       saveQueue();
-      say("Saved: " + j.event.text);
+      say(item.own ? "Saved on this phone only." : "Saved: " + j.event.text);  // a secret is never repeated
       return "next";
     }
     if (r.status === 412) {  // sent again (new key) only if what it changes was left alone
@@ -569,9 +571,11 @@
   }
   $("[data-compact]").addEventListener("click", function () { compact = !compact; storage.set("compact", compact); showCompact(); });
 
-  function claim(seatId) {
-    if (!confirm("Claim " + names[seatId] + " as this phone's own seat? Only this phone will see its secrets.")) { return; }
-    fetch(api + "/seats/" + encodeURIComponent(seatId) + "/claim", {method: "POST"}).then(function (r) {
+  function claim(seatId, claimCode) {
+    var typed = claimCode || prompt("Type the claim code printed on " + names[seatId] + "'s slip (the scorekeeper's phone shows it too). Only this phone will see the seat's secrets.");
+    if (!typed) { return; }
+    fetch(api + "/seats/" + encodeURIComponent(seatId) + "/claim", {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({claim_code: typed})}).then(function (r) {
       return r.json().then(function (j) {
         if (r.status !== 201) { say(j.detail || "Could not claim the seat."); return; }
         mine = {seat: seatId, key: j.seat_token};
@@ -581,7 +585,47 @@
     }).catch(function () { say("No connection: the seat was not claimed."); });
   }
 
+  // The scorekeeper's list of seats: each seat's claim code and QR, and release for a seat
+  // whose phone is lost or swapped.
+  var seatsPanel = $("[data-claims]");
+  function drawClaims() {
+    fetch(api + "/seats", {headers: {"Authorization": "Bearer " + token}, cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw new Error("status " + r.status); }
+      return r.json();
+    }).then(function (j) {
+      $("[data-claims-list]").innerHTML = j.seats.map(function (s) {
+        return '<li><strong>' + esc(s.name) + '</strong> <span class="code">' + esc(s.claim_code) + '</span> ' +
+          (s.claimed ? '<span class="muted">held by a phone</span> <button type="button" data-release="' + esc(s.id) + '">Release</button>'
+                     : '<button type="button" data-claim-qr="' + esc(s.id) + '">Show its QR</button>') + '</li>';
+      }).join("");
+      seatsPanel.hidden = false;
+    }).catch(function () { say("The seats' claim codes need a connection."); });
+  }
+  if (seatsPanel && token && privateKinds.length) {
+    $("[data-show-claims]").hidden = false;
+    $("[data-show-claims]").addEventListener("click", function () {
+      if (!seatsPanel.hidden) { seatsPanel.hidden = true; return; }
+      drawClaims();
+    });
+    seatsPanel.addEventListener("click", function (e) {
+      var t = e.target;
+      if (t.dataset.release && confirm("Release " + names[t.dataset.release] + "? The phone holding it stops seeing its secrets at once; the seat's claim code claims it again.")) {
+        fetch(api + "/seats/" + encodeURIComponent(t.dataset.release) + "/claim", {method: "DELETE", headers: {"Authorization": "Bearer " + token}})
+          .then(function () { drawClaims(); }).catch(function () { say("No connection: the seat was not released."); });
+      }
+      if (t.dataset.claimQr) {
+        fetch(api + "/qr.svg?seat=" + encodeURIComponent(t.dataset.claimQr), {headers: {"Authorization": "Bearer " + token}, cache: "no-store"})
+          .then(function (r) { return r.text(); }).then(function (svg) {
+            var img = $("[data-claim-qr-img]");
+            img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+            img.alt = "QR code that claims " + names[t.dataset.claimQr] + "'s seat"; img.hidden = false;
+          });
+      }
+    });
+  }
+
   remember();
+  if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
   render(); showCompact(); loadHistory(); drawQueue();
   if (mine) { etag = ""; refresh().catch(function () {}); }
   follow();

@@ -16,9 +16,10 @@ from .store import (
     StaleVersion,
     Store,
     StoredEvent,
+    WrongClaimCode,
     parse_stored_events,
 )
 
 __all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo",
            "StaleVersion", "Store", "StoredEvent", "database_url", "make_engine",
-           "parse_stored_events"]
+           "WrongClaimCode", "parse_stored_events"]

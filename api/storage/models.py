@@ -68,6 +68,18 @@ class SeatClaimRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class SeatCodeRow(Base):
+    """A seat's claim code (games with secrets): printed on its slip, sent by the phone that
+    claims the seat. Kept as it is: the scorekeeper's phone shows it again."""
+
+    __tablename__ = "seat_codes"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    seat: Mapped[str] = mapped_column(String(60), primary_key=True)
+    code: Mapped[str] = mapped_column(String(16))
+
+
 class RateCountRow(Base):
     """Requests of one kind from one client in one fixed window of time (see api/ratelimit)."""
 

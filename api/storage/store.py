@@ -32,7 +32,7 @@ from assistant.tracker import History, Tracker, parse_event, stored_event
 from . import tokens
 from .engine import IMMEDIATE, make_engine, sqlite_file
 from .migrate import upgrade
-from .models import EventRow, RateCountRow, SeatClaimRow, SessionRow
+from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
 
 HISTORIES = 256
 """Folded session histories each worker keeps (the sessions played lately)."""
@@ -82,6 +82,14 @@ class SeatTaken(Exception):
 
     def __init__(self, seat: str) -> None:
         super().__init__(f"seat {seat!r} is already claimed")
+        self.seat = seat
+
+
+class WrongClaimCode(Exception):
+    """A seat claimed without that seat's own claim code (or with a wrong one)."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"wrong claim code for seat {seat!r}")
         self.seat = seat
 
 
@@ -325,8 +333,29 @@ class Store:
 
     # --- seats claimed by their own phones -----------------------------------------------------
 
-    def claim_seat(self, info: SessionInfo, seat: str) -> str:
-        """A new seat token for `seat` (shown once); SeatTaken if a phone already holds it."""
+    def claim_codes(self, info: SessionInfo) -> dict[str, str]:
+        """Each seat's claim code, made the first time they are asked for."""
+        with self._read() as conn:
+            codes: dict[str, str] = {seat: code for seat, code in conn.execute(select(
+                SeatCodeRow.seat, SeatCodeRow.code).where(SeatCodeRow.session_id == info.id))}
+        missing = [s.id for s in info.setup.seats if s.id not in codes]
+        if missing:
+            made = {seat: tokens.new_code() for seat in missing}
+            try:
+                with self._write() as conn:
+                    conn.execute(insert(SeatCodeRow), [
+                        {"session_id": info.id, "seat": seat, "code": code}
+                        for seat, code in made.items()])
+            except IntegrityError:  # another request made them first: read theirs
+                return self.claim_codes(info)
+            codes.update(made)
+        return {s.id: codes[s.id] for s in info.setup.seats}
+
+    def claim_seat(self, info: SessionInfo, seat: str, code: str) -> str:
+        """A new seat token for `seat` (shown once) when `code` is its claim code;
+        WrongClaimCode otherwise, SeatTaken if a phone already holds the seat."""
+        if not tokens.same_code(code, self.claim_codes(info)[seat]):
+            raise WrongClaimCode(seat)
         token = tokens.new_token()
         try:
             with self._write() as conn:
@@ -336,6 +365,19 @@ class Store:
         except IntegrityError:
             raise SeatTaken(seat) from None
         return token
+
+    def release_seat(self, info: SessionInfo, seat: str) -> bool:
+        """End the claim on `seat` (its token stops working at once); whether there was one."""
+        with self._write() as conn:
+            gone = conn.execute(delete(SeatClaimRow).where(
+                SeatClaimRow.session_id == info.id, SeatClaimRow.seat == seat)).rowcount
+        return bool(gone)
+
+    def claimed(self, info: SessionInfo) -> set[str]:
+        """The seats a phone holds now."""
+        with self._read() as conn:
+            return set(conn.execute(select(SeatClaimRow.seat).where(
+                SeatClaimRow.session_id == info.id)).scalars())
 
     def seat_of(self, info: SessionInfo, token: str) -> str | None:
         """The seat whose phone holds `token`, or None."""
@@ -422,6 +464,7 @@ class Store:
                 part = ids[chunk:chunk + 500]
                 conn.execute(delete(EventRow).where(EventRow.session_id.in_(part)))
                 conn.execute(delete(SeatClaimRow).where(SeatClaimRow.session_id.in_(part)))
+                conn.execute(delete(SeatCodeRow).where(SeatCodeRow.session_id.in_(part)))
                 conn.execute(delete(SessionRow).where(SessionRow.id.in_(part)))
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:

@@ -16,6 +16,7 @@ from assistant import links
 from assistant.errors import InvalidInput
 from assistant.games import Game, all_games, find_game
 from assistant.search import SearchIndex
+from tests.sessions.helpers import claim, seat_token
 from tests.support import require_tool, spaced
 
 from .fixture_game import registered
@@ -211,16 +212,21 @@ def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
     made = client.post("/api/v1/games/coin-heist/sessions", json={
         "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
     code, auth = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
-    claim = client.post(f"/api/v1/sessions/{code}/seats/ana/claim")
-    assert claim.status_code == 201 and "no-store" in claim.headers["Cache-Control"]
-    assert client.post(f"/api/v1/sessions/{code}/seats/ana/claim").status_code == 409
-    assert client.post(f"/api/v1/sessions/{code}/seats/zed/claim").status_code == 422
-    ana = {"X-Seat-Token": claim.json["seat_token"]}
+    shared_only = client.post(f"/api/v1/sessions/{code}/seats/ana/claim", json={})
+    assert shared_only.status_code == 422  # the share code alone claims nothing
+    guessed = client.post(f"/api/v1/sessions/{code}/seats/ana/claim",
+                          json={"claim_code": "zzzzzzzz"})
+    assert guessed.status_code == 403 and guessed.json["type"] == "/problems/claim-code"
+    claimed = claim(client, code, made["edit_token"], "ana")
+    assert claimed.status_code == 201 and "no-store" in claimed.headers["Cache-Control"]
+    assert claim(client, code, made["edit_token"], "ana").status_code == 409
+    assert claim(client, code, made["edit_token"], "zed").status_code == 422
+    ana = {"X-Seat-Token": claimed.json["seat_token"]}
     stash = {"kind": "stash", "seat": "ana", "coins": 7}
     by_table = client.post(f"/api/v1/sessions/{code}/events", json=stash,
                            headers={**auth, "If-Match": '"v0"'})
     assert by_table.status_code == 403  # the table's edit token may not write a secret
-    bo = client.post(f"/api/v1/sessions/{code}/seats/bo/claim").json["seat_token"]
+    bo = seat_token(client, code, made["edit_token"], "bo")
     as_bo = client.post(f"/api/v1/sessions/{code}/events", json=stash,
                         headers={"X-Seat-Token": bo, "If-Match": '"v0"'})
     assert as_bo.status_code == 403  # nor another seat's phone
@@ -243,8 +249,9 @@ def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
 
 
 def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> None:
-    """In Chromium at 390 px: Ana's phone claims her seat, stashes coins and sees them; a
-    following phone sees the table but never the stash."""
+    """In Chromium at 390 px: Ana's phone opens her seat's slip (its QR: the page with her
+    claim code), which claims her seat; she stashes coins and sees them; a following phone
+    sees the table but never the stash."""
     from tests.support import serve_in_thread
 
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -258,13 +265,16 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
                                         base_url=base, service_workers="block")
                     for _ in range(2)]
         try:
+            slips = client.get(f"/api/v1/sessions/{made['code']}/seats", headers={
+                "Authorization": f"Bearer {made['edit_token']}"}).json["seats"]
+            slip = next(s["url"] for s in slips if s["id"] == "ana")  # her slip's QR
             phones = [context.new_page() for context in contexts]
-            for phone in phones:
+            for phone, address in zip(phones, (path + slip[slip.index("#"):], path),
+                                      strict=True):
                 phone.on("pageerror", lambda error: errors.append(str(error)))
                 phone.on("dialog", lambda dialog: dialog.accept())
-                phone.goto(path)
+                phone.goto(address)
             ana, follower = phones
-            ana.locator('[data-claim="ana"]').click()
             ana.locator('[data-seat="ana"] [data-action-form="stash"]').wait_for()
             ana.locator('[data-seat="ana"] [data-action-form="stash"] input').fill("7")
             ana.locator('[data-seat="ana"] [data-action-form="stash"] button').click()
@@ -286,7 +296,7 @@ def test_an_export_without_its_secrets_imports_and_says_what_it_left_out(client:
     made = client.post("/api/v1/games/coin-heist/sessions", json={
         "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
     code, auth = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
-    ana = client.post(f"/api/v1/sessions/{code}/seats/ana/claim").json["seat_token"]
+    ana = seat_token(client, code, made["edit_token"], "ana")
     client.post(f"/api/v1/sessions/{code}/events", json={"kind": "stash", "seat": "ana",
                                                          "coins": 4},
                 headers={"X-Seat-Token": ana, "If-Match": '"v0"'})

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from api import create_app
+from tests.sessions.helpers import seat_token
 
 SECRET = "Quasar"
 
@@ -31,8 +32,8 @@ def test_a_plan_stays_on_its_owners_phone(client: Any) -> None:
                                                   "requirements": SECRET},
                           headers={**edit, "If-Match": '"v0"'})
     assert refused.status_code == 403  # the table's token may not write a private plan
-    ann = {"X-Seat-Token": client.post(f"{base}/seats/ann/claim").json["seat_token"]}
-    ben = {"X-Seat-Token": client.post(f"{base}/seats/ben/claim").json["seat_token"]}
+    ann = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ann")}
+    ben = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ben")}
     written = client.post(f"{base}/events", json={"kind": "plan", "seat": "ann",
                                                   "requirements": f"Gem, {SECRET}"},
                           headers={**ann, "If-Match": '"v0"'})
@@ -53,8 +54,8 @@ def test_the_plan_is_revealed_by_the_claim_that_completes_it_and_not_before(clie
         "loser_lad": "Ann"}).json
     code, edit = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
     base = f"/api/v1/sessions/{code}"
-    ann = {"X-Seat-Token": client.post(f"{base}/seats/ann/claim").json["seat_token"]}
-    ben = {"X-Seat-Token": client.post(f"{base}/seats/ben/claim").json["seat_token"]}
+    ann = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ann")}
+    ben = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ben")}
     version = 0
 
     def send(event: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
