@@ -760,6 +760,19 @@ def seats(code: str) -> Response:
 
 # --- the join sheet ------------------------------------------------------------------------
 
+def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet:
+    """The table's tent: its follow code; with the edit `token`, the scorekeeper's strip and,
+    in a game with secrets, a slip per seat with that seat's claim code and its QR."""
+    slips = []
+    if token is not None and info.tracker.private_events:
+        codes = store().claim_codes(info)
+        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id], base))
+                 for s in info.setup.seats]
+    return join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode),
+                      [(s.name, s.player) for s in info.setup.seats],
+                      session_urls(info, token, base), slips)
+
+
 @bp.get("/api/v1/sessions/<code>/join.pdf")
 @doc("Print the join-this-table QR sheet", "A PDF with a QR code to follow the game; with the "
      "edit token (Authorization: Bearer ...) a second QR code opens the page ready to edit. "
@@ -782,10 +795,8 @@ def join_pdf(code: str) -> Response:
         raise EditTokenRequired("That is not this session's edit token; leave it out for the "
                                 "follow-only sheet.")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
-    seats = [(s.name, s.player) for s in info.setup.seats]
     base, note = public_target()  # the table's LAN address, never loopback, when it can
-    sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
-                       session_urls(info, token, base))
+    sheet = table_sheet(info, token, base)
     response = Response(off_the_loop(lambda: render(sheet, paper, lambda link: link.page,
                                                     target=Target(base, note))),
                         mimetype="application/pdf")
