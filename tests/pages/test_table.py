@@ -255,9 +255,12 @@ def test_a_seat_phone_keeps_its_secret_and_everyone_follows(make_context: Any,
     path = links.session("vigilante", created["code"])
     host = make_context().new_page()
     host.goto(f"{path}#token={created['edit_token']}")
+    host.get_by_role("button", name="Seats' claim codes").click()  # the scorekeeper reads...
+    claim_code = host.locator("[data-claims-list] li", has_text="Gwen").locator(
+        ".code").inner_text()
     gwen = make_context().new_page()
     gwen.goto(path)
-    gwen.on("dialog", lambda d: d.accept())
+    gwen.on("dialog", lambda d: d.accept(claim_code))  # ...and Gwen types her seat's code
     gwen.locator('[data-seat="gwen"] [data-claim]').click()
     form = gwen.locator('[data-seat="gwen"] form[data-action-form="identity"]')
     form.wait_for()
