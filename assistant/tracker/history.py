@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from assistant.errors import InvalidInput
 
@@ -71,10 +71,11 @@ class Point:
     change)."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """What an event would do (History.check), to be accepted as it is (History.accept).
-    `event` is the stored form (Tracker.resolve): store that, not the request's."""
+    `event` is the stored form (Tracker.resolve): store that, not the request's. (A named
+    tuple: one is made for every event written, and a frozen dataclass of this size costs
+    more to make than most games' apply.)"""
 
     event: Any
     state: Any
@@ -363,7 +364,9 @@ class History:
             state, applied = self._state((head, seats))
         except _NoLongerApplies as broken:
             raise self._refused_later(event, broken) from None
-        depth = applied + (self._depth[target] if (head, seats) == self._key(target) else 0)
+        # the events to apply again from a kept state: the target's when it is the target's
+        # state (the usual undo), else those just applied (entries kept on top of it)
+        depth = self._depth[target] if (head, seats) == self._key(target) else applied
         return Step(event, state, before, current, lane, -1, head, seats, seat_before, depth,
                     False)
 
