@@ -8,11 +8,14 @@ Loser Lad and the score are worked out by the game's own calculators, so no rule
 
 Secrets: a Master Plan's requirements are entered from the owner's phone (`plan`) and appear
 only in that seat's own view (`state_json`, `event_json`, `describe`), never in the shared one,
-until an instant win reveals them. The claim that completes an entered plan wins at once
-(Loot step 1, :58: the plan is revealed then, not before); a declared win (`declare-win`, for a
-plan never entered or one already covered) is checked against what the owner entered, and a
-refusal never says what is missing. A plan entered or changed while its seat already holds
-Loot is flagged to the table (never what it says): the card is dealt once (:21).
+until the owner reveals them. The claim that completes an entered plan is told to the owner's
+phone only ("declare your win now", `declare_now`); the table learns of the win when the owner
+declares it (`declare-win` from their own phone, stored with the plan it reveals: a
+disclosure, never taken back). So no claim, and no request of the table, answers yes or no
+about a plan. Where a phone is gone (or plans were never entered), the table types the plan
+card as shown (`declare-win` with `requirements`), checked against what was typed and the
+public Loot only. A plan entered while its seat already holds Loot is flagged to the table
+(never what it says, nor whether it changed): the card is dealt once (:21).
 
 Readings taken here (see README.md): deployment needs every Throwdown of the round dealt first
 (Assemble steps 1-3 in order); reveals and battles wait until deployment is over when the hand

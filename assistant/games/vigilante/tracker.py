@@ -17,11 +17,16 @@ Secrets:
   reveal, and no "on track" hint: those live in the owner's view only, which also carries the
   two seat lines the page prints on the owner's card (`only_this_phone`,
   `your_investigations`).
+- Who reveals (`writer`): everyone reveals their card at the end of the final round
+  (vigilante.txt:289, :635), and the card is secret until then (:231). The reveal of the
+  Identity on a phone ("as-entered") is written by that phone only, and stored with the
+  Identity it showed and `own_phone` (`resolve`): a disclosure, never taken back by an undo.
+  Where a phone is gone, the table types the card the player shows: the table's event, read
+  from nothing private.
 
 Readings (README.md): the reveal is refused before the table marks the final round over
 (`end-game`, itself refused before the card's last round when the rounds are known); a
-revealed Identity is what the card shows, whatever was entered privately (`as-entered`, the
-reveal form's first option, takes the phone's); damage reaching a
+revealed Identity is what the card shows, whatever was entered privately; damage reaching a
 Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
 """
 from __future__ import annotations
