@@ -35,7 +35,15 @@ from typing import Any, NamedTuple, overload
 from assistant.errors import InvalidInput
 
 from .contract import SHARED, Tracker
-from .kernel import UNDO, HistoryEvent, discloses, export_event, import_event, writer
+from .kernel import (
+    UNDO,
+    HistoryEvent,
+    discloses,
+    export_event,
+    import_event,
+    seat_of,
+    writer,
+)
 
 SNAPSHOT_EVERY = 256
 """A state is kept after at least this many events applied since the last kept one..."""
@@ -276,9 +284,8 @@ class History:
         if seat is None:
             return TABLE
         found = self._seat_ids.get(seat)
-        if found is None:
-            raise InvalidInput("seat", f"There is no seat {seat!r} at this table.",
-                               ", ".join(self._seat_ids))
+        if found is None:  # a name, as the games' seat fields take (InvalidInput if none)
+            found = self._seat_ids[seat_of(self.setup.seats, seat)]
         return found + 1
 
     def _line(self, version: int) -> str:
@@ -331,6 +338,8 @@ class History:
     def _check_history(self, event: HistoryEvent) -> Step:
         current = self.version
         lane = self._lane_of(event.seat)
+        if lane != TABLE and event.seat != self.setup.seats[lane - 1].id:  # stored by its id
+            event = HistoryEvent(event.kind, event.to_version, self.setup.seats[lane - 1].id)
         seats, seat_before = self._seats[current], self._seat_before[current]
         head, before = self._head[current], self._before[current]
         old = head if lane == TABLE else seats[lane - 1]
