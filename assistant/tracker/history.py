@@ -442,11 +442,10 @@ class History:
         the table's plain events): a long session folds cold on its first read."""
         tracker, setup = self.tracker, self.setup
         apply, resolve, private = tracker.apply, tracker.resolve, tracker.private_events
-        previous: Any = _MISSING  # the state before the last event: an undo's, kept at hand
+        kept, remember = self._kept, self._remember
         for event in events:
             if isinstance(event, HistoryEvent) or event.kind in private:
                 self.append(event)
-                previous = _MISSING
                 continue
             current = len(self._events) - 1
             event = resolve(setup, self._latest, event)
@@ -465,11 +464,12 @@ class History:
             self._seat_before.append(self._seat_before[current])
             depth = self._depth[current] + 1
             if depth >= max(SNAPSHOT_EVERY, version // SNAPSHOT_SPREAD):
-                self._kept[(version, seats)], depth = state, 0
+                kept[(version, seats)], depth = state, 0
             self._depth.append(depth)
-            previous, self._latest = self._latest, state
-        if previous is not _MISSING and self._key(self.version - 1) not in self._kept:
-            self._remember(self._key(self.version - 1), previous)
+            previous = (self._head[current], seats)
+            if previous not in kept:  # the state an undo goes back to, kept at hand
+                remember(previous, self._latest)
+            self._latest = state
         return self
 
 
