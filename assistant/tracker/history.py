@@ -242,6 +242,7 @@ class History:
             return self._latest, 0
         head, seats = key
         chain = []  # the newest event in effect, taken off one by one until a state is known
+        keys = []  # the events in effect with each of them on top
         while state is _MISSING:
             newest, lane = head, TABLE
             if any(seats):
@@ -249,18 +250,21 @@ class History:
                     if h > newest:
                         newest, lane = h, i + 1
             chain.append(newest)
+            keys.append((head, seats))
             if lane == TABLE:
                 head = self._prev[newest]
             else:
                 seats = (*seats[:lane - 1], self._prev[newest], *seats[lane:])
             state = self._known((head, seats))
         apply, setup, events = self.tracker.apply, self.setup, self._events
-        for version in reversed(chain):
+        for at in range(len(chain) - 1, -1, -1):
+            version = chain[at]
             try:
                 state = apply(setup, state, events[version], version)
             except InvalidInput as error:
                 raise _NoLongerApplies(version, error) from None
-        self._remember(key, state)
+            if at < RECENT:  # the last few on the way: the next undo usually wants one
+                self._remember(keys[at], state)
         return state, len(chain)
 
     def _remember(self, key: Key, state: Any) -> None:
