@@ -312,13 +312,22 @@ class History:
     # --- writing -------------------------------------------------------------------------------
 
     def check(self, event: Any) -> Step:
-        """What `event` would do, or InvalidInput; the history does not change."""
+        """What `event` (a request, or an import's event) would do, or InvalidInput; the
+        history does not change. The step's event is its stored form (Tracker.resolve)."""
         if isinstance(event, HistoryEvent):
             return self._check_history(event)
         current = self.version
         tracker, setup = self.tracker, self.setup
         event = tracker.resolve(setup, self._latest, event)
         state = tracker.apply(setup, self._latest, event, current + 1)
+        return self._game_step(event, state, current)
+
+    def _check_stored(self, event: Any) -> Step:
+        """check for an event read back from storage: applied as it was stored."""
+        if isinstance(event, HistoryEvent):
+            return self._check_history(event)
+        current = self.version
+        state = self.tracker.apply(self.setup, self._latest, event, current + 1)
         return self._game_step(event, state, current)
 
     def _game_step(self, event: Any, state: Any, current: int) -> Step:
@@ -442,17 +451,18 @@ class History:
         return step.state
 
     def extend(self, events: Iterable[Any]) -> History:
-        """append each event in turn (what check and accept would do, without their Step for
-        the table's plain events): a long session folds cold on its first read."""
+        """Fold stored events, each as it was stored (already resolved when it was written; a
+        row stored before stored forms existed keeps its words, e.g. an "as-entered" reveal,
+        which says nothing of who sent it): what check and accept would do, without their
+        Step for the table's plain events, so a long session folds cold on its first read."""
         tracker, setup = self.tracker, self.setup
-        apply, resolve, private = tracker.apply, tracker.resolve, tracker.private_events
+        apply, private = tracker.apply, tracker.private_events
         kept, remember = self._kept, self._remember
         for event in events:
             if isinstance(event, HistoryEvent) or event.kind in private:
-                self.append(event)
+                self._push(self._check_stored(event))
                 continue
             current = len(self._events) - 1
-            event = resolve(setup, self._latest, event)
             state = apply(setup, self._latest, event, current + 1)
             # the table lane's event, as _game_step and _push would record it
             version = current + 1
