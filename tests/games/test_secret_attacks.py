@@ -10,7 +10,7 @@ import pytest
 
 from assistant.errors import InvalidInput
 from assistant.games import find_game
-from assistant.tracker import Viewer
+from assistant.tracker import History, Viewer, export_event, fold, import_event, stored_event
 
 from .table_kit import Forbidden, Table
 
@@ -189,3 +189,27 @@ def test_c_the_tables_undo_keeps_a_private_plan():
 
 
 # --- (d) a finished Vigilante game exports whole: see test_finished_exports.py ------------------
+
+
+def test_d_a_reveal_stored_before_owner_only_reveals_folds_as_it_was_stored():
+    """A session stored before this change may hold an "as-entered" reveal the table sent: it
+    folds as stored (the Identity read from the entry), says nothing of who sent it, and is
+    still a disclosure no undo takes back. Its export carries it as stored, so an import,
+    which has no entry to read, refuses it, naming the event."""
+    rows = [{"kind": "identity", "seat": "asha", "identity": "mastermind"},
+            {"kind": "add-event", "type": "hacking", "die": 3}, {"kind": "end-game"},
+            {"kind": "reveal", "seat": "asha", "identity": "as-entered"}]
+    setup = VIGILANTE.parse_setup(VIG_SETUP)
+    history = fold(VIGILANTE, setup, [stored_event(VIGILANTE, r) for r in rows])
+    assert history.event_at(4).to_json()["identity"] == "as-entered"
+    assert history.discloses(4) and not history.can_undo()
+    names = {s.id: s.name for s in setup.seats}
+    assert VIGILANTE.describe(history.event_at(4), names, Viewer()) == \
+        "Asha reveals (as entered on their phone)"
+    exported = [export_event(VIGILANTE, history.event_at(v)) for v in range(1, 5)]
+    copy = History(VIGILANTE, setup)
+    for event in exported[:3]:
+        copy.append(import_event(VIGILANTE, event))
+    with pytest.raises(InvalidInput) as refused:
+        copy.append(import_event(VIGILANTE, exported[3]))
+    assert refused.value.field == "identity"
