@@ -16,6 +16,7 @@ from assistant import links
 from assistant.errors import InvalidInput
 from assistant.games import Game, all_games, find_game
 from assistant.search import SearchIndex
+from assistant.tracker import History, parse_event, writer
 from tests.sessions.helpers import claim, seat_token
 from tests.support import require_tool, spaced
 
@@ -205,6 +206,33 @@ def test_every_tracker_declares_the_contracts_capabilities(game: Game) -> None:
         assert "seat" in {f.name for f in tracker.event_forms[kind]}, kind
     for seat in tracker.parse_setup(tracker.example_setup).seats:
         assert seat.player is None or isinstance(seat.player, str)
+
+
+def test_every_tracker_says_who_writes_and_stores_self_contained_events(game: Game) -> None:
+    """Issue 29's contract: each example event is the table's (the API sends them with the
+    edit token), is its own stored form, and a private kind is written by its own seat; an
+    own_phone board action sends a kind some seat's phone writes."""
+    tracker = game.tracker
+    if tracker is None:
+        return
+    setup = tracker.parse_setup(tracker.example_setup)
+    history = History(tracker, setup)
+    for raw in tracker.example_events:
+        event = parse_event(tracker, raw)
+        assert writer(tracker, setup, event) is None, raw
+        assert tracker.resolve(setup, history.state, event) == event
+        history.append(event)
+    seat = setup.seats[0].id
+    for kind in tracker.private_events:
+        form = tracker.event_forms[kind]
+        data = {"seat": seat, **{f.name: "x" for f in form if f.name != "seat"}}
+        assert tracker.writer(setup, tracker.parse_event(kind, data)) == seat, kind
+    for action in tracker.board(setup).actions:
+        if action.own_phone:
+            assert action.per_seat, action
+            data = {"seat": seat}  # the owner's own form: the required fields it asks
+            assert tracker.writer(setup, tracker.parse_event(action.event, data)) == seat, \
+                action
 
 
 def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
