@@ -49,6 +49,7 @@
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
   function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
   function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
+  var shownSecret = false;  // this phone's secret lines: covered until tapped
   function say(text) { $("[data-status]").textContent = text; }
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
@@ -82,11 +83,11 @@
       '<button type="button" data-edit ' + attrs + ' data-delta="1" aria-label="' + esc(text) + ' up">+</button></div>';
   }
 
-  function input(field, prefix) {
+  function input(field, prefix, leaveOut) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
     var lab = '<label class="sr" for="' + esc(id) + '">' + esc(field.help) + '</label>';
     if (field.kind === "oneof") {
-      return lab + '<select' + attrs + '>' + field.options.map(function (o) {
+      return lab + '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
         return '<option value="' + esc(o) + '">' + esc(label(o.replace(/-/g, " "))) + '</option>'; }).join("") + '</select>';
     }
     if (field.kind === "integer") {
@@ -103,8 +104,9 @@
 
   function actionHtml(action, seat, st) {
     if (skipped(action, seat) || (action.unless && st[action.unless])) { return ""; }
-    if (isPrivate(action.event) && !(mine && seat && seat.id === mine.seat)) { return ""; }
-    var edit = isPrivate(action.event) ? " data-own" : " data-edit";
+    var owned = isPrivate(action.event) || action.own_phone;  /* written from the seat's own phone */
+    if (owned && !(mine && seat && seat.id === mine.seat)) { return ""; }
+    var edit = owned ? " data-own" : " data-edit";
     var seatAttr = seat ? ' data-seat-id="' + esc(seat.id) + '"' : "";
     if (!action.asks.length) {
       return '<button type="button"' + edit + ' data-action="' + esc(action.event) + '"' + seatAttr +
@@ -115,7 +117,7 @@
     var prefix = "a-" + action.event + (seat ? "-" + seat.id : "");
     return '<form class="row"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
       ' data-label="' + esc(action.label) + '">' +
-      fields.map(function (f) { return input(f, prefix); }).join("") +
+      fields.map(function (f) { return input(f, prefix, action.leave_out); }).join("") +
       '<button type="submit">' + esc(action.label) + '</button></form>';
   }
 
@@ -162,10 +164,18 @@
           return '<button type="button" data-toggle="' + esc(tg.key) + '" data-n="' + n + '" aria-pressed="' +
             (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
       });
-      var lines = board.seat_lines.filter(function (k) { return s[k] != null; });
+      var own = mine && mine.seat === seat.id, secrets = board.secret_lines || [];
+      var lines = board.seat_lines.filter(function (k) { return s[k] != null && !(own && secrets.indexOf(k) >= 0); });
+      function line(k) {  /* a line that names itself ("Team: none") is shown as is */
+        return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }
       if (lines.length) {
-        html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(function (k) {  /* a line that names itself ("Team: none") is shown as is */
-          return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }).join(" · ") + '</p>';
+        html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
+      }
+      var hidden = own ? secrets.filter(function (k) { return s[k] != null; }) : [];
+      if (hidden.length) {  /* this phone's secret: covered until tapped, covered again on a second tap */
+        html += '<div class="secret"><button type="button" data-secret aria-expanded="' + shownSecret + '">' +
+          (shownSecret ? "Hide my secret" : "Show my secret") + '</button><p data-secret-text' +
+          (shownSecret ? "" : " hidden") + '>' + hidden.map(line).join(" · ") + '</p></div>';
       }
       var seatActions = board.actions.filter(function (a) { return a.per_seat; });
       var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
@@ -215,7 +225,9 @@
     return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
       lastEvents = j.events;
       $("[data-history]").innerHTML = j.events.slice().reverse().map(function (e) {
-        return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(e.text) +
+        var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
+        var text = mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
+        return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(text) +
           (ownSeqs.indexOf(e.seq) >= 0 ? ' <span class="who">(this phone)</span>' : "") + (token && e.seq < data.version ?
           ' <button type="button" class="link" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
       }).join("");
@@ -477,7 +489,8 @@
       return;
     }
     if (d.claim) { claim(d.claim); return; }
-    if (d.action && isPrivate(d.action)) {
+    if ("secret" in d) { shownSecret = !shownSecret; render(); loadHistory(); return; }
+    if (d.action && "own" in d) {
       tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
     }
     if (!token) { return; }
@@ -523,7 +536,7 @@
       else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } }
       else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
     });
-    var own = isPrivate(ev.kind);
+    var own = "own" in f.dataset || isPrivate(ev.kind);
     if (!own && !token) { return; }
     tap({type: "event", event: ev, own: own, label: (ev.seat ? names[ev.seat] + ": " : "") + f.dataset.label});
     Array.prototype.forEach.call(f.querySelectorAll("input:not([type=number]):not([type=checkbox])"), function (el) { el.value = ""; });

@@ -17,9 +17,8 @@ from .store import (
     Store,
     StoredEvent,
     WrongClaimCode,
-    parse_stored_events,
 )
 
 __all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo",
            "StaleVersion", "Store", "StoredEvent", "database_url", "make_engine",
-           "WrongClaimCode", "parse_stored_events"]
+           "WrongClaimCode"]

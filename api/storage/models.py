@@ -53,6 +53,9 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    request_digest: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """With an Idempotency-Key: the digest of the request's JSON (what a retry repeats; the
+    payload is the stored form, which may differ, e.g. an owner's reveal)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

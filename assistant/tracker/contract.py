@@ -111,6 +111,9 @@ class Action:
     unless: str = ""
     skip: str = ""
     own_phone: bool = False
+    leave_out: tuple[str, ...] = ()
+    """Options of its fields this action's form does not offer (the table's typed reveal has
+    no "as entered on the phone": only the owner's phone reads its own entry)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,10 @@ class Board:
     actions: tuple[Action, ...] = ()
     seat_lines: tuple[str, ...] = field(default=())
     """Keys of state_json()["seats"][i] shown as a small line of text under each seat."""
+    secret_lines: tuple[str, ...] = field(default=())
+    """Those of seat_lines that, on the seat's own phone, say its secret (a plan, an
+    Identity): the page keeps them covered until tapped, so a neighbour's glance reads
+    nothing."""
 
 
 class SeatLike(Protocol):

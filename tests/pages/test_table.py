@@ -268,9 +268,23 @@ def test_a_seat_phone_keeps_its_secret_and_everyone_follows(make_context: Any,
     form.locator("select").select_option(secret)
     form.get_by_role("button").click()
     saved(gwen)
+    named = re.compile(secret.replace("-", "."), re.IGNORECASE)
+    expect(gwen.locator("[data-status]")).not_to_have_text(named)  # no notice repeats it
     expect(host.locator("[data-history] li")).to_have_count(1)  # followed live...
     own = gwen.locator("[data-history] li").first
-    expect(own).to_contain_text(re.compile(secret.replace("-", "."), re.IGNORECASE))
+    card = gwen.locator('[data-seat="gwen"]')
+    shown_text = card.locator("[data-secret-text]")
+    # on her own phone the secret is covered until she taps, and covered again after
+    expect(shown_text).to_be_hidden()
+    lines = card.locator('[data-mark="l:gwen"]')  # the card's lines (its forms list every card)
+    assert named.search(lines.inner_text()) is None and named.search(own.inner_text()) is None
+    card.get_by_role("button", name="Show my secret").click()
+    expect(card.locator("[data-secret-text]")).to_be_visible()
+    expect(card.locator("[data-secret-text]")).to_contain_text(named)
+    expect(own).to_contain_text(named)
+    card.get_by_role("button", name="Hide my secret").click()
+    expect(card.locator("[data-secret-text]")).to_be_hidden()
+    assert named.search(own.inner_text()) is None
     shared = host.locator("[data-history] li").first.inner_text()
     assert re.search(secret.replace("-", "."), shared, re.IGNORECASE) is None, shared  # blind
     assert host.locator('[data-seat="gwen"] form[data-action-form="identity"]').count() == 0

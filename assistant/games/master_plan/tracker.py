@@ -740,7 +740,7 @@ def board(setup: Setup) -> Board:
                  Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
                         confirm="ends the round?"),
                  NOTE),
-        seat_lines=("loot_text", "ko_text", "plan_text"))
+        seat_lines=("loot_text", "ko_text", "plan_text"), secret_lines=("plan_text",))
 
 
 EXAMPLE_SETUP: Mapping[str, Any] = {

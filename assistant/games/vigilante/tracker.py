@@ -783,10 +783,12 @@ class VigilanteTracker(TrackerBase):
                        asks=("jail_level_2_3", "med_cards"), unless="playing",
                        confirm="shows your Identity to the whole table?", own_phone=True),
                 Action("reveal", "Record the Identity card shown", per_seat=True,
-                       asks=("identity", "jail_level_2_3", "med_cards"), unless="playing"),
+                       asks=("identity", "jail_level_2_3", "med_cards"), unless="playing",
+                       leave_out=(AS_ENTERED,)),
                 NOTE),
             seat_lines=("team_line", "defeated_line", "identity_line", "only_this_phone",
-                        "your_investigations"))
+                        "your_investigations"),
+            secret_lines=("only_this_phone", "your_investigations"))
 
 
 TRACKER = VigilanteTracker()

@@ -146,7 +146,7 @@ class HeistTracker:
                      counters=(Counter("coins", "Coins", 0, 99, "coins"),),
                      actions=(Action("note", "Add note", asks=("text",)),
                               Action("stash", "Stash", per_seat=True, asks=("coins",))),
-                     seat_lines=("stash",))
+                     seat_lines=("stash",), secret_lines=("stash",))
 
 
 TRACKER = HeistTracker()

@@ -83,10 +83,14 @@ def test_the_owner_is_told_and_declares_the_win_the_table_learns_it_then(client:
     send({**hero, "throwdown": 2, "name": "Aegis", "action_number": 6}, edit)
     send({"kind": "battle", "throwdown": 2}, edit)
     answer = send({"kind": "claim", "throwdown": 2, "loot": SECRET}, edit)  # completes it
-    assert answer["state"]["winner"] is None and SECRET not in json.dumps(answer)
+    # the claimed Loot is public (it was on the Throwdown, it is Ann's Loot now); the plan
+    # it completes, and that it completes one, are not
+    assert answer["state"]["winner"] is None and not answer["state"]["revealed_plan"]
+    assert "requirements" not in json.dumps(answer) and "declare_now" not in json.dumps(answer)
     for headers in ({}, ben, edit):
         for path in ("", "/events", "/export", "/score"):
-            assert SECRET not in json.dumps(client.get(base + path, headers=headers).json)
+            seen = json.dumps(client.get(base + path, headers=headers).json)
+            assert "requirements" not in seen and '"declare_now": true' not in seen
     own = client.get(base, headers=ann).json["state"]["seats"][0]
     assert own["declare_now"] is True
     send({"kind": "declare-win", "seat": "ann"}, ann)

@@ -1,5 +1,8 @@
 """Seat claim codes: each seat of a game with secrets has its own code, printed on that seat's
 slip, which its player's phone sends to claim the seat (the share code alone claims nothing).
+And each event's request digest: what was asked, kept beside what was stored (an owner's
+reveal stores the Identity it showed), so a retry with the same Idempotency-Key is compared
+with the request it repeats.
 
 Revision ID: 0004
 Revises: 0003
@@ -24,7 +27,11 @@ def upgrade() -> None:
         sa.Column("seat", sa.String(60), primary_key=True),
         sa.Column("code", sa.String(16), nullable=False),
     )
+    with op.batch_alter_table("events") as events:
+        events.add_column(sa.Column("request_digest", sa.String(32), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("events") as events:
+        events.drop_column("request_digest")
     op.drop_table("seat_codes")
