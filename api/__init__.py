@@ -69,7 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             init(app)
     register_error_handlers(app)
     if not app.testing:  # each worker loads the PDF stack now, not on a player's first sheet
-        from api.warmup import warm  # noqa: PLC0415
+        from printables.warm import warm  # noqa: PLC0415
 
         warm()
     return app

@@ -227,7 +227,7 @@ def main() -> int:
     rng = random.Random(21)
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
-        # The sheet warm-up (api/warmup.py) is a start-up transient: off, so it cannot run
+        # The sheet warm-up (printables/warm.py) is a start-up transient: off, so it cannot run
         # into a measured run (nor into bare Flask's workers, which share api/config.py).
         quiet = {"LAIRSIDE_WARM_SHEETS": "0"}
         env = {"LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",

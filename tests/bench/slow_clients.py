@@ -39,7 +39,7 @@ def gunicorn(args: list[str], db: Path, quiet: bool = False):
     env = {**os.environ, "LAIRSIDE_DATABASE_URL": f"sqlite:///{db}",
            "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off",
            "LAIRSIDE_RATE_MISS": "off",
-           "LAIRSIDE_WARM_SHEETS": "0"}  # a start-up transient (api/warmup.py): not measured
+           "LAIRSIDE_WARM_SHEETS": "0"}  # a start-up transient (printables/warm.py): not measured
     proc = subprocess.Popen([str(VENV_BIN / "gunicorn"), *args, "--workers", "2", "--bind",
                              f"127.0.0.1:{port}", "--log-level", "error", "api:create_app()"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
