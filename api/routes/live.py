@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
-from markupsafe import escape
 
 from api import session_access
 from api.conditional import version_tag
@@ -29,7 +28,7 @@ from api.routes.sessions import (
 )
 from api.storage.tokens import token_matches
 from assistant.errors import InvalidInput
-from printables.qr import QUIET_ZONE, qr_matrix
+from printables.qr import qr_svg
 
 bp = Blueprint("live", __name__)
 
@@ -140,18 +139,6 @@ def stream(code: str) -> Response:
     return response
 
 
-def qr_svg(text: str, matrix: tuple[tuple[bool, ...], ...] | None = None) -> str:
-    """A QR code as a small SVG: one path of unit squares, a quiet zone around it."""
-    rows = matrix if matrix is not None else qr_matrix(text)
-    size = len(rows) + 2 * QUIET_ZONE
-    path = "".join(f"M{x + QUIET_ZONE} {y + QUIET_ZONE}h1v1h-1z"
-                   for y, row in enumerate(rows) for x, dark in enumerate(row) if dark)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-            f'shape-rendering="crispEdges" role="img" aria-label="QR code: {escape(text)}">'
-            f'<rect width="{size}" height="{size}" fill="#fff"/>'
-            f'<path fill="#000" d="{path}"/></svg>')
-
-
 @bp.get("/api/v1/sessions/<code>/qr.svg")
 @doc("The session's QR code (SVG)", "A QR code of the follow page, for a second phone to scan "
      "from the first one's screen. With the edit token (Authorization: Bearer), the edit "
@@ -183,7 +170,7 @@ def qr(code: str) -> Response:
         response.cache_control.max_age = 3600
         return response
     # The edit link holds the token: drawn without the shared cache, never stored anywhere.
-    svg = qr_svg(urls["edit"], qr_matrix.__wrapped__(urls["edit"]))
+    svg = qr_svg(urls["edit"], cached=False)
     response = Response(svg, mimetype="image/svg+xml")
     response.cache_control.no_store = True
     return response
