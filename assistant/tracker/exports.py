@@ -95,10 +95,10 @@ def _moment(at: str, i: int, now: datetime) -> datetime:
     allowed = "an ISO date and time from 2000 to now, e.g. 2025-01-31T20:15:00+00:00"
     try:
         moment = datetime.fromisoformat(at[:64])
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
     except (ValueError, OverflowError):
         raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at[:64]!r} is not an ISO date "
-                           "and time.", allowed) from None
-    moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+                           "and time a session can have.", allowed) from None
     if not EARLIEST <= moment <= now + timedelta(days=1):
         raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at[:64]!r} is outside the "
                            "times a session can have.", allowed)
