@@ -43,6 +43,7 @@ bench: install ## Performance figures as ratios within one run (last line: JSON)
 	SOAK_MINUTES=$(or $(SOAK_MINUTES),$(if $(QUICK),0.5,30)) $(PY) tests/bench/run.py $(if $(QUICK),--quick)
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
+	@mkdir -p test-artifacts
 	LAIRSIDE_FUZZ_EXAMPLES=60 LAIRSIDE_FUZZ_STEPS=300 LAIRSIDE_FUZZ_COVERAGE=1 \
 	LAIRSIDE_FUZZ_REPORT=$(CURDIR)/test-artifacts/fuzz.txt \
 	$(PY) -m pytest tests/hardening/test_fuzz.py -q -p no:cacheprovider -s

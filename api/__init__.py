@@ -1,12 +1,12 @@
 """The Lairside HTTP API. `create_app` is the only place an app is built."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from flask import Flask
-from werkzeug.exceptions import HTTPException, RequestHeaderFieldsTooLarge, RequestURITooLarge
+from flask import Flask, request
+from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.cache import AnswerCache
@@ -28,9 +28,6 @@ from api.routes import (
 from assistant.games import all_games
 from assistant.search import SearchIndex
 
-if TYPE_CHECKING:
-    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
-
 MAX_URL_BYTES = 4096
 """Longest path + query string answered (414 problem+json beyond). gunicorn's own line limit
 is raised above it (Makefile: --limit-request-line 8190), so its plain-text 400 is never the
@@ -51,10 +48,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json = OrjsonProvider(app)
     if config:
         app.config.update(config)
-    # Around Flask, only what protects every request: addresses and headers too long (answered
-    # by the app's own error handlers), a deadline on request bodies, the security headers,
-    # and ProxyFix for known proxies.
-    app.wsgi_app = SecurityHeaders(RefuseOversized(app, BodyDeadline(app.wsgi_app)))  # type: ignore[method-assign]
+    # Around Flask, only what protects every request: a deadline on request bodies, the
+    # security headers, and ProxyFix for known proxies.
+    app.wsgi_app = SecurityHeaders(BodyDeadline(app.wsgi_app))  # type: ignore[method-assign]
+    app.before_request(refuse_oversized)
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
@@ -69,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             init(app)
     register_error_handlers(app)
     if not app.testing:  # each worker loads the PDF stack now, not on a player's first sheet
-        from api.warmup import warm  # noqa: PLC0415
+        from printables.warm import warm  # noqa: PLC0415
 
         warm()
     return app
@@ -96,38 +93,20 @@ def search_indexes(games: tuple[Any, ...]) -> dict[str | None, SearchIndex]:
     return indexes
 
 
-class RefuseOversized:
-    """WSGI middleware: an address longer than MAX_URL_BYTES (414) or headers beyond
-    MAX_HEADER_BYTES (431) are answered by the app's error handlers (problem+json) before any
-    view or hook runs; every other request goes straight on to Flask."""
-
-    def __init__(self, app: Flask, inner: WSGIApplication) -> None:
-        self.flask = app
-        self.app = inner
-
-    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
-                 ) -> Iterable[bytes]:
-        error = _oversized(environ)
-        if error is None:
-            return self.app(environ, start_response)
-        with self.flask.request_context(environ):  # worded by the app's error handlers
-            response = self.flask.finalize_request(self.flask.handle_user_exception(error))
-        return response(environ, start_response)
-
-
-def _oversized(environ: Mapping[str, Any]) -> HTTPException | None:
+def refuse_oversized() -> None:
+    """Refuse (414, 431: problem+json) an address longer than MAX_URL_BYTES or headers beyond
+    MAX_HEADER_BYTES, before any view or other hook runs (the first hook registered)."""
+    environ = request.environ
     # RAW_URI (gunicorn, Werkzeug) is the address as sent; otherwise path and query string
-    # (WSGI strings hold one character per byte).
     url = len(environ.get("RAW_URI") or "") or \
         len(environ.get("PATH_INFO") or "/") + 1 + len(environ.get("QUERY_STRING") or "")
     if url > MAX_URL_BYTES:
-        return RequestURITooLarge(f"The address is {url} bytes long; at most {MAX_URL_BYTES} "
-                                  "are answered.")
+        raise RequestURITooLarge(f"The address is {url} bytes long; at most {MAX_URL_BYTES} "
+                                 "are answered.")
     headers = _header_bytes(environ)
     if headers > MAX_HEADER_BYTES:
-        return RequestHeaderFieldsTooLarge(f"The request headers take {headers} bytes; at "
-                                           f"most {MAX_HEADER_BYTES} are answered.")
-    return None
+        raise RequestHeaderFieldsTooLarge(f"The request headers take {headers} bytes; at "
+                                          f"most {MAX_HEADER_BYTES} are answered.")
 
 
 def _header_bytes(environ: Mapping[str, Any]) -> int:

@@ -36,7 +36,7 @@ def matches(tag: str, if_none_match: str) -> bool:
 def unchanged(tag: str) -> bool:
     """Whether this GET or HEAD names `tag` in If-None-Match (the phone has this answer)."""
     asked = request.headers.get("If-None-Match")
-    return bool(asked) and request.method in ("GET", "HEAD") and matches(tag, asked)
+    return asked is not None and request.method in ("GET", "HEAD") and matches(tag, asked)
 
 
 def not_modified(headers: list[tuple[str, str]]) -> Response:

@@ -77,11 +77,11 @@ limit_request_fields = 100
 
 def post_worker_init(worker: Any) -> None:
     """Called once the worker has built the app: freeze what it built, then lay out the sheets
-    hosts print first in the background (api/warmup.py; LAIRSIDE_WARM_SHEETS=0: not)."""
+    hosts print first in the background (printables/warm.py; LAIRSIDE_WARM_SHEETS=0: not)."""
     freeze_what_was_built()
     if _int("LAIRSIDE_WARM_SHEETS", 1):
         from api.offload import in_background  # noqa: PLC0415
-        from api.warmup import warm_sheets  # noqa: PLC0415
+        from printables.warm import warm_sheets  # noqa: PLC0415
 
         in_background(warm_sheets)
 

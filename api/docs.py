@@ -56,11 +56,6 @@ def json_answer(example: Any, description: str = "OK", schema: Any = None) -> di
         "schema": schema or {"type": "object"}, "example": example}}}
 
 
-def html_answer(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"text/html": {"schema": {
-        "type": "string"}}}}
-
-
 def request_doc(schema: Any, example: Any = None, examples: Any = None) -> dict[str, Any]:
     content: dict[str, Any] = {"schema": schema}
     if example is not None:

@@ -14,7 +14,14 @@ from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
 from api.ratelimit import RateLimited
-from api.storage import DatabaseBusy, KeyReused, SeatTaken, SessionFull, StaleVersion
+from api.storage import (
+    DatabaseBusy,
+    KeyReused,
+    SeatTaken,
+    SessionFull,
+    StaleVersion,
+    WrongClaimCode,
+)
 from api.storage.store import UnknownSession
 from assistant.errors import InvalidInput, LairsideError, NotFound
 
@@ -35,7 +42,8 @@ PROBLEM_TYPES = {
     "precondition-required": "Send If-Match with the ETag of the version you read.",
     "rate-limited": "Too many requests from this client; wait for Retry-After seconds.",
     "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
-    "seat-taken": "That seat was already claimed by another phone.",
+    "seat-taken": "That seat is held by another phone; the scorekeeper can release it.",
+    "claim-code": "A seat is claimed with its own claim code, printed on its slip.",
     "busy": "The server's database could not take the request in time; nothing was written. "
             "Try again after Retry-After seconds.",
 }
@@ -165,8 +173,15 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(SeatTaken)
     def _seat_taken(error: SeatTaken) -> Response:
-        return problem(409, "Conflict", f"The seat {error.seat!r} is already claimed by "
-                       "another phone; each seat is claimed once.", "seat-taken")
+        return problem(409, "Conflict", f"The seat {error.seat!r} is held by another phone. "
+                       "If that phone is lost or swapped, the scorekeeper releases the seat "
+                       "and its claim code claims it again.", "seat-taken")
+
+    @app.errorhandler(WrongClaimCode)
+    def _claim_code(error: WrongClaimCode) -> Response:
+        return problem(403, "Forbidden", f"That is not the claim code of seat {error.seat!r}: "
+                       "each seat's code is printed on its own slip (the scorekeeper's phone "
+                       "shows them too).", "claim-code")
 
     @app.errorhandler(PreconditionRequired)
     def _precondition(error: PreconditionRequired) -> Response:

@@ -29,18 +29,6 @@ def kind(field: inputs.Field) -> str:
     return type(field).__name__.lower()
 
 
-def singular(name: str) -> str:
-    """'squads' → 'Squad', 'henchmen' → 'Henchman': the legend of one list row."""
-    word = name.replace("_", " ")
-    if word.endswith("men"):
-        word = word[:-3] + "man"
-    elif word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word[:1].upper() + word[1:]
-
-
 def field_id(name: str) -> str:
     return "f-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
@@ -126,26 +114,3 @@ def run(game: Game, op: Operation, data: dict[str, Any]) -> tuple[Explained | No
         return op.run(loaded), {}
     except InvalidInput as exc:
         return None, exc.errors()
-
-
-def label_for(form: inputs.Form, dotted: str) -> str:
-    """'squads.1.size' → 'Squad 2: Henchmen in the Squad', for the list of errors."""
-    parts = dotted.split(".")
-    current: inputs.Form = form
-    words: list[str] = []
-    i = 0
-    while i < len(parts):
-        match = next((f for f in current if f.name == parts[i]), None)
-        if match is None:
-            break
-        if isinstance(match, inputs.ListOf):
-            if i + 1 < len(parts) and parts[i + 1].isdigit():
-                words.append(f"{singular(match.name)} {int(parts[i + 1]) + 1}")
-                current = match.fields
-                i += 2
-                continue
-            words.append(match.help)
-            break
-        words.append(match.help)
-        break
-    return ": ".join(words) or dotted

@@ -104,3 +104,38 @@ def describe(form: Form) -> list[dict[str, Any]]:
             item["fields"] = describe(f.fields)
         out.append(item)
     return out
+
+
+def singular(name: str) -> str:
+    """'squads' → 'Squad', 'henchmen' → 'Henchman': the legend of one list row."""
+    word = name.replace("_", " ")
+    if word.endswith("men"):
+        word = word[:-3] + "man"
+    elif word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:1].upper() + word[1:]
+
+
+def label_for(form: Form, dotted: str) -> str:
+    """'squads.1.size' → 'Squad 2: Henchmen in the Squad', for the list of errors."""
+    parts = dotted.split(".")
+    current: Form = form
+    words: list[str] = []
+    i = 0
+    while i < len(parts):
+        match = next((f for f in current if f.name == parts[i]), None)
+        if match is None:
+            break
+        if isinstance(match, ListOf):
+            if i + 1 < len(parts) and parts[i + 1].isdigit():
+                words.append(f"{singular(match.name)} {int(parts[i + 1]) + 1}")
+                current = match.fields
+                i += 2
+                continue
+            words.append(match.help)
+            break
+        words.append(match.help)
+        break
+    return ": ".join(words) or dotted

@@ -6,7 +6,7 @@ sets more words per line at the same size, so body text stays at 8.5 pt or more 
 sheet still fits one page. When the package is missing, the sheets fall back to Helvetica (not
 embedded) rather than failing; `FONTS.embedded` says which one is in use.
 
-`load()` registers the faces with reportlab once per process; api/warmup.py calls it at
+`load()` registers the faces with reportlab once per process; printables/warm.py calls it at
 start-up so no user's request pays for it.
 """
 from __future__ import annotations

@@ -6,6 +6,7 @@ is faster than a PIL image and stays sharp at any printer resolution.
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape
 
 QUIET_ZONE = 4
 """Light modules a scanner needs around the code (ISO/IEC 18004)."""
@@ -38,3 +39,16 @@ def warm() -> None:
     """Import the library and make one code now, once per worker, so no user's first sheet
     pays for the library's first use."""
     qr_matrix("http://lairside.invalid/warm-up")
+
+
+def qr_svg(text: str, cached: bool = True) -> str:
+    """A QR code as a small SVG: one path of unit squares, a quiet zone around it. Not
+    `cached`: a code that carries a secret (an edit link), never kept in the cache."""
+    rows = qr_matrix(text) if cached else qr_matrix.__wrapped__(text)
+    size = len(rows) + 2 * QUIET_ZONE
+    path = "".join(f"M{x + QUIET_ZONE} {y + QUIET_ZONE}h1v1h-1z"
+                   for y, row in enumerate(rows) for x, dark in enumerate(row) if dark)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
+            f'shape-rendering="crispEdges" role="img" aria-label="QR code: '
+            f'{escape(text, quote=True)}"><rect width="{size}" height="{size}" fill="#fff"/>'
+            f'<path fill="#000" d="{path}"/></svg>')

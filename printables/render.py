@@ -91,7 +91,7 @@ def _canvas(buffer: io.BytesIO, page: L.Paper, title: str) -> Canvas:
 def warm() -> None:
     """Load reportlab, the fonts, the QR library and every game's sheets, and lay out one
     small sheet, so the first sheet a user asks for costs no more than the next
-    (api/warmup.py)."""
+    (printables/warm.py)."""
     from assistant.games import all_games  # noqa: PLC0415
 
     for game in all_games():  # each game's sheets module (imported on its first sheet)

@@ -4,6 +4,8 @@ Fold the page in half along the dotted line and stand it on the table: each face
 follow code (at least 60 mm), the share code in big type and who is playing; the top half is
 printed upside down so both faces read upright. When the sheet carries an edit code, it sits
 on a strip below a dashed cut line, marked as the scorekeeper's: cut it off and keep it apart.
+In a game with secrets the scorekeeper's copy has a page of seats' slips after it: each seat's
+claim code and the QR that claims it, cut apart and handed to each player.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from assistant import sheets
-from assistant.sheets.join import CODE_LABEL
+from assistant.sheets.join import CODE_LABEL, EDIT_TITLE, SLIP_TITLE
 from printables import fonts
 from printables import layouts as L
 from printables.codes import QRCode, qr_size
@@ -103,7 +105,8 @@ def draw_tent(canvas: Canvas, sheet: sheets.Sheet, paper: L.Paper, resolve: Reso
     inner = width - 2 * left
     bottom = L.MARGIN_MM * MM
     follow = resolve(sheet.sections[0].link) if sheet.sections[0].link else ""
-    edit = sheet.sections[1] if len(sheet.sections) > 1 else None
+    edit = next((s for s in sheet.sections if s.title == EDIT_TITLE), None)
+    slips = [s for s in sheet.sections if s.title == SLIP_TITLE]
     canvas.saveState()
     canvas.setFont(fonts.load().regular, L.MIN_PT)
     if edit is not None and edit.link is not None:
@@ -140,6 +143,36 @@ def draw_tent(canvas: Canvas, sheet: sheets.Sheet, paper: L.Paper, resolve: Reso
     canvas.restoreState()
     canvas.restoreState()
     canvas.showPage()
+    if slips:
+        _slips(canvas, slips, resolve, paper)
+
+
+SLIP_ROWS = 5
+"""Seats' slips a page holds, one above the other (a column of strips to cut apart)."""
+
+
+def _slips(canvas: Canvas, slips: list[sheets.Section], resolve: Resolve,
+           paper: L.Paper) -> None:
+    """A page (or more) of seats' slips between dashed cut lines: each with the QR that
+    claims the seat, the seat's name and its claim code in big type."""
+    width, height = paper.width_mm * MM, paper.height_mm * MM
+    left = L.MARGIN_MM * MM
+    inner, top = width - 2 * left, height - L.MARGIN_MM * MM
+    row = (top - L.MARGIN_MM * MM) / SLIP_ROWS
+    for start in range(0, len(slips), SLIP_ROWS):
+        canvas.setPageSize((width, height))
+        _put(canvas, text("Seats' slips \u2014 cut apart and hand each player their own; "
+                          "each code claims one seat"), "meta", left, top + 5 * MM, inner)
+        for i, sec in enumerate(slips[start:start + SLIP_ROWS]):
+            y = top - i * row
+            canvas.saveState()
+            canvas.setDash(6, 4)
+            canvas.setLineWidth(1)
+            canvas.line(0, y - row, width, y - row)
+            canvas.restoreState()
+            _strip(canvas, sec, resolve(sec.link) if sec.link else "", left, y - row + 3 * MM,
+                   inner, row - 6 * MM)
+        canvas.showPage()
 
 
 def _strip(canvas: Canvas, sec: sheets.Section, url: str, x: float, y: float, width: float,
@@ -152,5 +185,7 @@ def _strip(canvas: Canvas, sec: sheets.Section, url: str, x: float, y: float, wi
     tx = x + size + 6 * MM
     tw = width - size - 6 * MM
     ty = _put(canvas, text(sec.title), "heading", tx, top - 1 * MM, tw, 14)
+    for fact in _facts(sec):  # a slip's seat and claim code, big enough to read aloud
+        ty = _put(canvas, text(f"{fact.label}: {fact.value}"), "heading", tx, ty - 1 * MM, tw, 16)
     for para in _paras(sec):
         ty = _put(canvas, text(para), "body", tx, ty - 2 * MM, tw, 10.5)

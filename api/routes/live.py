@@ -12,17 +12,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
-from markupsafe import escape
 
 from api import session_access
 from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
-from api.errors import EditTokenRequired
+from api.errors import EditTokenMissing, EditTokenRequired
 from api.followers import Followers
-from api.routes.sessions import session_read, session_urls, store, viewer_of
+from api.routes.sessions import (
+    claim_url,
+    secret_seat,
+    session_read,
+    session_urls,
+    store,
+    viewer_of,
+)
 from api.storage.tokens import token_matches
 from assistant.errors import InvalidInput
-from printables.qr import QUIET_ZONE, qr_matrix
+from printables.qr import qr_svg
 
 bp = Blueprint("live", __name__)
 
@@ -133,22 +139,13 @@ def stream(code: str) -> Response:
     return response
 
 
-def qr_svg(text: str, matrix: tuple[tuple[bool, ...], ...] | None = None) -> str:
-    """A QR code as a small SVG: one path of unit squares, a quiet zone around it."""
-    rows = matrix if matrix is not None else qr_matrix(text)
-    size = len(rows) + 2 * QUIET_ZONE
-    path = "".join(f"M{x + QUIET_ZONE} {y + QUIET_ZONE}h1v1h-1z"
-                   for y, row in enumerate(rows) for x, dark in enumerate(row) if dark)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-            f'shape-rendering="crispEdges" role="img" aria-label="QR code: {escape(text)}">'
-            f'<rect width="{size}" height="{size}" fill="#fff"/>'
-            f'<path fill="#000" d="{path}"/></svg>')
-
-
 @bp.get("/api/v1/sessions/<code>/qr.svg")
 @doc("The session's QR code (SVG)", "A QR code of the follow page, for a second phone to scan "
      "from the first one's screen. With the edit token (Authorization: Bearer), the edit "
-     "link's code instead, never cached.", tags=["sessions"], parameters=[CODE],
+     "link's code instead, never cached; with the edit token and `seat`, the code that claims "
+     "that seat (for its player to scan from the scorekeeper's screen).", tags=["sessions"],
+     parameters=[CODE, {"in": "query", "name": "seat", "required": False, "schema": {
+         "type": "string", "maxLength": 60}, "description": "A seat's id (edit token only)."}],
      responses={"200": {"description": "An SVG image", "content": {
          "image/svg+xml": {"schema": {"type": "string"}}}},
          "403": problem("The edit token sent is not this session's."),
@@ -161,12 +158,19 @@ def qr(code: str) -> Response:
         raise EditTokenRequired("That is not this session's edit token; leave it out for the "
                                 "follow code.")
     urls = session_urls(info, token)
+    seat = request.args.get("seat")
+    if seat is not None:
+        if token is None:
+            raise EditTokenMissing("A seat's claim code is shown to the scorekeeper: send the "
+                                   "edit token (Authorization: Bearer).")
+        secret_seat(info, seat)
+        urls["edit"] = claim_url(info, seat, store().claim_codes(info)[seat])
     if token is None:
         response = Response(qr_svg(urls["view"]), mimetype="image/svg+xml")
         response.cache_control.max_age = 3600
         return response
     # The edit link holds the token: drawn without the shared cache, never stored anywhere.
-    svg = qr_svg(urls["edit"], qr_matrix.__wrapped__(urls["edit"]))
+    svg = qr_svg(urls["edit"], cached=False)
     response = Response(svg, mimetype="image/svg+xml")
     response.cache_control.no_store = True
     return response

@@ -33,8 +33,9 @@ def _paths(kind: str) -> Any:
     each with its own schema and the answer to its worked example."""
     def paths() -> Iterator[tuple[str, dict[str, Any]]]:
         for game in all_games():
-            ops = {"setup": [game.setup], "score": [game.scoring],
-                   "calculator": list(game.calculators.values())}[kind]
+            ops: list[Operation | None] = (
+                [game.setup] if kind == "setup" else [game.scoring] if kind == "score"
+                else list(game.calculators.values()))
             for op in (op for op in ops if op is not None):
                 name = operation_schema_name(game.slug, op.slug)
                 path = f"/api/v1/games/{game.slug}/" + (

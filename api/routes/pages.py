@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -29,12 +29,12 @@ from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.conditional import answer, etag_of
-from api.docs import GAME, doc, json_answer, problem
 from api.errors import flatten_errors
 from api.schemas.forms import load, operation_schema_name
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
+from assistant.inputs import ListOf, label_for, singular
 from assistant.search import Hit, SearchIndex
 
 bp = Blueprint("pages", __name__)
@@ -43,7 +43,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(links=links, kind=forms.kind, singular=forms.singular,
+    app.jinja_env.globals.update(links=links, kind=forms.kind, singular=singular,
                                  field_id=forms.field_id, asset=asset, fixed_url=fixed_url,
                                  initial_rows=forms.initial_rows,
                                  suggestion_link=suggestion_link,
@@ -56,7 +56,8 @@ def init_app(app: Flask) -> None:
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
-    app.view_functions["static"] = _long_lived_assets(app.view_functions["static"])
+    app.view_functions["static"] = _long_lived_assets(
+        cast(Callable[..., Response], app.view_functions["static"]))
 
 
 def _long_lived_assets(view: Callable[..., Response]) -> Callable[..., Response]:
@@ -130,9 +131,6 @@ def game_home(game: str) -> Response:
 # Installing: the web app manifest and icons -------------------------------------------------
 
 @bp.get("/manifest.webmanifest")
-@doc("The web app manifest", "Name, icons, colours and start page, so a phone can install the "
-     "pages as an app.", tags=["pages"], responses={"200": {"description": "The manifest",
-     "content": {"application/manifest+json": {"schema": {"type": "object"}}}}})
 def manifest() -> Response:
     body = {"name": "Lairside: table-side companion", "short_name": "Lairside",
             "description": "Rules, setup, calculators, scoring, timers and a shared score "
@@ -152,9 +150,6 @@ def manifest() -> Response:
 
 
 @bp.get("/favicon.ico")
-@doc("The icon", "The app's icon (PNG), for browsers that ask for /favicon.ico.",
-     tags=["pages"], responses={"200": {"description": "A PNG image", "content": {
-         "image/png": {"schema": {"type": "string", "format": "binary"}}}}})
 def favicon() -> Response:
     response = current_app.send_static_file("icon-192.png")
     response.cache_control.max_age = 86400
@@ -233,8 +228,8 @@ def _setup_page(found: Game) -> Response:
     """The setup page of the address asked: it depends on the path, the query and the game
     alone (the "Deal again" seed too), so it is rendered once per address."""
     accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
-    args = {key: value for key, value in request.args.items()
-            if value.strip() and key in accepted}
+    args: dict[str, Any] = {key: value for key, value in request.args.items()
+                            if value.strip() and key in accepted}
     chosen = next((m for m in found.modes if m.slug == args.get("mode")), None)
     context: dict[str, Any] = dict(game=found, mode=chosen, args=args, answer=None, errors={},
                                    op=found.setup)
@@ -296,7 +291,7 @@ def _print_page(found: Game) -> Response:
         game=found, op=found.setup, args=args, errors=errors, paper=paper,
         papers=text.PAPER_TITLES, chosen=next((m for m in found.modes
                                                if m.slug == args.get("mode")), None),
-        error_labels={k: PRINT_LABELS.get(k) or forms.label_for(found.setup.form, k)
+        error_labels={k: PRINT_LABELS.get(k) or label_for(found.setup.form, k)
                       for k in errors},
         catalogue=cat, aids=[(a, pdf("aid", aid=a.slug)) for a in cat.aids],
         score_sheets=[(modes.get(m, text.humanize(m)), pdf("score", mode=m))
@@ -316,10 +311,10 @@ def _pdf_urls(game: str, paper: str) -> Callable[..., str]:
                                           **params)
 
 
-def _table_context(found: Game, args: dict[str, str], paper: str) -> dict[str, Any]:
+def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, Any]:
     """The "start a table and print its pack" form: the new-session form's own fields (as the
     POST pack route takes them), prefixed so their ids differ from the choice's."""
-    from assistant.inputs import ListOf  # noqa: PLC0415
+
 
     assert found.tracker is not None
     form = [f for f in found.tracker.setup_form if f.name not in ("game", "mode")]
@@ -387,7 +382,7 @@ def _operation_page(game: Game, op: Operation) -> Response:
         values = {key: request.args[key] for key in request.args}
     status = 422 if errors else 200
     context = dict(game=game, op=op, values=values, answer=answer, errors=errors,
-                   error_labels={k: forms.label_for(op.form, k) for k in errors})
+                   error_labels={k: label_for(op.form, k) for k in errors})
     if request.headers.get("X-Lairside-Fragment"):
         return _page("_answer.html", status, **context)
     return _page("operation.html", status, **context)
@@ -395,7 +390,7 @@ def _operation_page(game: Game, op: Operation) -> Response:
 
 def _row_counts(op: Operation, data: Any) -> dict[str, int]:
     """How many rows each list had when posted, so the form comes back as it was sent."""
-    from assistant.inputs import ListOf
+
 
     counts: dict[str, int] = {}
 
@@ -499,14 +494,6 @@ def _offline_index(slug: str) -> bytes:
 
 
 @bp.get("/g/<game>/search.json")
-@doc("The rules' words, for search without a connection", "Every entry of the game's rules "
-     "with every word of its title, text, aliases and key numbers (question words left out), "
-     "the game's synonyms, for the phone pages' offline search (saved by the service worker).",
-     tags=["pages"], parameters=[GAME],
-     responses={"200": json_answer({"game": "tdt", "stop": ["a"], "synonyms": {},
-                                    "entries": [{"id": "fund-deployment",
-                                                 "title": "Fund Deployment"}]}, "The index"),
-                "404": problem("No such game.")})
 def offline_search_index(game: str) -> Response:
     """Every word of every rule (title, text, aliases, numbers), for search without a signal."""
     found = find_game(game)

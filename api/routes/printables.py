@@ -352,8 +352,7 @@ def pack_new(game: str) -> Response:
     in the PDF only (its cut-off strip), so the answer is never cached."""
     from api import ratelimit  # noqa: PLC0415
     from api.responses import json_body  # noqa: PLC0415
-    from api.routes.sessions import session_urls, store, tracked_game  # noqa: PLC0415
-    from assistant.sheets.join import join_sheet  # noqa: PLC0415
+    from api.routes.sessions import store, table_sheet, tracked_game  # noqa: PLC0415
 
     found, tracker = tracked_game(game)  # 404 for a game without sessions
     paper = _paper()
@@ -374,9 +373,7 @@ def pack_new(game: str) -> Response:
     setup = tracker.parse_setup(body)
     sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
     info, token = store().create(tracker, setup)
-    seats = [(s.name, s.player) for s in info.setup.seats]
-    join = join_sheet(found, info.code, str(info.setup.mode), seats,
-                      session_urls(info, token, public_base()))
+    join = table_sheet(info, token, public_base())
     todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
                           join)
     response = _pack_pdf(found, todo, paper, private=True)
@@ -400,19 +397,15 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token."""
     from api import session_access  # noqa: PLC0415
     from api.errors import EditTokenRequired  # noqa: PLC0415
-    from api.routes.sessions import session_urls, store  # noqa: PLC0415
+    from api.routes.sessions import store, table_sheet  # noqa: PLC0415
     from api.storage.tokens import token_matches  # noqa: PLC0415
-    from assistant.sheets.join import join_sheet  # noqa: PLC0415
 
     info = store().info(code)
     token = session_access.edit_token()
     if token is not None and not token_matches(token, info.token_hash):
         raise EditTokenRequired("That is not this session's edit token; leave it out for the "
                                 "follow-only sheet.")
-    seats = [(s.name, s.player) for s in info.setup.seats]
-    sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
-                       session_urls(info, token, public_base()))
-    return sheet, token is not None
+    return table_sheet(info, token, public_base()), token is not None
 
 
 @bp.get("/<aid>.pdf")

@@ -17,21 +17,20 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
 from marshmallow import ValidationError
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
-from api.docs import CODE, doc, html_answer, path_param, problem
 from api.errors import flatten_errors
 from api.routes.sessions import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import all_games, find_game
-from assistant.inputs import ListOf, describe
+from assistant.inputs import ListOf, describe, label_for
 from assistant.tracker import event_forms
 
 bp = Blueprint("session_pages", __name__)
-TRACKED = path_param("game", "A game with table sessions (see /api/v1/games).", "tdt")
 
 LOOK_ALIKES = {"8": "b", "b": "8", "5": "s", "s": "5", "2": "z", "z": "2", "6": "g", "g": "6",
                "u": "v", "v": "u"}
@@ -61,7 +60,7 @@ def _new_table_page(game: Any, values: dict[str, Any], errors: dict[str, list[st
         seat_field=_seat_field(tracker),
         other=[f for f in tracker.setup_form if f.name not in ("game", "mode")
                and not isinstance(f, ListOf)],
-        error_labels={k: forms.label_for(tracker.setup_form, k) for k in errors},
+        error_labels={k: label_for(tracker.setup_form, k) for k in errors},
         setup_link=_setup_link(game, values))
     response = Response(html, status=status, mimetype="text/html")
     response.cache_control.no_cache = True
@@ -77,10 +76,6 @@ def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
 
 
 @bp.get("/g/<game>/sessions/new")
-@doc("Start a table (phone page)", "A form for the game's session setup; `mode`, `players` "
-     "and `seed` from a setup page fill it in.", tags=["pages"], parameters=[TRACKED],
-     responses={"200": html_answer("The form."),
-                "404": problem("No such game, or it has no table sessions.")})
 def new_table(game: str) -> Response:
     found, tracker = tracked_game(game)
     values: dict[str, Any] = {k: v for k, v in request.args.items() if v.strip()}
@@ -93,16 +88,7 @@ def new_table(game: str) -> Response:
 
 
 @bp.post("/g/<game>/sessions/new")
-@doc("Create the table from the form", "Creates the session and answers 303 to its page, with "
-     "the edit token in the URL fragment (kept on this phone).", tags=["pages"], method="post",
-     parameters=[TRACKED],
-     responses={"200": html_answer("The new session's page, once the browser has followed the "
-                                   "303 (the server answers 303, never 200, to the POST)."),
-                "303": {"description": "To the new session's page."},
-                "404": problem("No such game, or it has no table sessions."),
-                "422": html_answer("The form again, each problem beside its field."),
-                "429": problem("Too many sessions created from this client.")})
-def create_table(game: str) -> Response:
+def create_table(game: str) -> Response | WerkzeugResponse:
     """Create the session from the form and open its page, ready to edit on this phone."""
     found, tracker = tracked_game(game)
     data, errors = forms.parse(tracker.setup_form, request.form)
@@ -185,16 +171,7 @@ def find_session(raw: str) -> Any:
 
 
 @bp.get("/join")
-@doc("Join a table by its share code (phone page)", "Without `code`, the share-code box. With "
-     "it (any case, spaces, dashes; look-alike characters such as 8/B are tried both ways), a "
-     "303 to the session's page, or the box again with what was wrong.", tags=["pages"],
-     parameters=[{"in": "query", "name": "code", "schema": {"type": "string"},
-                  "example": "K7M2 X9QA"}],
-     responses={"200": html_answer("The share-code box."),
-                "303": {"description": "To the session's page."},
-                "422": html_answer("The box again, saying what is wrong with the code."),
-                "429": problem("Too many codes tried from this client.")})
-def join() -> Response:
+def join() -> Response | WerkzeugResponse:
     raw = request.args.get("code")
     errors: dict[str, list[str]] = {}
     if raw is not None:
@@ -214,10 +191,6 @@ def join() -> Response:
 # Follow and edit ---------------------------------------------------------------------------
 
 @bp.get("/g/<game>/sessions/<code>")
-@doc("The session page (HTML)", "Follow the game live; with #token=<edit token> in the URL the "
-     "page also records events, undoes and goes back. The join sheet's QR codes open it.",
-     tags=["pages"], parameters=[TRACKED, CODE],
-     responses={"200": html_answer("The page."), "404": problem("No such session.")})
 def session_page(game: str, code: str) -> Response:
     info = store().info(code)
     if info.setup.game != game:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import click
-from flask import Blueprint, Flask, Response, current_app, json, request, url_for
+from flask import Blueprint, Flask, Response, current_app, request, url_for
 from flask.cli import with_appcontext
 
 from api import conditional, ratelimit, session_access
@@ -32,12 +32,19 @@ from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
-from api.storage import SessionInfo, Store, StoredEvent, database_url, parse_stored_events
+from api.storage import (
+    SessionInfo,
+    Store,
+    StoredEvent,
+    WrongClaimCode,
+    database_url,
+)
 from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
 from api.storage.tokens import token_matches
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, find_game
+from assistant.inputs import Text
 from assistant.sheets.join import join_sheet
 from assistant.tracker import (
     HISTORY_FORMS,
@@ -48,14 +55,13 @@ from assistant.tracker import (
     Tracker,
     Viewer,
     event_forms,
+    exports,
     parse_event,
 )
-from assistant.tracker.kernel import is_history
+from assistant.tracker.kernel import SEALED, is_history, writer
 
 bp = Blueprint("sessions", __name__)
 
-EXPORT_FORMAT = "lairside-session"
-EXPORT_VERSION = 1
 
 
 def init_app(app: Flask) -> None:
@@ -195,7 +201,7 @@ def _event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
     history_kind = is_history(event)
     return {"seq": stored.seq, "at": stored.created_at.isoformat(),
             "event": event.to_json() if history_kind else tracker.event_json(event, viewer),
-            "text": event.describe() if history_kind
+            "text": event.describe(_names(info)) if history_kind
             else tracker.describe(event, _names(info), viewer)}
 
 
@@ -235,10 +241,14 @@ def versioned(info: SessionInfo, viewer: Viewer, what: str,
 
 
 def session_read(info: SessionInfo, viewer: Viewer) -> Response:
-    """The session at `info.version` as `viewer` may see it (a read's answer)."""
+    """The session at `info.version` as `viewer` may see it (a read's answer): `can_undo` is
+    the table's; a seat's own view adds `can_undo_own` (its own private entries)."""
     def build() -> dict[str, Any]:
         state, can_undo = store().point(info)
-        return session_json(info, state, info.version, can_undo, viewer)
+        body = session_json(info, state, info.version, can_undo, viewer)
+        if not viewer.shared:
+            body["can_undo_own"] = store().point(info, viewer.seat)[1]
+        return body
 
     return versioned(info, viewer, "read", build)
 
@@ -437,73 +447,35 @@ def import_limit() -> int:
 def import_session() -> Response:
     ratelimit.limit("create")
     request.max_content_length = import_limit()
-    data = _object(json_body())
-    if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
-        raise InvalidInput("format", f"This is not a Lairside session export "
-                           f"(format {data.get('format')!r}).", EXPORT_FORMAT)
-    raw_setup = _object(data.get("setup"), "setup")
-    slug = raw_setup.get("game")
-    if not isinstance(slug, str):
-        raise InvalidInput("setup.game", "The export's setup names no game.", _tracked_slugs())
-    _found, tracker = tracked_game(slug)
+    found = exports.read(json_body(), datetime.now(UTC))
+    _game, tracker = tracked_game(found.game)
     try:
-        setup = checked_setup(slug, tracker, raw_setup)
+        setup = checked_setup(found.game, tracker, found.setup)
     except InvalidInput as error:
         raise InvalidInput(f"setup.{error.field}", error.detail, error.allowed) from None
-    raw_events = data.get("events", [])
-    if not isinstance(raw_events, list):
-        raise InvalidInput("events", "events is a list.", "a list")
-    kept, sealed = _without_sealed(tracker, raw_events)
-    for i, item in enumerate(kept):  # each through its kind's schema, as a write would be
-        raw = item.get("event", item) if isinstance(item, dict) else item
-        try:
-            checked_event(slug, tracker, raw)
-        except InvalidInput as error:
-            raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: {error.detail}",
-                               error.allowed) from None
-    events = parse_stored_events(tracker, kept)
-    info, token = store().create(tracker, setup, events)
-    response = _created(info, token, store().state_at(info))
-    if sealed:
-        body = json.loads(response.get_data())
-        body["left_out"] = {"private_events": sealed, "note": (
-            f"{sealed} private entr{'y' if sealed == 1 else 'ies'} (a seat's secret) left "
-            "out: an export never carries secrets. Each seat enters its own again on its "
-            "own phone.")}
-        response.set_data(dumps_bytes(body))
-    return response
-
-
-def _without_sealed(tracker: Tracker, raw: list[Any]) -> tuple[list[Any], int]:
-    """The export's events minus private ones that arrive without their secret (every export
-    leaves secrets out). An undo or revert after such an entry would mean something else
-    once it is gone, so that export is refused rather than replayed wrong."""
-    private = tracker.private_events
-    kept: list[Any] = []
-    sealed = 0
-    for i, item in enumerate(raw):
-        event = item.get("event", item) if isinstance(item, dict) else item
-        kind = event.get("kind") if isinstance(event, dict) else None
-        if sealed and kind in (UNDO, REVERT):
-            raise InvalidInput(f"events.{i}", f"Event {i + 1} undoes or goes back after a "
-                               "private entry this export leaves out, so it cannot be "
-                               "replayed exactly.", "an export without undo or revert after a "
-                               "private entry")
-        if isinstance(kind, str) and kind in private:
+    for i, raw in enumerate(found.events):  # each through its kind's schema, as a write is
+        if not (isinstance(raw, dict) and raw.get(SEALED)):  # a sealed entry lacks its secret
             try:
-                parse_event(tracker, event)
-            except InvalidInput:
-                sealed += 1
-                continue
-        kept.append(item)
-    return kept, sealed
+                checked_event(found.game, tracker, raw)
+            except InvalidInput as error:
+                raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: "
+                                   f"{error.detail}", error.allowed) from None
+    info, token = store().create(tracker, setup, exports.events_of(tracker, found))
+    left_out = {"private_events": found.sealed, "note": (
+        "Private entries (a seat's secret) come without their secret: an export never "
+        "carries one a seat has not revealed. Each seat enters its own again on its own "
+        "phone.")} if found.sealed else None
+    return _created(info, token, store().state_at(info), left_out)
 
 
-def _created(info: SessionInfo, token: str, state: Any) -> Response:
+def _created(info: SessionInfo, token: str, state: Any,
+             left_out: dict[str, Any] | None = None) -> Response:
     body = {"code": info.code, "edit_token": token,
             "note": "Keep the edit token: it is shown once. The share code only reads.",
             **session_json(info, state, info.version, info.version > 0),
             "urls": session_urls(info, token)}
+    if left_out:
+        body["left_out"] = left_out
     response = _json(body, 201, revalidation(info.version, SHARED))
     response.headers["Location"] = url_for("sessions.read", code=info.code)
     return response
@@ -580,15 +552,12 @@ def score(code: str) -> Response:
                                     "setup": {}, "events": []}), **READ_ERRORS})
 def export(code: str) -> Response:
     info = store().info(code)
-    shared_json = info.tracker.event_json  # the shared view: an export carries no secrets
+    history = store().history(info)
     rows = store().events(info)
-    with collector_paused(len(rows)):
-        body = {"format": EXPORT_FORMAT, "format_version": EXPORT_VERSION, "code": info.code,
-                "version": info.version, "created_at": info.created_at.isoformat(),
-                "setup": info.setup.to_json(),
-                "events": [{"seq": r.seq, "at": r.created_at.isoformat(),
-                            "event": r.event.to_json() if is_history(r.event)
-                            else shared_json(r.event, SHARED)} for r in rows]}
+    with collector_paused(len(rows)):  # the history's stored forms (an old row resolved)
+        body = exports.export(info.tracker, info.setup, info.code, info.version,
+                              info.created_at, [(r.seq, r.created_at, history.event_at(r.seq))
+                                                for r in rows])
         response = _json(body, 200, revalidation(info.version, SHARED))
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
     return response
@@ -601,21 +570,23 @@ def _append(code: str, event_data: Any) -> Response:
     If-Match, Idempotency-Key); 201 with the event, the new version and state."""
     ratelimit.limit("write")
     info = store().info(code)
-    data = event_data if isinstance(event_data, dict) else {}
-    kind = data.get("kind")
-    private = isinstance(kind, str) and kind in info.tracker.private_events
-    viewer = viewer_of(info) if private else SHARED
-    if private:  # only the seat's own phone writes its secrets, and only about itself
-        if viewer.shared or data.get("seat") != viewer.seat:
-            raise EditTokenRequired(
-                f"A {kind} event is written from that seat's own phone (send its "
-                f"{session_access.SEAT_HEADER}); the table's edit token may not.")
-    else:
-        session_access.require_editor(info)
     event = checked_event(info.setup.game, info.tracker, event_data)
+    who = writer(info.tracker, info.setup, event)  # None: the table; else that seat's phone
+    if who is None:
+        session_access.require_editor(info)  # a seat's token alone writes nothing shared
+        viewer = SHARED
+    else:
+        viewer = viewer_of(info)
+        if viewer.seat != who:
+            name = _names(info)[who]
+            raise EditTokenRequired(
+                f"Only {name}'s own phone takes back {name}'s own entries (send its "
+                f"{session_access.SEAT_HEADER})." if is_history(event) else
+                f"This is written from {name}'s own phone (send its "
+                f"{session_access.SEAT_HEADER}); the table's edit token may not.")
     expected = conditional.expected_version()
     key = session_access.idempotency_key()
-    done = store().append(info, event, expected, key)
+    done = store().append(info, event, expected, key, event_data, who)
     body = {"event": _event_json(info, done.stored, viewer), "version": done.version,
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer)}
@@ -636,13 +607,21 @@ def append(code: str) -> Response:
     return _append(code, json_body())
 
 
+def _own(code: str, body: dict[str, Any]) -> dict[str, Any]:
+    """An undo or revert from a seat's own phone (its seat token) acts on that seat's own
+    entries; from the table (the edit token), on the table's."""
+    if session_access.SEAT_HEADER in request.headers:
+        return {**body, "seat": viewer_of(store().info(code)).seat}
+    return body
+
+
 @bp.post("/api/v1/sessions/<code>/undo")
 @doc("Undo the last change", "Recorded as an event: the history keeps everything. Undo right "
      "after a revert comes back to where the revert started.", tags=TAGS, method="post",
      operation_id="undoChange", parameters=[CODE, *AUTH],
      responses={**WRITE_ERRORS, "201": WRITTEN})
 def undo(code: str) -> Response:
-    return _append(code, {"kind": UNDO})
+    return _append(code, _own(code, {"kind": UNDO}))
 
 
 @bp.post("/api/v1/sessions/<code>/revert")
@@ -653,27 +632,55 @@ def undo(code: str) -> Response:
          "example": {"to_version": 0}}}},
      responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN})
 def revert(code: str) -> Response:
-    return _append(code, {"kind": REVERT, **_object(json_body())})
+    return _append(code, _own(code, {"kind": REVERT, **_object(json_body())}))
 
 
-@bp.post("/api/v1/sessions/<code>/seats/<seat>/claim")
-@doc("Claim a seat on its own phone", "Answers, once, the seat token that phone sends as "
-     "X-Seat-Token to see that seat's secrets (a hidden plan, an identity) and to write its "
-     "private events. Nobody else's view ever carries them.", tags=TAGS, method="post",
-     operation_id="claimSeat", parameters=[CODE, path_param("seat", "A seat's id.", "ana")],
-     responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
-                                   "Claimed"),
-                "409": problem("Another phone already claimed this seat."),
-                "422": problem("No such seat at this table."), **READ_ERRORS})
-def claim_seat(code: str, seat: str) -> Response:
-    """A seat's own phone claims it once, and gets the token that shows it that seat's
-    secrets (a hidden plan, an identity). A second claim of the same seat is refused (409)."""
-    ratelimit.limit("create")
-    info = store().info(code)
+def secret_seat(info: SessionInfo, seat: str) -> None:
+    """Claims exist where the game keeps secrets; `seat` must be one of the table's."""
+    if not info.tracker.private_events:
+        raise NotFound(f"{find_game(info.setup.game).title} keeps no secrets at the table, so "
+                       "there is no seat to claim: every phone follows it with the share code.")
     ids = [s.id for s in info.setup.seats]
     if seat not in ids:
         raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
-    token = store().claim_seat(info, seat)
+
+
+def claim_url(info: SessionInfo, seat: str, claim: str, base: str | None = None) -> str:
+    """The link on a seat's slip: opening it on a phone claims that seat."""
+    return f"{base or _base_url()}{links.session(info.setup.game, info.code)}" \
+           f"#seat={seat}&claim={claim.upper()}"
+
+
+SEAT = path_param("seat", "A seat's id.", "ana")
+CLAIM_FORM = (Text("claim_code", "The seat's claim code, as printed on its slip.", max_length=32,
+                   required=True),)
+
+
+@bp.post("/api/v1/sessions/<code>/seats/<seat>/claim")
+@doc("Claim a seat on its own phone", "With that seat's own claim code (printed on its slip, "
+     "shown on the scorekeeper's phone; the share code alone claims nothing), answers, once, "
+     "the seat token that phone sends as X-Seat-Token to see that seat's secrets (a hidden "
+     "plan, an identity) and to write its private entries. Nobody else's view ever carries "
+     "them. Games without secrets have no claims (404).", tags=TAGS, method="post",
+     operation_id="claimSeat", parameters=[CODE, SEAT],
+     body=request_doc(schema_for(CLAIM_FORM, "SeatClaimIn"), {"claim_code": "K7M2X9QA"}),
+     responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
+                                   "Claimed"),
+                "403": problem("The claim code is not this seat's."),
+                "409": problem("Another phone holds this seat (the scorekeeper can release "
+                               "it)."),
+                "422": problem("No such seat at this table, or no claim code sent."),
+                **BODY_ERRORS, **READ_ERRORS})
+def claim_seat(code: str, seat: str) -> Response:
+    ratelimit.limit("create")
+    info = store().info(code)
+    secret_seat(info, seat)
+    given = load(CLAIM_FORM, "SeatClaimIn", json_body())["claim_code"]
+    try:
+        token = store().claim_seat(info, seat, given)
+    except WrongClaimCode:
+        ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
+        raise
     page = _base_url() + links.session(info.setup.game, info.code)
     response = _json({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
@@ -684,7 +691,58 @@ def claim_seat(code: str, seat: str) -> Response:
     return response
 
 
+@bp.delete("/api/v1/sessions/<code>/seats/<seat>/claim")
+@doc("Release a seat", "The scorekeeper (edit token) ends a seat's claim: the phone holding "
+     "it loses that seat's view at once, and the seat's claim code claims it again (a phone "
+     "lost or swapped mid-game).", tags=TAGS, method="delete", operation_id="releaseSeat",
+     parameters=[CODE, SEAT, *AUTH[:2]],
+     responses={"204": {"description": "Released (or it was not claimed)."},
+                "401": WRITE_ERRORS["401"], "403": WRITE_ERRORS["403"],
+                "422": problem("No such seat at this table."), **READ_ERRORS})
+def release_seat(code: str, seat: str) -> Response:
+    ratelimit.limit("write")
+    info = store().info(code)
+    session_access.require_editor(info)
+    secret_seat(info, seat)
+    store().release_seat(info, seat)
+    return Response(status=204)
+
+
+@bp.get("/api/v1/sessions/<code>/seats")
+@doc("The seats' claim codes (scorekeeper)", "For the edit token only: each seat's claim code, "
+     "the link that claims it (for its QR code) and whether a phone holds it now. Never "
+     "cached.", tags=TAGS, operation_id="listSeats", parameters=[CODE, *AUTH[:2]],
+     responses={"200": json_answer({"code": "k7m2x9qa", "seats": [
+         {"id": "ana", "name": "Ana", "claim_code": "K7M2X9QA", "claimed": False,
+          "url": EXAMPLE_PAGE + "#seat=ana&claim=K7M2X9QA"}]}),
+         "401": WRITE_ERRORS["401"], "403": WRITE_ERRORS["403"], **READ_ERRORS})
+def seats(code: str) -> Response:
+    info = store().info(code)
+    session_access.require_editor(info)
+    if not info.tracker.private_events:
+        secret_seat(info, "")
+    codes, held = store().claim_codes(info), store().claimed(info)
+    response = _json({"code": info.code, "seats": [
+        {"id": s.id, "name": s.name, "claim_code": codes[s.id].upper(), "claimed": s.id in held,
+         "url": claim_url(info, s.id, codes[s.id])} for s in info.setup.seats]}, 200, [])
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # --- the join sheet ------------------------------------------------------------------------
+
+def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet:
+    """The table's tent: its follow code; with the edit `token`, the scorekeeper's strip and,
+    in a game with secrets, a slip per seat with that seat's claim code and its QR."""
+    slips = []
+    if token is not None and info.tracker.private_events:
+        codes = store().claim_codes(info)
+        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id], base))
+                 for s in info.setup.seats]
+    return join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode),
+                      [(s.name, s.player) for s in info.setup.seats],
+                      session_urls(info, token, base), slips)
+
 
 @bp.get("/api/v1/sessions/<code>/join.pdf")
 @doc("Print the join-this-table QR sheet", "A PDF with a QR code to follow the game; with the "
@@ -708,10 +766,8 @@ def join_pdf(code: str) -> Response:
         raise EditTokenRequired("That is not this session's edit token; leave it out for the "
                                 "follow-only sheet.")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
-    seats = [(s.name, s.player) for s in info.setup.seats]
     base, note = public_target()  # the table's LAN address, never loopback, when it can
-    sheet = join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode), seats,
-                       session_urls(info, token, base))
+    sheet = table_sheet(info, token, base)
     response = Response(off_the_loop(lambda: render(sheet, paper, lambda link: link.page,
                                                     target=Target(base, note))),
                         mimetype="application/pdf")

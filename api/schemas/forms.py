@@ -41,7 +41,7 @@ class StrictBoolean(fields.Boolean):
         raise ValidationError("Not a valid boolean: send true or false.")
 
 
-class IntegerList(fields.List):
+class IntegerList(fields.List[Any]):
     """A list of whole numbers; in a query also written "2,2" (ASCII digits only)."""
 
     def __init__(self, *args: Any, query: bool, **kwargs: Any) -> None:
@@ -62,7 +62,7 @@ def _range(field: inputs.Integer | inputs.IntList) -> validate.Range:
     return validate.Range(min=low, max=high)
 
 
-def _field(spec: inputs.Field, prefix: str, query: bool) -> fields.Field:
+def _field(spec: inputs.Field, prefix: str, query: bool) -> fields.Field[Any]:
     common: dict[str, Any] = {"metadata": {"description": spec.help}}
     default = getattr(spec, "default", None)
     if getattr(spec, "required", False):

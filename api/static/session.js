@@ -1,6 +1,7 @@
 /* The session page: renders the board a game declares (tracks, shows, per-seat counters,
    toggles and actions; assistant/tracker/contract.py) from the session JSON, follows changes
-   live (long poll: GET .../wait?after=<version>), and writes with If-Match and an
+   live (a stream: GET .../stream, or the long poll .../wait?after=<version> where a stream
+   cannot be opened), and writes with If-Match and an
    Idempotency-Key per tap.
 
    Every tap is an intent in a queue kept on this phone, sent in order. A write that meets
@@ -34,6 +35,8 @@
     }
     mine = JSON.parse(localStorage.getItem(seatKey) || "null");
   } catch (e) { mine = hash.get("key") ? {seat: hash.get("seat"), key: hash.get("key")} : null; }
+  // A seat's slip: its QR opens this page with the seat and its claim code, claimed on load.
+  var slip = hash.get("seat") && hash.get("claim") ? {seat: hash.get("seat"), code: hash.get("claim")} : null;
   var setupLink = hash.get("setup");
   if (setupLink && setupLink.indexOf("/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
   setupLink = storage.get("table-setup:" + code, null);
@@ -46,6 +49,7 @@
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
   function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
   function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
+  var shownSecret = false;  // this phone's secret lines: covered until tapped
   function say(text) { $("[data-status]").textContent = text; }
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
@@ -79,11 +83,11 @@
       '<button type="button" data-edit ' + attrs + ' data-delta="1" aria-label="' + esc(text) + ' up">+</button></div>';
   }
 
-  function input(field, prefix) {
+  function input(field, prefix, leaveOut) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
     var lab = '<label class="sr" for="' + esc(id) + '">' + esc(field.help) + '</label>';
     if (field.kind === "oneof") {
-      return lab + '<select' + attrs + '>' + field.options.map(function (o) {
+      return lab + '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
         return '<option value="' + esc(o) + '">' + esc(label(o.replace(/-/g, " "))) + '</option>'; }).join("") + '</select>';
     }
     if (field.kind === "integer") {
@@ -100,8 +104,9 @@
 
   function actionHtml(action, seat, st) {
     if (skipped(action, seat) || (action.unless && st[action.unless])) { return ""; }
-    if (isPrivate(action.event) && !(mine && seat && seat.id === mine.seat)) { return ""; }
-    var edit = isPrivate(action.event) ? " data-own" : " data-edit";
+    var owned = isPrivate(action.event) || action.own_phone;  /* written from the seat's own phone */
+    if (owned && !(mine && seat && seat.id === mine.seat)) { return ""; }
+    var edit = owned ? " data-own" : " data-edit";
     var seatAttr = seat ? ' data-seat-id="' + esc(seat.id) + '"' : "";
     if (!action.asks.length) {
       return '<button type="button"' + edit + ' data-action="' + esc(action.event) + '"' + seatAttr +
@@ -112,7 +117,7 @@
     var prefix = "a-" + action.event + (seat ? "-" + seat.id : "");
     return '<form class="row"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
       ' data-label="' + esc(action.label) + '">' +
-      fields.map(function (f) { return input(f, prefix); }).join("") +
+      fields.map(function (f) { return input(f, prefix, action.leave_out); }).join("") +
       '<button type="submit">' + esc(action.label) + '</button></form>';
   }
 
@@ -159,10 +164,18 @@
           return '<button type="button" data-toggle="' + esc(tg.key) + '" data-n="' + n + '" aria-pressed="' +
             (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
       });
-      var lines = board.seat_lines.filter(function (k) { return s[k] != null; });
+      var own = mine && mine.seat === seat.id, secrets = board.secret_lines || [];
+      var lines = board.seat_lines.filter(function (k) { return s[k] != null && !(own && secrets.indexOf(k) >= 0); });
+      function line(k) {  /* a line that names itself ("Team: none") is shown as is */
+        return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }
       if (lines.length) {
-        html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(function (k) {  /* a line that names itself ("Team: none") is shown as is */
-          return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }).join(" · ") + '</p>';
+        html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
+      }
+      var hidden = own ? secrets.filter(function (k) { return s[k] != null; }) : [];
+      if (hidden.length) {  /* this phone's secret: covered until tapped, covered again on a second tap */
+        html += '<div class="secret"><button type="button" data-secret aria-expanded="' + shownSecret + '">' +
+          (shownSecret ? "Hide my secret" : "Show my secret") + '</button><p data-secret-text' +
+          (shownSecret ? "" : " hidden") + '>' + hidden.map(line).join(" · ") + '</p></div>';
       }
       var seatActions = board.actions.filter(function (a) { return a.per_seat; });
       var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
@@ -212,7 +225,9 @@
     return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
       lastEvents = j.events;
       $("[data-history]").innerHTML = j.events.slice().reverse().map(function (e) {
-        return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(e.text) +
+        var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
+        var text = mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
+        return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(text) +
           (ownSeqs.indexOf(e.seq) >= 0 ? ' <span class="who">(this phone)</span>' : "") + (token && e.seq < data.version ?
           ' <button type="button" class="link" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
       }).join("");
@@ -227,7 +242,7 @@
     var before = data.state;
     data.version = j.version; data.state = j.state; data.can_undo = j.can_undo;
     if (j.setup) { data.setup = j.setup; }
-    etag = (r && r.headers.get("ETag")) || '"v' + j.version + '"';
+    etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
     highlight(changes(before, data.state));
     loadHistory();
@@ -239,22 +254,62 @@
     });
   }
 
-  // --- following live -----------------------------------------------------------------------
+  // --- following live: a stream of versions (Server-Sent Events, read with fetch so a seat's
+  // token travels in a header; a dropped stream resumes after the version shown), the long
+  // poll only where a stream cannot be opened ---------------------------------------------------
 
-  var waiting = false, failures = 0;
+  var following = false, failures = 0, streams = !!(window.ReadableStream && window.TextDecoder);
   function follow() {
-    if (waiting) { return; }
-    waiting = true;
-    fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store"}).then(function (r) {
-      waiting = false;
-      if (r.status === 200) { return r.json().then(function (j) { failures = 0; live(true); if (j.version > data.version) { accept(j, r); } }); }
-      if (r.status === 204) { failures = 0; live(true); return; }
-      throw new Error("status " + r.status);
-    }).catch(function () {
-      waiting = false; failures += 1; live(false);
+    if (following) { return; }
+    following = true;
+    (streams ? stream() : poll()).then(function () { failures = 0; }, function () {
+      failures += 1; live(false);
     }).then(function () {
+      following = false;
       setTimeout(follow, failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0);
-      if (!failures) { pump(); }
+    });
+  }
+  function stream() {
+    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+      if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
+      live(true); pump();
+      var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
+      function next() {
+        return reader.read().then(function (part) {
+          if (part.done) { return; }
+          text += decoder.decode(part.value, {stream: true});
+          for (var end = text.indexOf("\n\n"); end >= 0; end = text.indexOf("\n\n")) {
+            message(text.slice(0, end)); text = text.slice(end + 2);
+          }
+          return next();
+        });
+      }
+      return next();
+    });
+  }
+  function message(lines) {
+    var kind = "", body = "";
+    lines.split("\n").forEach(function (line) {
+      if (line.indexOf("event: ") === 0) { kind = line.slice(7); }
+      if (line.indexOf("data: ") === 0) { body += line.slice(6); }
+    });
+    if (kind === "session" && body) {
+      var j = JSON.parse(body);
+      if (sending) { arrived = j; } else if (j.version > data.version) { accept(j); pump(); }
+    }
+  }
+  /* What the stream brought while this phone's own write was on its way: taken after the
+     write's own answer, so that answer's rebase of the queue sees the state it was sent on. */
+  var arrived = null;
+  function takeArrived() {
+    var j = arrived; arrived = null;
+    if (j && j.version > data.version) { accept(j); }
+  }
+  function poll() {
+    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+      if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
+      if (r.status === 204) { live(true); pump(); return; }
+      throw new Error("status " + r.status);
     });
   }
   function live(ok) {
@@ -333,7 +388,7 @@
         var done = await send(item);
         if (done === "stop") { break; }
       }
-    } finally { sending = false; drawQueue(); }
+    } finally { sending = false; takeArrived(); drawQueue(); }
   }
 
   /* Another phone changed what this tap changes, after the tap: show what it did, and ask. */
@@ -366,7 +421,7 @@
       accept(j, r);
       rebaseOwn(before);
       saveQueue();
-      say("Saved: " + j.event.text);
+      say(item.own ? "Saved on this phone only." : "Saved: " + j.event.text);  // a secret is never repeated
       return "next";
     }
     if (r.status === 412) {  // sent again (new key) only if what it changes was left alone
@@ -434,7 +489,8 @@
       return;
     }
     if (d.claim) { claim(d.claim); return; }
-    if (d.action && isPrivate(d.action)) {
+    if ("secret" in d) { shownSecret = !shownSecret; render(); loadHistory(); return; }
+    if (d.action && "own" in d) {
       tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
     }
     if (!token) { return; }
@@ -480,7 +536,7 @@
       else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } }
       else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
     });
-    var own = isPrivate(ev.kind);
+    var own = "own" in f.dataset || isPrivate(ev.kind);
     if (!own && !token) { return; }
     tap({type: "event", event: ev, own: own, label: (ev.seat ? names[ev.seat] + ": " : "") + f.dataset.label});
     Array.prototype.forEach.call(f.querySelectorAll("input:not([type=number]):not([type=checkbox])"), function (el) { el.value = ""; });
@@ -528,9 +584,11 @@
   }
   $("[data-compact]").addEventListener("click", function () { compact = !compact; storage.set("compact", compact); showCompact(); });
 
-  function claim(seatId) {
-    if (!confirm("Claim " + names[seatId] + " as this phone's own seat? Only this phone will see its secrets.")) { return; }
-    fetch(api + "/seats/" + encodeURIComponent(seatId) + "/claim", {method: "POST"}).then(function (r) {
+  function claim(seatId, claimCode) {
+    var typed = claimCode || prompt("Type the claim code printed on " + names[seatId] + "'s slip (the scorekeeper's phone shows it too). Only this phone will see the seat's secrets.");
+    if (!typed) { return; }
+    fetch(api + "/seats/" + encodeURIComponent(seatId) + "/claim", {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({claim_code: typed})}).then(function (r) {
       return r.json().then(function (j) {
         if (r.status !== 201) { say(j.detail || "Could not claim the seat."); return; }
         mine = {seat: seatId, key: j.seat_token};
@@ -540,7 +598,47 @@
     }).catch(function () { say("No connection: the seat was not claimed."); });
   }
 
+  // The scorekeeper's list of seats: each seat's claim code and QR, and release for a seat
+  // whose phone is lost or swapped.
+  var seatsPanel = $("[data-claims]");
+  function drawClaims() {
+    fetch(api + "/seats", {headers: {"Authorization": "Bearer " + token}, cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw new Error("status " + r.status); }
+      return r.json();
+    }).then(function (j) {
+      $("[data-claims-list]").innerHTML = j.seats.map(function (s) {
+        return '<li><strong>' + esc(s.name) + '</strong> <span class="code">' + esc(s.claim_code) + '</span> ' +
+          (s.claimed ? '<span class="muted">held by a phone</span> <button type="button" data-release="' + esc(s.id) + '">Release</button>'
+                     : '<button type="button" data-claim-qr="' + esc(s.id) + '">Show its QR</button>') + '</li>';
+      }).join("");
+      seatsPanel.hidden = false;
+    }).catch(function () { say("The seats' claim codes need a connection."); });
+  }
+  if (seatsPanel && token && privateKinds.length) {
+    $("[data-show-claims]").hidden = false;
+    $("[data-show-claims]").addEventListener("click", function () {
+      if (!seatsPanel.hidden) { seatsPanel.hidden = true; return; }
+      drawClaims();
+    });
+    seatsPanel.addEventListener("click", function (e) {
+      var t = e.target;
+      if (t.dataset.release && confirm("Release " + names[t.dataset.release] + "? The phone holding it stops seeing its secrets at once; the seat's claim code claims it again.")) {
+        fetch(api + "/seats/" + encodeURIComponent(t.dataset.release) + "/claim", {method: "DELETE", headers: {"Authorization": "Bearer " + token}})
+          .then(function () { drawClaims(); }).catch(function () { say("No connection: the seat was not released."); });
+      }
+      if (t.dataset.claimQr) {
+        fetch(api + "/qr.svg?seat=" + encodeURIComponent(t.dataset.claimQr), {headers: {"Authorization": "Bearer " + token}, cache: "no-store"})
+          .then(function (r) { return r.text(); }).then(function (svg) {
+            var img = $("[data-claim-qr-img]");
+            img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+            img.alt = "QR code that claims " + names[t.dataset.claimQr] + "'s seat"; img.hidden = false;
+          });
+      }
+    });
+  }
+
   remember();
+  if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
   render(); showCompact(); loadHistory(); drawQueue();
   if (mine) { etag = ""; refresh().catch(function () {}); }
   follow();

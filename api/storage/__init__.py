@@ -16,9 +16,9 @@ from .store import (
     StaleVersion,
     Store,
     StoredEvent,
-    parse_stored_events,
+    WrongClaimCode,
 )
 
 __all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo",
            "StaleVersion", "Store", "StoredEvent", "database_url", "make_engine",
-           "parse_stored_events"]
+           "WrongClaimCode"]

@@ -13,7 +13,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 
 from .engine import IMMEDIATE
 
-HEAD = "0003"
+HEAD = "0004"
 """The newest revision in migrations/versions; update it with each new migration."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _LOCK_ID = 0x1A1257DE  # any constant: PostgreSQL advisory lock for migrations

@@ -53,6 +53,9 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    request_digest: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """With an Idempotency-Key: the digest of the request's JSON (what a retry repeats; the
+    payload is the stored form, which may differ, e.g. an owner's reveal)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -66,6 +69,18 @@ class SeatClaimRow(Base):
     seat: Mapped[str] = mapped_column(String(60), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatCodeRow(Base):
+    """A seat's claim code (games with secrets): printed on its slip, sent by the phone that
+    claims the seat. Kept as it is: the scorekeeper's phone shows it again."""
+
+    __tablename__ = "seat_codes"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    seat: Mapped[str] = mapped_column(String(60), primary_key=True)
+    code: Mapped[str] = mapped_column(String(16))
 
 
 class RateCountRow(Base):

@@ -12,13 +12,14 @@ the database is asked anything: rows are read first, then folded under the histo
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, text, update
@@ -27,12 +28,12 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
-from assistant.tracker import History, Tracker, parse_event, stored_event
+from assistant.tracker import History, Tracker, stored_event
 
 from . import tokens
 from .engine import IMMEDIATE, make_engine, sqlite_file
 from .migrate import upgrade
-from .models import EventRow, RateCountRow, SeatClaimRow, SessionRow
+from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
 
 HISTORIES = 256
 """Folded session histories each worker keeps (the sessions played lately)."""
@@ -82,6 +83,14 @@ class SeatTaken(Exception):
 
     def __init__(self, seat: str) -> None:
         super().__init__(f"seat {seat!r} is already claimed")
+        self.seat = seat
+
+
+class WrongClaimCode(Exception):
+    """A seat claimed without that seat's own claim code (or with a wrong one)."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"wrong claim code for seat {seat!r}")
         self.seat = seat
 
 
@@ -214,8 +223,6 @@ class Store:
     def create(self, tracker: Tracker, setup: Any,
                events: Sequence[tuple[Any, datetime | None]] = ()) -> tuple[SessionInfo, str]:
         """A new session (its events checked by folding them first) and its edit token."""
-        size = sum(_size(e.to_json()) for e, _ in events)
-        self._check_room(len(events), size)
         history = History(tracker, setup)
         with collector_paused(len(events)):
             for i, (event, _) in enumerate(events):
@@ -224,6 +231,9 @@ class Store:
                 except InvalidInput as error:
                     raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: "
                                        f"{error.detail}", error.allowed) from None
+        stored = [history.event_at(i + 1).to_json() for i in range(len(events))]
+        size = sum(_size(data) for data in stored)
+        self._check_room(len(events), size)
         self.ready()
         token = tokens.new_token()
         now = _now()
@@ -238,9 +248,11 @@ class Store:
                     ).returning(SessionRow.id)).scalar_one()
                     if events:
                         conn.execute(insert(EventRow), [
-                            {"session_id": session_id, "seq": i + 1, "kind": str(e.kind),
-                             "payload": e.to_json(), "idempotency_key": None,
-                             "created_at": at or now} for i, (e, at) in enumerate(events)])
+                            {"session_id": session_id, "seq": i + 1, "kind": data["kind"],
+                             "payload": data, "idempotency_key": None,
+                             "created_at": at or now}
+                            for i, ((_, at), data) in enumerate(zip(events, stored,
+                                                                    strict=True))])
             except IntegrityError:  # the rare code collision: draw another
                 continue
             key = (session_id, code)
@@ -301,11 +313,13 @@ class Store:
         """The folded history, at least up to `info.version`."""
         return self._held(info, info.version).history
 
-    def point(self, info: SessionInfo) -> tuple[Any, bool]:
-        """The state at `info.version` and whether an undo is possible there."""
+    def point(self, info: SessionInfo, seat: str | None = None) -> tuple[Any, bool]:
+        """The state at `info.version` and whether the table's undo (or `seat`'s own) would
+        be accepted there."""
         held = self._held(info, info.version)
         with held.lock:
-            return held.history.state_at(info.version), held.history.can_undo(info.version)
+            history = held.history
+            return history.state_at(info.version), history.can_undo(info.version, seat)
 
     def state_at(self, info: SessionInfo) -> Any:
         return self.point(info)[0]
@@ -325,8 +339,29 @@ class Store:
 
     # --- seats claimed by their own phones -----------------------------------------------------
 
-    def claim_seat(self, info: SessionInfo, seat: str) -> str:
-        """A new seat token for `seat` (shown once); SeatTaken if a phone already holds it."""
+    def claim_codes(self, info: SessionInfo) -> dict[str, str]:
+        """Each seat's claim code, made the first time they are asked for."""
+        with self._read() as conn:
+            codes: dict[str, str] = {seat: code for seat, code in conn.execute(select(
+                SeatCodeRow.seat, SeatCodeRow.code).where(SeatCodeRow.session_id == info.id))}
+        missing = [s.id for s in info.setup.seats if s.id not in codes]
+        if missing:
+            made = {seat: tokens.new_code() for seat in missing}
+            try:
+                with self._write() as conn:
+                    conn.execute(insert(SeatCodeRow), [
+                        {"session_id": info.id, "seat": seat, "code": code}
+                        for seat, code in made.items()])
+            except IntegrityError:  # another request made them first: read theirs
+                return self.claim_codes(info)
+            codes.update(made)
+        return {s.id: codes[s.id] for s in info.setup.seats}
+
+    def claim_seat(self, info: SessionInfo, seat: str, code: str) -> str:
+        """A new seat token for `seat` (shown once) when `code` is its claim code;
+        WrongClaimCode otherwise, SeatTaken if a phone already holds the seat."""
+        if not tokens.same_code(code, self.claim_codes(info)[seat]):
+            raise WrongClaimCode(seat)
         token = tokens.new_token()
         try:
             with self._write() as conn:
@@ -336,6 +371,19 @@ class Store:
         except IntegrityError:
             raise SeatTaken(seat) from None
         return token
+
+    def release_seat(self, info: SessionInfo, seat: str) -> bool:
+        """End the claim on `seat` (its token stops working at once); whether there was one."""
+        with self._write() as conn:
+            gone = conn.execute(delete(SeatClaimRow).where(
+                SeatClaimRow.session_id == info.id, SeatClaimRow.seat == seat)).rowcount
+        return bool(gone)
+
+    def claimed(self, info: SessionInfo) -> set[str]:
+        """The seats a phone holds now."""
+        with self._read() as conn:
+            return set(conn.execute(select(SeatClaimRow.seat).where(
+                SeatClaimRow.session_id == info.id)).scalars())
 
     def seat_of(self, info: SessionInfo, token: str) -> str | None:
         """The seat whose phone holds `token`, or None."""
@@ -348,13 +396,17 @@ class Store:
     # --- writing -----------------------------------------------------------------------------
 
     def append(self, info: SessionInfo, event: Any, expected: int | None,
-               key: str | None = None) -> Appended:
-        """Record `event` if the session is still at `expected` (None: whatever it is now).
+               key: str | None = None, request: Any = None, seat: str | None = None
+               ) -> Appended:
+        """Record `event` (written by `seat`'s phone, or the table's for None) if the session
+        is still at `expected` (None: whatever it is now). What is stored is its stored form
+        (Tracker.resolve: an owner's reveal stores what it showed).
 
         Raises StaleVersion (nothing written), InvalidInput (the rules refuse it), KeyReused,
-        SessionFull, DatabaseBusy. A retry with the same Idempotency-Key answers the first
-        result again (replayed). Answered only once the write is committed."""
-        data = event.to_json()
+        SessionFull, DatabaseBusy. A retry with the same Idempotency-Key and the same
+        `request` (the JSON asked) answers the first result again (replayed). Answered only
+        once the write is committed."""
+        digest = _digest(event.to_json() if request is None else request)
         with self._write() as conn:
             locked = select(SessionRow.version, SessionRow.size_bytes).where(
                 SessionRow.id == info.id)
@@ -363,40 +415,46 @@ class Store:
             version, size = conn.execute(locked).one()
             if key is not None:
                 earlier = conn.execute(select(
-                    EventRow.seq, EventRow.payload, EventRow.created_at).where(
-                    EventRow.session_id == info.id, EventRow.idempotency_key == key)).first()
+                    EventRow.seq, EventRow.payload, EventRow.request_digest,
+                    EventRow.created_at).where(EventRow.session_id == info.id,
+                                               EventRow.idempotency_key == key)).first()
                 if earlier is not None:
-                    return self._replayed(info, conn, version, key, data, *earlier)
+                    seq, first, asked, at = earlier
+                    if asked != digest:
+                        raise KeyReused(key)
+                    return self._replayed(info, conn, version, seq, first, at, seat)
             if expected is not None and expected != version:
                 raise StaleVersion(version)
-            added = _size(data)
-            self._check_room(version + 1, size + added)
             held = self._held(info, version, conn)
             with held.lock:
                 step = held.history.check(event)
+            data = step.event.to_json()
+            added = _size(data)
+            self._check_room(version + 1, size + added)
             now = _now()
             conn.execute(update(SessionRow).where(
                 SessionRow.id == info.id, SessionRow.version == version).values(
                 version=version + 1, size_bytes=size + added, updated_at=now))
             conn.execute(insert(EventRow).values(
-                session_id=info.id, seq=version + 1, kind=str(event.kind), payload=data,
-                idempotency_key=key, created_at=now))
+                session_id=info.id, seq=version + 1, kind=str(step.event.kind), payload=data,
+                idempotency_key=key, request_digest=digest if key else None, created_at=now))
             self._changed(conn, info.code, version + 1)
         with held.lock:  # committed: now the history may have it (unless a reader caught up)
-            if held.history.version == version:
-                held.history.accept(step)
+            history = held.history
+            if history.version == version:
+                history.accept(step)
+            can_undo = history.version > version and history.can_undo(version + 1, seat)
         self._announce(info.code, version + 1)
-        return Appended(StoredEvent(version + 1, event, now), step.state, version + 1,
-                        step.before is not None)
+        return Appended(StoredEvent(version + 1, step.event, now), step.state, version + 1,
+                        can_undo)
 
-    def _replayed(self, info: SessionInfo, conn: Connection, version: int, key: str,
-                  data: Any, seq: int, first: Any, at: datetime) -> Appended:
-        """The answer to a retried write: the state now, the event as first written."""
-        if first != data:
-            raise KeyReused(key)
+    def _replayed(self, info: SessionInfo, conn: Connection, version: int, seq: int,
+                  first: Any, at: datetime, seat: str | None) -> Appended:
+        """The answer to a retried write: the state now, the event as first stored."""
         held = self._held(info, version, conn)
         with held.lock:
-            state, can_undo = held.history.state_at(version), held.history.can_undo(version)
+            state = held.history.state_at(version)
+            can_undo = held.history.can_undo(version, seat)
         return Appended(StoredEvent(seq, stored_event(info.tracker, first), _aware(at)), state,
                         version, can_undo, True)
 
@@ -422,6 +480,7 @@ class Store:
                 part = ids[chunk:chunk + 500]
                 conn.execute(delete(EventRow).where(EventRow.session_id.in_(part)))
                 conn.execute(delete(SeatClaimRow).where(SeatClaimRow.session_id.in_(part)))
+                conn.execute(delete(SeatCodeRow).where(SeatCodeRow.session_id.in_(part)))
                 conn.execute(delete(SessionRow).where(SessionRow.id.in_(part)))
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
@@ -509,6 +568,12 @@ def collector_paused(count: int) -> Iterator[None]:
         gc.enable()
 
 
+def _digest(request: Any) -> str:
+    """What identifies a request's JSON (keys in any order)."""
+    text = json.dumps(request, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
 def _size(data: Any) -> int:
     """Bytes of an event's JSON, as the session's size limit counts them."""
     return len(json.dumps(data, ensure_ascii=False).encode())
@@ -519,42 +584,3 @@ def _tracker(game: str) -> Tracker:
     if tracker is None:  # a stored session of a game that no longer tracks sessions
         raise NotFound(f"Sessions of {game!r} are not kept any more.")
     return tracker
-
-
-def parse_stored_events(tracker: Tracker, items: Iterable[Mapping[str, Any]]
-                        ) -> list[tuple[Any, datetime | None]]:
-    """Events of an export (`{"event": {...}, "at": "..."}` or a bare event) for import."""
-    out: list[tuple[Any, datetime | None]] = []
-    for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            raise InvalidInput(f"events.{i}", "Each event is a JSON object.", "an object")
-        raw = item.get("event", item)
-        at = item.get("at")
-        try:
-            event = parse_event(tracker, raw)
-        except InvalidInput as error:
-            raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: {error.detail}",
-                               error.allowed) from None
-        moment = None
-        if isinstance(at, str):
-            moment = _moment(at, i)
-        out.append((event, moment))
-    return out
-
-
-EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
-"""No event of an imported export is older than this, nor later than a day from now: every
-database stores that range, in UTC, whatever offset the export wrote."""
-
-
-def _moment(at: str, i: int) -> datetime:
-    allowed = "an ISO date and time from 2000 to now, e.g. 2025-01-31T20:15:00+00:00"
-    try:
-        moment = _aware(datetime.fromisoformat(at[:64])).astimezone(UTC)
-    except (ValueError, OverflowError):
-        raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at[:64]!r} is not an ISO date "
-                           "and time.", allowed) from None
-    if not EARLIEST <= moment <= _now() + timedelta(days=1):
-        raise InvalidInput(f"events.{i}.at", f"Event {i + 1}: {at[:64]!r} is outside the "
-                           "times a session can have.", allowed)
-    return moment

@@ -41,3 +41,9 @@ def well_formed(code: str) -> bool:
 
 def normal_code(code: str) -> str:
     return code.strip().lower()
+
+
+def same_code(given: str, stored: str) -> bool:
+    """Whether a code as typed (any case, spaces) is `stored`, compared in constant time."""
+    typed = "".join(c for c in given.lower() if c.isalnum())[:64]
+    return hmac.compare_digest(typed.encode(), stored.encode())

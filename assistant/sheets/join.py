@@ -16,9 +16,16 @@ CODE_LABEL = "Share code"
 """The fact the tent prints in big type."""
 
 
+EDIT_TITLE = "Scorekeeper only: change the record"
+SLIP_TITLE = "Claim this seat"
+"""The title of each seat's slip (a game with secrets): its claim code and the QR that
+claims it, one slip per player, cut apart and handed round."""
+
+
 def join_sheet(game: Game, code: str, mode: str, seats: Sequence[tuple[str, str | None]],
-               urls: Mapping[str, str]) -> Sheet:
-    """`seats`: (name, player) per seat; `urls`: view, api and, for an editor, edit."""
+               urls: Mapping[str, str], slips: Sequence[tuple[str, str, str]] = ()) -> Sheet:
+    """`seats`: (name, player) per seat; `urls`: view, api and, for an editor, edit; `slips`:
+    (seat name, claim code, claim link) per seat, for the editor of a game with secrets."""
     wording = game.tracker.wording if game.tracker else None
     follows = wording.follows if wording else "the shared record of the game"
     seat_one, seat_many = (wording.seat, wording.seats) if wording else ("seat", "seats")
@@ -29,11 +36,18 @@ def join_sheet(game: Game, code: str, mode: str, seats: Sequence[tuple[str, str 
         Facts((Fact(CODE_LABEL, code.upper()), Fact("Mode", mode_title),
                *(Fact(name, player or "") for name, player in seats)))), link=follow)]
     if "edit" in urls:
-        sections.append(Section("Scorekeeper only: change the record", (
+        sections.append(Section(EDIT_TITLE, (
             Para("Scan to open the same page ready to record events and undo them. Whoever "
                  "holds this code can change the record: cut this strip off and keep it "
                  "with the scorekeeper."),),
             link=Link(page=urls["edit"], api=urls["api"], label="Edit")))
+    for name, claim, link in slips:
+        sections.append(Section(SLIP_TITLE, (
+            Para(f"For {name}'s own phone only: scan to claim the seat. That phone alone then "
+                 "keeps the seat's secrets. No camera? Tap \"This is my seat\" on the table's "
+                 "page and type the code."),
+            Facts((Fact("Seat", name), Fact("Claim code", claim)))),
+            link=Link(page=link, api=urls["api"], label=name)))
     return Sheet(kind=Kind.AID, slug=f"lairside-session-{code}" + ("-edit" if "edit" in urls
                                                                    else ""),
                  title="Join this table", game=game.title, mode=mode_title,

@@ -20,19 +20,28 @@ from .contract import (
     Viewer,
     Wording,
 )
-from .history import History, Point, Step, fold
+from .history import History, Point, Step, fold, sealed_copy
 from .kernel import (
     HISTORY_FORMS,
     REVERT,
+    SEALED,
     UNDO,
     Event,
     HistoryEvent,
+    discloses,
     event_forms,
+    export_event,
+    import_event,
+    is_sealed,
     parse_event,
+    seat_of,
     stored_event,
+    writer,
 )
 
-__all__ = ["HISTORY_FORMS", "NOTE", "REVERT", "SHARED", "UNDO", "Action", "Board", "Counter",
-           "Event", "History", "HistoryEvent", "Point", "Seat", "Show", "Step", "Toggles",
-           "Track", "Tracker", "TrackerBase", "Viewer", "Wording", "event_forms", "fold",
-           "parse_event", "put", "seat_id", "seat_index", "seat_name", "stored_event"]
+__all__ = ["HISTORY_FORMS", "NOTE", "REVERT", "SEALED", "SHARED", "UNDO", "Action", "Board",
+           "Counter", "Event", "History", "HistoryEvent", "Point", "Seat", "Show", "Step",
+           "Toggles", "Track", "Tracker", "TrackerBase", "Viewer", "Wording", "discloses",
+           "event_forms", "export_event", "fold", "import_event", "is_sealed", "parse_event",
+           "put", "sealed_copy", "seat_id", "seat_index", "seat_name", "seat_of",
+           "stored_event", "writer"]

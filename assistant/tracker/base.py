@@ -16,7 +16,7 @@ from assistant.errors import InvalidInput
 from assistant.inputs import Text
 
 from .contract import Action, SeatLike, Viewer
-from .kernel import Event
+from .kernel import SEALED, Event, seat_of
 
 T = TypeVar("T")
 
@@ -71,19 +71,33 @@ class Seat:
 class TrackerBase:
     """Defaults for contract.Tracker members most games share: events are plain `Event`s
     (event["seat"]); no private kinds. A game with private kinds names them in
-    `private_events`: each is about its own seat (its `seat` field), and every other viewer
-    sees it as its kind and seat only (`hidden` says when; `describe` uses it too)."""
+    `private_events`: each is about its own seat (its `seat` field), written by that seat's
+    own phone (`writer`), and every other viewer sees it as its kind and seat only (`hidden`
+    says when; `describe` uses it too). A sealed entry (an import's, its secret left out) is
+    hidden from every viewer, its own seat's too: there is nothing in it to show."""
 
     private_events: frozenset[str] = frozenset()
-    """Kinds only a seat's own phone writes, about its own seat; the table's edit token may
-    not write them."""
+    """Kinds whose content others must not see; only their own seat's phone writes them."""
 
     def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
         return Event(kind, dict(values))
 
+    def writer(self, setup: Any, event: Any) -> str | None:
+        """A private kind's own seat; the table for everything else (a game whose seats write
+        shared events too, such as an owner's reveal, says so in its own writer)."""
+        if event.kind in self.private_events:
+            return seat_of(setup.seats, str(event["seat"]))
+        return None
+
+    def resolve(self, setup: Any, state: Any, event: Any) -> Any:
+        """Events are their own stored form."""
+        return event
+
     def hidden(self, event: Any, viewer: Viewer) -> bool:
-        """True when `event` is private and `viewer` is not its own seat's phone."""
-        return event.kind in self.private_events and viewer.seat != seat_id(str(event["seat"]))
+        """True when `event` is private and `viewer` is not its own seat's phone (or the
+        entry is sealed: nobody can read it)."""
+        return event.kind in self.private_events and (
+            viewer.seat != seat_id(str(event["seat"])) or bool(event.get(SEALED)))
 
     def event_json(self, event: Any, viewer: Viewer) -> dict[str, Any]:
         if self.hidden(event, viewer):

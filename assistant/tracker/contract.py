@@ -99,7 +99,9 @@ class Show:
 class Action:
     """A button (or a small form when it `asks` for fields of the event form) that records an
     event. `per_seat` puts one on every seat card (sending that seat); `confirm` asks first;
-    `unless` hides it while state_json()[unless] is truthy."""
+    `unless` hides it while state_json()[unless] is truthy; `own_phone`: what it sends is
+    written by that seat's own phone (Tracker.writer), so it belongs only on the card of the
+    seat the phone holds, never on the table's editor."""
 
     event: str
     label: str
@@ -108,6 +110,10 @@ class Action:
     confirm: str = ""
     unless: str = ""
     skip: str = ""
+    own_phone: bool = False
+    leave_out: tuple[str, ...] = ()
+    """Options of its fields this action's form does not offer (the table's typed reveal has
+    no "as entered on the phone": only the owner's phone reads its own entry)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,10 @@ class Board:
     actions: tuple[Action, ...] = ()
     seat_lines: tuple[str, ...] = field(default=())
     """Keys of state_json()["seats"][i] shown as a small line of text under each seat."""
+    secret_lines: tuple[str, ...] = field(default=())
+    """Those of seat_lines that, on the seat's own phone, say its secret (a plan, an
+    Identity): the page keeps them covered until tapped, so a neighbour's glance reads
+    nothing."""
 
 
 class SeatLike(Protocol):
@@ -186,9 +196,26 @@ class Tracker(Protocol):
 
     @property
     def private_events(self) -> frozenset[str]:
-        """Kinds only a seat's own phone may write, about its own seat (its `seat` field):
-        a secret plan, a hidden identity. The table's edit token may not write them, and an
-        export leaves them out. Empty for a game without secrets (TrackerBase's default)."""
+        """Kinds whose content others must not see: a secret plan, a hidden identity. Each is
+        about its own seat (its `seat` field), written by that seat's phone only (`writer`),
+        undone only by that seat (never by the table's undo or revert), and exported sealed
+        (kernel.export_event). Empty for a game without secrets (TrackerBase's default)."""
+        ...
+
+    def writer(self, setup: Any, event: Any) -> str | None:
+        """Who may write `event`: None for the table (its edit token), else the id of the one
+        seat whose own phone writes it (the API checks that seat's token). A private kind is
+        always its seat's; a shared event a seat writes (an owner's reveal) discloses that
+        seat's secret and stays in the history for good (kernel.discloses). Depends on the
+        event alone (never on the state), and the stored form (`resolve`) has the same
+        writer. InvalidInput for a seat not at this table."""
+        ...
+
+    def resolve(self, setup: Any, state: Any, event: Any) -> Any:
+        """The event as it is stored: self-contained, so a replay never needs a private entry
+        (an owner's "as entered" reveal stores the identity it reveals). The history calls it
+        on every event before `apply`; InvalidInput (said only to the event's writer) if it
+        cannot be. Most events are their own stored form (TrackerBase's default)."""
         ...
 
     def parse_setup(self, data: Mapping[str, Any]) -> Any: ...
@@ -199,7 +226,12 @@ class Tracker(Protocol):
 
     def initial(self, setup: Any) -> Any: ...
 
-    def apply(self, setup: Any, state: Any, event: Any, version: int) -> Any: ...
+    def apply(self, setup: Any, state: Any, event: Any, version: int) -> Any:
+        """The state after `event` (a stored form, see `resolve`). A sealed private entry
+        (kernel.is_sealed: an import's entry without its secret) is accepted and changes only
+        what the shared view shows of such an entry. Whether a shared event is accepted never
+        depends on a private entry's content: a refusal would answer yes or no about it."""
+        ...
 
     def describe(self, event: Any, names: Mapping[str, str], viewer: Viewer) -> str:
         """One line for the history list, as `viewer` may read it."""

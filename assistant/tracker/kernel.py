@@ -3,26 +3,41 @@
 An event arrives as JSON `{"kind": ..., field: value, ...}`. The kernel checks the kind and the
 fields against the game's event form (fields.check_form), then hands the checked values to the
 game's `parse_event`; undo and revert never reach the game.
+
+Who writes what (`writer`): the table's edit token (None) or one seat's own phone (its id).
+A game says it for its own events (`Tracker.writer`); an undo or revert is written by the
+table, or by a seat for that seat's own private entries (its `seat` field).
+
+An export carries every event as the shared view shows it (`export_event`): a private entry
+keeps only what others may see, marked `"sealed": true`. An import reads it back
+(`import_event`) as a sealed entry, which the game folds as "an entry whose content is not
+here", so the versions, undos and reverts of the export replay exactly.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.inputs import Form, Integer
+from assistant.inputs import Form, Integer, Text
 
-from .contract import Tracker
+from .contract import SHARED, SeatLike, Tracker
 from .fields import check_form, stored_values
 
 UNDO = "undo"
 REVERT = "revert"
+SEALED = "sealed"
+"""The key an exported private entry carries (true): its secret fields were left out."""
+OWN_SEAT = Text("seat", "Leave out for the table's undo. A seat's own phone sends its seat id "
+                "to take back its own private entries (never the table's).", max_length=60)
 HISTORY_FORMS: Mapping[str, Form] = {
-    UNDO: (),
-    REVERT: (Integer("to_version", "The version to go back to.", minimum=0, required=True),),
+    UNDO: (OWN_SEAT,),
+    REVERT: (Integer("to_version", "The version to go back to.", minimum=0, required=True),
+             OWN_SEAT),
 }
-"""Undo takes back the most recent change still in effect; revert goes back to a version."""
+"""Undo takes back the most recent change still in effect; revert goes back to a version.
+Either acts on the table's shared events, or (with `seat`) on that seat's own entries."""
 
 
 @dataclass(frozen=True)
@@ -47,18 +62,26 @@ class Event(Mapping[str, Any]):
 
 @dataclass(frozen=True)
 class HistoryEvent:
-    """Undo, or revert to `to_version`."""
+    """Undo, or revert to `to_version`: the table's (seat None) or one seat's, on its own
+    private entries."""
 
     kind: str
     to_version: int | None = None
+    seat: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         if self.to_version is not None:
             out["to_version"] = self.to_version
+        if self.seat is not None:
+            out["seat"] = self.seat
         return out
 
-    def describe(self) -> str:
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        if self.seat is not None:
+            who = (names or {}).get(self.seat, self.seat)
+            return (f"{who}'s own phone: undo their last own entry" if self.kind == UNDO
+                    else f"{who}'s own phone: own entries back to version {self.to_version}")
         return ("Undo the last change" if self.kind == UNDO
                 else f"Back to version {self.to_version}")
 
@@ -69,7 +92,9 @@ def event_forms(tracker: Tracker) -> dict[str, Form]:
 
 
 def parse_event(tracker: Tracker, data: Any) -> Any:
-    """A game event or a HistoryEvent from JSON; InvalidInput names the first bad field."""
+    """A game event or a HistoryEvent from JSON; InvalidInput names the first bad field.
+    A sealed entry (an export's private entry without its secret) is refused here: only an
+    import reads one (import_event)."""
     if not isinstance(data, Mapping):
         raise InvalidInput("kind", "An event is a JSON object with a kind.", "an object")
     kind = data.get("kind")
@@ -78,23 +103,85 @@ def parse_event(tracker: Tracker, data: Any) -> Any:
         raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
     values = check_form(forms[kind], data, allow_extra=("kind",))
     if kind in HISTORY_FORMS:
-        return HistoryEvent(kind, values.get("to_version"))
+        return HistoryEvent(kind, values.get("to_version"), values.get("seat"))
     return tracker.parse_event(kind, values)
+
+
+def import_event(tracker: Tracker, data: Any) -> Any:
+    """An event of an export, for an import: as parse_event, and a sealed private entry
+    (`"sealed": true`, its secret fields left out) as a sealed event. InvalidInput names the
+    first bad field."""
+    if isinstance(data, Mapping) and data.get(SEALED) is not None:
+        kind = data.get("kind")
+        if data.get(SEALED) is not True or not isinstance(kind, str) \
+                or kind not in tracker.private_events:
+            raise InvalidInput(SEALED, "Only a private entry of an export is sealed (true), "
+                               "with its secret left out.",
+                               ", ".join(sorted(tracker.private_events)) or "no kind here")
+        form = tuple(f for f in tracker.event_forms[kind] if f.name in data)
+        if "seat" not in data:
+            raise InvalidInput("seat", "A sealed entry still names its seat.", "a seat id")
+        values = check_form(form, data, allow_extra=("kind", SEALED))
+        return tracker.parse_event(kind, {**values, SEALED: True})
+    return parse_event(tracker, data)
 
 
 def stored_event(tracker: Tracker, data: Mapping[str, Any]) -> Any:
     """An event read back from storage. The server checked it against its form when it wrote
-    it (parse_event), so only the kind is looked up and the defaults filled in: a long session
-    reads cold without checking each of its events again. An import, which brings events from
-    outside, goes through parse_event."""
+    it (parse_event or import_event), so only the kind is looked up and the defaults filled
+    in: a long session reads cold without checking each of its events again. An import, which
+    brings events from outside, goes through import_event."""
     kind = data.get("kind")
     form = tracker.event_forms.get(kind) if isinstance(kind, str) else None
     if isinstance(kind, str) and kind in HISTORY_FORMS:
-        return HistoryEvent(kind, data.get("to_version"))
+        return HistoryEvent(kind, data.get("to_version"), data.get("seat"))
     if not isinstance(kind, str) or form is None:  # a kind the game no longer has: say so
         return parse_event(tracker, data)
+    if data.get(SEALED) is True:
+        return tracker.parse_event(kind, {**{f.name: data[f.name] for f in form
+                                             if f.name in data}, SEALED: True})
     return tracker.parse_event(kind, stored_values(form, data))
 
 
 def is_history(event: Any) -> bool:
     return isinstance(event, HistoryEvent)
+
+
+def is_sealed(event: Any) -> bool:
+    """An imported private entry whose secret the export left out."""
+    return not isinstance(event, HistoryEvent) and bool(event.get(SEALED))
+
+
+def seat_of(seats: Sequence[SeatLike], seat: str, field: str = "seat") -> str:
+    """The id of the seat `seat` names (its id, or its name in any case and spacing)."""
+    want = " ".join(str(seat).split()).casefold()
+    for s in seats:
+        if want in (s.id.casefold(), " ".join(s.name.split()).casefold()):
+            return s.id
+    raise InvalidInput(field, f"There is no seat {seat!r} at this table.",
+                       ", ".join(s.id for s in seats))
+
+
+def writer(tracker: Tracker, setup: Any, event: Any) -> str | None:
+    """Who may write `event`: None for the table's edit token, else the id of the one seat
+    whose own phone (seat token) writes it. InvalidInput for a seat not at this table."""
+    if isinstance(event, HistoryEvent):
+        return None if event.seat is None else seat_of(setup.seats, event.seat)
+    return tracker.writer(setup, event)
+
+
+def discloses(tracker: Tracker, setup: Any, event: Any) -> bool:
+    """A shared event its seat wrote (an owner's reveal or declaration): it made that seat's
+    secret public, so no undo or revert takes it back."""
+    return (not isinstance(event, HistoryEvent) and event.kind not in tracker.private_events
+            and tracker.writer(setup, event) is not None)
+
+
+def export_event(tracker: Tracker, event: Any) -> dict[str, Any]:
+    """The event as an export carries it: the shared view, a private entry sealed."""
+    if isinstance(event, HistoryEvent):
+        return event.to_json()
+    out = tracker.event_json(event, SHARED)
+    if event.kind in tracker.private_events:
+        out[SEALED] = True
+    return out

@@ -1,5 +1,5 @@
 def test_healthz(client):
-    assert client.get("/healthz").get_json() == {"status": "ok"}
+    assert client.get("/healthz").get_json() == {"status": "ok", "following": 0}
 
 
 def test_games_list_modes_and_player_counts(client):

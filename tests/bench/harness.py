@@ -35,7 +35,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 JSON = {"Content-Type": "application/json"}
 NEVER = "1000000000/60"
-QUIET = {"LAIRSIDE_WARM_SHEETS": "0",  # a start-up transient (api/warmup.py): never measured
+QUIET = {"LAIRSIDE_WARM_SHEETS": "0",  # start-up work (printables/warm.py): never measured
          "LAIRSIDE_RATE_CREATE": NEVER, "LAIRSIDE_RATE_WRITE": NEVER, "LAIRSIDE_RATE_MISS": NEVER}
 """Environment of every server the bench starts. The rate limits stay on, so every request
 counts as it does in production (a session read peeks at its client's count of unknown codes,

@@ -16,6 +16,8 @@ from assistant import links
 from assistant.errors import InvalidInput
 from assistant.games import Game, all_games, find_game
 from assistant.search import SearchIndex
+from assistant.tracker import History, parse_event, writer
+from tests.sessions.helpers import claim, seat_token
 from tests.support import require_tool, spaced
 
 from .fixture_game import registered
@@ -206,21 +208,53 @@ def test_every_tracker_declares_the_contracts_capabilities(game: Game) -> None:
         assert seat.player is None or isinstance(seat.player, str)
 
 
+def test_every_tracker_says_who_writes_and_stores_self_contained_events(game: Game) -> None:
+    """Issue 29's contract: each example event is the table's (the API sends them with the
+    edit token), is its own stored form, and a private kind is written by its own seat; an
+    own_phone board action sends a kind some seat's phone writes."""
+    tracker = game.tracker
+    if tracker is None:
+        return
+    setup = tracker.parse_setup(tracker.example_setup)
+    history = History(tracker, setup)
+    for raw in tracker.example_events:
+        event = parse_event(tracker, raw)
+        assert writer(tracker, setup, event) is None, raw
+        assert tracker.resolve(setup, history.state, event) == event
+        history.append(event)
+    seat = setup.seats[0].id
+    for kind in tracker.private_events:
+        form = tracker.event_forms[kind]
+        data = {"seat": seat, **{f.name: "x" for f in form if f.name != "seat"}}
+        assert tracker.writer(setup, tracker.parse_event(kind, data)) == seat, kind
+    for action in tracker.board(setup).actions:
+        if action.own_phone:
+            assert action.per_seat, action
+            data = {"seat": seat}  # the owner's own form: the required fields it asks
+            assert tracker.writer(setup, tracker.parse_event(action.event, data)) == seat, \
+                action
+
+
 def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
     """The fixture's stash is private: written and seen by its seat's own phone only."""
     made = client.post("/api/v1/games/coin-heist/sessions", json={
         "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
     code, auth = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
-    claim = client.post(f"/api/v1/sessions/{code}/seats/ana/claim")
-    assert claim.status_code == 201 and "no-store" in claim.headers["Cache-Control"]
-    assert client.post(f"/api/v1/sessions/{code}/seats/ana/claim").status_code == 409
-    assert client.post(f"/api/v1/sessions/{code}/seats/zed/claim").status_code == 422
-    ana = {"X-Seat-Token": claim.json["seat_token"]}
+    shared_only = client.post(f"/api/v1/sessions/{code}/seats/ana/claim", json={})
+    assert shared_only.status_code == 422  # the share code alone claims nothing
+    guessed = client.post(f"/api/v1/sessions/{code}/seats/ana/claim",
+                          json={"claim_code": "zzzzzzzz"})
+    assert guessed.status_code == 403 and guessed.json["type"] == "/problems/claim-code"
+    claimed = claim(client, code, made["edit_token"], "ana")
+    assert claimed.status_code == 201 and "no-store" in claimed.headers["Cache-Control"]
+    assert claim(client, code, made["edit_token"], "ana").status_code == 409
+    assert claim(client, code, made["edit_token"], "zed").status_code == 422
+    ana = {"X-Seat-Token": claimed.json["seat_token"]}
     stash = {"kind": "stash", "seat": "ana", "coins": 7}
     by_table = client.post(f"/api/v1/sessions/{code}/events", json=stash,
                            headers={**auth, "If-Match": '"v0"'})
     assert by_table.status_code == 403  # the table's edit token may not write a secret
-    bo = client.post(f"/api/v1/sessions/{code}/seats/bo/claim").json["seat_token"]
+    bo = seat_token(client, code, made["edit_token"], "bo")
     as_bo = client.post(f"/api/v1/sessions/{code}/events", json=stash,
                         headers={"X-Seat-Token": bo, "If-Match": '"v0"'})
     assert as_bo.status_code == 403  # nor another seat's phone
@@ -243,8 +277,9 @@ def test_a_seat_secret_stays_on_its_own_phone(client: Any) -> None:
 
 
 def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> None:
-    """In Chromium at 390 px: Ana's phone claims her seat, stashes coins and sees them; a
-    following phone sees the table but never the stash."""
+    """In Chromium at 390 px: Ana's phone opens her seat's slip (its QR: the page with her
+    claim code), which claims her seat; she stashes coins and sees them; a following phone
+    sees the table but never the stash."""
     from tests.support import serve_in_thread
 
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -258,13 +293,16 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
                                         base_url=base, service_workers="block")
                     for _ in range(2)]
         try:
+            slips = client.get(f"/api/v1/sessions/{made['code']}/seats", headers={
+                "Authorization": f"Bearer {made['edit_token']}"}).json["seats"]
+            slip = next(s["url"] for s in slips if s["id"] == "ana")  # her slip's QR
             phones = [context.new_page() for context in contexts]
-            for phone in phones:
+            for phone, address in zip(phones, (path + slip[slip.index("#"):], path),
+                                      strict=True):
                 phone.on("pageerror", lambda error: errors.append(str(error)))
                 phone.on("dialog", lambda dialog: dialog.accept())
-                phone.goto(path)
+                phone.goto(address)
             ana, follower = phones
-            ana.locator('[data-claim="ana"]').click()
             ana.locator('[data-seat="ana"] [data-action-form="stash"]').wait_for()
             ana.locator('[data-seat="ana"] [data-action-form="stash"] input').fill("7")
             ana.locator('[data-seat="ana"] [data-action-form="stash"] button').click()
@@ -273,7 +311,7 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
             expect(ana.locator('[data-seat="ana"]')).to_contain_text("stash 7")
             assert ana.evaluate("() => document.documentElement.scrollWidth <= "
                                 "document.documentElement.clientWidth")
-            expect(follower.locator("[data-history] li")).to_have_count(1, timeout=10_000)
+            expect(follower.locator("[data-history] li")).to_have_count(1)
             assert "7" not in follower.locator("[data-seats]").inner_text()
             assert "touched their stash" in follower.locator("[data-history]").inner_text()
         finally:
@@ -283,10 +321,12 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
 
 
 def test_an_export_without_its_secrets_imports_and_says_what_it_left_out(client: Any) -> None:
+    """An export carries a private entry sealed (its secret left out): the import replays
+    every version, undo and revert after it exactly, and says how many came sealed."""
     made = client.post("/api/v1/games/coin-heist/sessions", json={
         "mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}).json
     code, auth = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
-    ana = client.post(f"/api/v1/sessions/{code}/seats/ana/claim").json["seat_token"]
+    ana = seat_token(client, code, made["edit_token"], "ana")
     client.post(f"/api/v1/sessions/{code}/events", json={"kind": "stash", "seat": "ana",
                                                          "coins": 4},
                 headers={"X-Seat-Token": ana, "If-Match": '"v0"'})
@@ -300,6 +340,9 @@ def test_an_export_without_its_secrets_imports_and_says_what_it_left_out(client:
     assert again.json["left_out"]["private_events"] == 1
     assert again.json["state"]["seats"][1]["coins"] == 3
     client.post(f"/api/v1/sessions/{code}/undo", headers={**auth, "If-Match": '"v2"'})
-    with_undo = client.get(f"/api/v1/sessions/{code}/export").json
-    refused = client.post("/api/v1/sessions/import", json=with_undo)
-    assert refused.status_code == 422 and "events.2" in refused.json["errors"]
+    with_undo = client.get(f"/api/v1/sessions/{code}/export").json  # the sealed entry stays
+    assert with_undo["sealed"] == 1  # in the export, so the undo after it replays exactly
+    replayed = client.post("/api/v1/sessions/import", json=with_undo)
+    assert replayed.status_code == 201, replayed.json
+    original = client.get(f"/api/v1/sessions/{code}").json
+    assert replayed.json["state"] == original["state"] and replayed.json["version"] == 3

@@ -135,7 +135,7 @@ def test_a_copy_older_than_a_day_is_shown_then_fetched_again(
         const name = (await caches.keys()).find(k => k.startsWith("lairside-"));
         const saved = await (await caches.open(name)).match(path);
         return Date.parse(saved.headers.get("Date")) > Date.now() - 3600e3;
-    }""", arg=path, timeout=10_000)
+    }""", arg=path, timeout=30_000)
     assert counter.paths() == [path]  # once, in the background
     counter.clear()
     look_up(phone, path)

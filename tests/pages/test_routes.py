@@ -7,6 +7,7 @@ from werkzeug.datastructures import MultiDict
 from api import pages_forms, pages_text
 from assistant import links
 from assistant.games import all_games, find_game
+from assistant.inputs import label_for
 
 GAME = find_game("tdt")
 
@@ -99,7 +100,7 @@ def test_parse_reads_rows_flags_and_blanks() -> None:
 def test_flatten_round_trips_the_example_into_form_names() -> None:
     flat = pages_forms.flatten(GAME.calculators["fund-deployment"].example)
     assert flat["squads"] == 2 and flat["squads.1.size"] == 4
-    assert pages_forms.label_for(GAME.calculators["fund-deployment"].form,
+    assert label_for(GAME.calculators["fund-deployment"].form,
                                  "squads.1.size") == "Squad 2: Henchmen in the Squad"
 
 

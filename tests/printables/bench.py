@@ -1,5 +1,5 @@
 """Printables timings for `make bench`: start-up warm-up and the sheet warm-up a gunicorn
-worker runs in the background once started (api/warmup.py), one setup sheet on demand per game
+worker runs in the background once started (printables/warm.py), one setup sheet on demand per game
 (a new sheet each time, so the per-worker cache of bytes never answers; "first" is the first
 sheet of that game after the warm-ups), a 304, every other sheet (aids, score sheets, turn
 cards, score pad, table tent) against the 50 ms target, a game-night pack per game, and the
@@ -178,7 +178,7 @@ def batch(app: Flask) -> None:
 def main(quick: bool = False) -> None:
     app = create_app({"TESTING": True, "LAIRSIDE_PUBLIC_URL": BASE})
     client = app.test_client()
-    from api.warmup import warm, warm_sheets  # noqa: PLC0415
+    from printables.warm import warm, warm_sheets  # noqa: PLC0415
 
     print(f"start-up warm-up (once per worker): {warm() * 1000:.0f} ms")
     print(f"sheet warm-up (each worker, in the background once started): {warm_sheets():.1f} s "

@@ -27,7 +27,7 @@ def test_warm_up_leaves_nothing_to_load_for_the_first_sheet():
     """After warm(), a user's first setup sheet imports no module and registers no font: the
     PDF stack, the fonts and the QR library were all loaded at start-up."""
     code = ("import sys; from api import create_app; create_app({'TESTING': True}); "
-            "from api.warmup import warm; warm(); "
+            "from printables.warm import warm; warm(); "
             "assert {'reportlab', 'qrcode'} <= {m.split('.')[0] for m in sys.modules}; "
             "from printables.fonts import load; assert load().embedded; "
             "from reportlab.pdfbase import pdfmetrics; "

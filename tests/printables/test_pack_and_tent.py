@@ -258,3 +258,28 @@ def test_post_pack_and_turn_cards_are_in_the_catalogue_and_openapi(pclient):
     assert len(readback.read(card.data)) == 2  # two cards a set, four sets a page: 7 players
     bad = pclient.get(cat["turn_card"]["urls"]["a4"] + "&players=12")
     assert bad.status_code == 422 and bad.mimetype == "application/problem+json"
+
+
+@pytest.mark.parametrize("game", [g for g in all_games()
+                                  if g.tracker is not None and g.tracker.private_events],
+                         ids=lambda g: g.slug)
+def test_the_scorekeepers_tent_of_a_game_with_secrets_has_a_slip_per_seat(app, game, tmp_path):
+    """Each seat's slip carries its claim code and a QR that claims that seat; the follow-only
+    tent carries none (issue 29, item 5)."""
+    client = app.test_client()
+    made = client.post(f"/api/v1/games/{game.slug}/sessions", json=game.tracker.example_setup)
+    s = made.json
+    edit = {"Authorization": f"Bearer {s['edit_token']}"}
+    listed = client.get(f"/api/v1/sessions/{s['code']}/seats", headers=edit).json["seats"]
+    both = client.get(f"/api/v1/sessions/{s['code']}/join.pdf", headers=edit)
+    pages = readback.read(both.data)
+    assert len(pages) == 2  # the tent, then the seats' slips
+    slips = " ".join(pages[1].text.split())
+    for seat in listed:
+        assert seat["name"] in slips and seat["claim_code"] in slips
+    decoded = set().union(*decode(both.data, tmp_path))
+    claims = {u.split("#", 1)[1] for u in decoded if "claim=" in u}
+    assert claims == {f"seat={seat['id']}&claim={seat['claim_code']}" for seat in listed}
+    follow_only = client.get(f"/api/v1/sessions/{s['code']}/join.pdf")
+    assert len(readback.read(follow_only.data)) == 1
+    assert "claim" not in " ".join(readback.read(follow_only.data)[0].text.split()).lower()

@@ -1,13 +1,14 @@
-"""The sheet warm-up a gunicorn worker runs once started (api/warmup.py): it covers what hosts
+"""The sheet warm-up a gunicorn worker runs once started (printables/warm.py): it covers what hosts
 print first, and after it a first print works nothing out again."""
 from __future__ import annotations
 
 import gc
 from typing import Any
 
-from api import config, offload, warmup
+from api import config, offload
 from assistant import sheets
 from assistant.games import all_games
+from printables import warm as warmup
 from tests.support import printed_by
 
 
@@ -30,7 +31,8 @@ def test_after_it_a_first_print_parses_and_breaks_nothing_new():
     """In a fresh interpreter (the layout caches are per process): warm on A4, then print
     one aid and the first setup sheet of each game as a request would."""
     code = (
-        "from api.warmup import warm, warm_sheets, first_prints; warm(); warm_sheets(('a4',)); "
+        "from printables.warm import warm, warm_sheets, first_prints; warm(); "
+        "warm_sheets(('a4',)); "
         "import printables.paragraph as P; from printables.render import render; "
         "from assistant import sheets; "
         "from assistant.games import all_games; "
@@ -64,7 +66,7 @@ def test_sheets_drawn_at_once_on_several_threads_come_out_as_drawn_alone():
     drawn again alone (in a fresh interpreter, so the caches start empty)."""
     code = (
         "import sys, threading; from datetime import date; "
-        "from api.warmup import warm, first_prints; from printables.render import render; "
+        "from printables.warm import warm, first_prints; from printables.render import render; "
         "warm(); picked = list(first_prints())[::4][:12]; day = date(2026, 11, 23); "
         "draw = lambda s: render(s, 'a4', lambda l: 'http://lairside.invalid' + l.page, "
         "printed_on=day); "

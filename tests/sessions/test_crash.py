@@ -27,7 +27,7 @@ def call(method: str, url: str, body: object = None, headers: dict[str, str] | N
     request = urllib.request.Request(url, data=data, method=method, headers={
         "Content-Type": "application/json", **(headers or {})})
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"{}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant.games import all_games
 
 from .conftest import make_app
-from .helpers import create, write
+from .helpers import create, seat_token, write
 
 VP = {"kind": "vp", "seat": "jin-feng", "amount": 2, "reason": "mission reward"}
 
@@ -69,7 +69,7 @@ def test_a_seats_own_view_is_never_answered_to_the_table(sqlite_url):
     made = client.post(f"/api/v1/games/{game.slug}/sessions", json=game.tracker.example_setup)
     code = made.json["code"]
     seat = made.json["setup"]["seats"][0]["id"]
-    token = client.post(f"/api/v1/sessions/{code}/seats/{seat}/claim").json["seat_token"]
+    token = seat_token(client, code, made.json["edit_token"], seat)
     path = f"/api/v1/sessions/{code}"
     shared = client.get(path)
     own = client.get(path, headers={"X-Seat-Token": token})

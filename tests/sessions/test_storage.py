@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, text
 
-from api.storage import KeyReused, StaleVersion, Store, parse_stored_events
+from api.storage import KeyReused, StaleVersion, Store
 from api.storage.migrate import HEAD, current_revision
 from assistant.errors import InvalidInput
+from assistant.tracker import exports
 from tests.games.tdt.tracker.kit import TRACKER, parse_event, parse_setup
 
 from .helpers import CUTTHROAT
@@ -132,10 +133,15 @@ def test_racing_writers_on_one_version_one_wins(db_url):
         s.dispose()
 
 
+def imported(items):
+    found = exports.read({"setup": {"game": "tdt"}, "events": items}, datetime.now(UTC))
+    return exports.events_of(TRACKER, found)
+
+
 def test_import_keeps_events_and_times(store):
     at = datetime(2025, 1, 31, 20, 15, tzinfo=UTC)
-    events = parse_stored_events(TRACKER, [
-        {"event": {"kind": "clock", "to": 7}, "at": at.isoformat()}, {"kind": "undo"}])
+    events = imported([{"event": {"kind": "clock", "to": 7}, "at": at.isoformat()},
+                       {"kind": "undo"}])
     info, _ = store.create(TRACKER, SETUP, events)
     stored = store.events(info)
     assert [e.seq for e in stored] == [1, 2] and stored[0].created_at == at
@@ -143,8 +149,8 @@ def test_import_keeps_events_and_times(store):
 
 
 def test_import_refuses_a_bad_event(store):
-    events = parse_stored_events(TRACKER, [{"event": {"kind": "clock", "to": 7}},
-                                  {"event": {"kind": "betrayal", "seat": "jin-feng"}}])
+    events = imported([{"event": {"kind": "clock", "to": 7}},
+                       {"event": {"kind": "betrayal", "seat": "jin-feng"}}])
     with pytest.raises(InvalidInput) as refused:
         store.create(TRACKER, SETUP, events)
     assert refused.value.field == "events.1.seat"

@@ -8,11 +8,14 @@ Loser Lad and the score are worked out by the game's own calculators, so no rule
 
 Secrets: a Master Plan's requirements are entered from the owner's phone (`plan`) and appear
 only in that seat's own view (`state_json`, `event_json`, `describe`), never in the shared one,
-until an instant win reveals them. The claim that completes an entered plan wins at once
-(Loot step 1, :58: the plan is revealed then, not before); a declared win (`declare-win`, for a
-plan never entered or one already covered) is checked against what the owner entered, and a
-refusal never says what is missing. A plan entered or changed while its seat already holds
-Loot is flagged to the table (never what it says): the card is dealt once (:21).
+until the owner reveals them. The claim that completes an entered plan is told to the owner's
+phone only ("declare your win now", `declare_now`); the table learns of the win when the owner
+declares it (`declare-win` from their own phone, stored with the plan it reveals: a
+disclosure, never taken back). So no claim, and no request of the table, answers yes or no
+about a plan. Where a phone is gone (or plans were never entered), the table types the plan
+card as shown (`declare-win` with `requirements`), checked against what was typed and the
+public Loot only. A plan entered while its seat already holds Loot is flagged to the table
+(never what it says, nor whether it changed): the card is dealt once (:21).
 
 Readings taken here (see README.md): deployment needs every Throwdown of the round dealt first
 (Assemble steps 1-3 in order); reveals and battles wait until deployment is over when the hand
@@ -46,6 +49,7 @@ from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
+from assistant.tracker.kernel import is_sealed
 
 from .book import ROUNDS, THROWDOWNS
 from .calculators.battle import ACTION_MAX, NONE, Attack, Side, parse_supers, resolve
@@ -291,8 +295,12 @@ EVENT_FORMS: Mapping[str, Form] = {
                     "'Nova: Shade, Hex: Blaze'.", max_length=400)),
     "claim": (TD, Text("loot", "The Loot the next claimer takes.", max_length=40,
                        required=True)),
-    "declare-win": (SEAT, Text("requirements", "Only if the plan was never entered: the "
-                               "revealed plan, comma-separated.", max_length=400)),
+    "declare-win": (SEAT, Text("requirements", "Only for the table recording a plan card as "
+                               "shown (the player's phone is gone or was never used): the "
+                               "revealed plan, comma-separated. The owner's own phone leaves "
+                               "it out and reveals the plan entered there.", max_length=400),
+                    Flag("own_phone", "True when the owner declares from their own phone (the "
+                         "stored form of their declaration says so).")),
     "regroup": (Text("holder_picks", "On a tie for the fewest KOs: whom the holder gives "
                      "Loser Lad to.", max_length=40),),
     "note": (Text("text", "The note.", max_length=280, required=True),),
@@ -314,11 +322,15 @@ def apply(setup: Setup, state: State, event: Event, version: int) -> State:
 
 def _plan(setup: Setup, state: State, e: Event) -> State:
     seat = setup.seat(e["seat"])
-    plan = split_list(e["requirements"])
-    if not plan:
-        raise InvalidInput("requirements", "List at least one Loot.", "Loot, comma-separated")
-    before = state.plans.get(seat.id)
-    late = bool(state.loot[seat.id]) and (before is None or bag(before) != bag(plan))
+    plan: tuple[str, ...] = ()  # a sealed entry (an import's): entered, its Loot not here
+    if not is_sealed(e):
+        plan = split_list(e["requirements"])
+        if not plan:
+            raise InvalidInput("requirements", "List at least one Loot.",
+                               "Loot, comma-separated")
+    # Any entry made while the seat holds Loot is flagged, whatever it says: flagging only a
+    # changed plan would tell the table whether the secret changed.
+    late = bool(state.loot[seat.id])
     flagged = (*state.plans_after_loot, seat.id) if late else state.plans_after_loot
     return replace(state, plans={**state.plans, seat.id: plan},
                    plans_after_loot=tuple(dict.fromkeys(flagged)))
@@ -513,12 +525,9 @@ def _claim(setup: Setup, state: State, e: Event) -> State:
     super_name, seat, _ = nxt
     t = _settle(replace(t, claims=(*t.claims, (super_name, seat, took))))
     loot = {**state.loot, seat: (*state.loot[seat], took)}
-    after = replace(state.with_throwdown(t), loot=loot)
-    plan = state.plans.get(seat)
-    if plan and plan_missing(plan, state.loot[seat]) and not plan_missing(plan, loot[seat]):
-        # this claim completes the claimer's entered plan: revealed and won at once (:58)
-        return replace(after, winner=seat, revealed_plan=plan)
-    return after
+    # A claim that completes the claimer's entered plan is told to the owner's phone only
+    # (state_json: "declare your win"); the table learns it when the owner declares (:58).
+    return replace(state.with_throwdown(t), loot=loot)
 
 
 def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
@@ -529,15 +538,45 @@ def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
 
 def _declare(setup: Setup, state: State, e: Event) -> State:
     seat = setup.seat(e["seat"])
-    plan = state.plans.get(seat.id) or split_list(e.get("requirements"))
+    plan = split_list(e.get("requirements"))
+    own = bool(e.get("own_phone"))
+    if not plan:  # stored before declarations were resolved (older sessions): the entry
+        plan, own = state.plans.get(seat.id, ()), True
     if not plan:
         raise InvalidInput("requirements", f"{seat.name} has not entered a Master Plan: enter "
-                           "it on their own phone first, or give it here as it is revealed.",
-                           "Loot, comma-separated")
+                           "it on their own phone first, or type the plan card as it is "
+                           "shown.", "Loot, comma-separated")
     if plan_missing(plan, state.loot[seat.id]):
-        raise InvalidInput("seat", f"{seat.name}'s collected Loot does not cover the Master "
-                           "Plan they entered; no instant win yet.", "a completed plan")
+        detail = ("Your collected Loot does not cover your Master Plan yet; no instant win."
+                  if own else f"The Loot {seat.name} collected does not cover the plan typed "
+                  "here; no instant win.")
+        raise InvalidInput("seat", detail, "a completed plan")
     return replace(state, winner=seat.id, revealed_plan=tuple(plan))
+
+
+def writer(setup: Setup, event: Event) -> str | None:
+    """A plan is its seat's own; so is a declaration of the plan entered on the phone (no
+    requirements, or its stored form with `own_phone`). A declaration typed from the plan
+    card as shown is the table's: it is checked against what was typed, never the entry."""
+    if event.kind == "plan" or (event.kind == "declare-win" and (
+            event.get("own_phone") or not event.get("requirements"))):
+        return setup.seat(event["seat"]).id
+    return None
+
+
+def stored_form(setup: Setup, state: State, event: Event) -> Event:
+    """An owner's declaration is stored with the plan it reveals (and `own_phone`), so the
+    history, an export and its import carry it."""
+    if event.kind != "declare-win" or event.get("requirements") \
+            or state.winner or state.over:
+        return event  # apply says why a declaration after the end is refused
+    seat = setup.seat(event["seat"])
+    plan = state.plans.get(seat.id)
+    if not plan:
+        raise InvalidInput("requirements", "No Master Plan was entered on this phone: enter "
+                           "it first.", "enter your plan")
+    return Event("declare-win", {**event.data, "seat": seat.id,
+                                 "requirements": ", ".join(plan), "own_phone": True})
 
 
 def _regroup(setup: Setup, state: State, e: Event) -> State:
@@ -585,6 +624,11 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
         if hidden:
             return f"{who} entered their Master Plan (kept on their phone)"
         return f"Your Master Plan: {event['requirements']}"
+    if k == "declare-win" and event.get("requirements"):
+        if event.get("own_phone"):
+            return f"{who} reveals their Master Plan ({event['requirements']}) and wins"
+        return (f"The table records {who}'s Master Plan card as shown "
+                f"({event['requirements']}): an instant win")
     if k == "throwdown":
         return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
     if k == "deploy":
@@ -609,8 +653,7 @@ def _plan_text(seat: str, state: State) -> str:
     if seat not in state.plans:
         return "Master Plan: not entered"
     if seat in state.plans_after_loot:
-        return ("Master Plan: entered or changed after collecting Loot (check the card at "
-                "the reveal)")
+        return ("Master Plan: entered while holding Loot (check the card at the reveal)")
     return "Master Plan: entered"
 
 
@@ -632,12 +675,19 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
             "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
                                                 if state.ko_earlier[s.id] else ""),
         }
-        if viewer.seat == s.id and s.id in state.plans:
+        if viewer.seat == s.id and state.plans.get(s.id):
             plan = state.plans[s.id]
             missing = plan_missing(plan, loot)
+            done = not missing and state.winner is None and not state.over
             row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing,
+                       declare_now=done,
                        plan_text=f"Your Master Plan (only this phone): {', '.join(plan)}; "
-                       + (f"missing {', '.join(missing)}" if missing else "complete"))
+                       + (f"missing {', '.join(missing)}" if missing else
+                          "complete: declare your win now (it is immediate)" if done
+                          else "complete"))
+        elif viewer.seat == s.id and s.id in state.plans:
+            row.update(plan_text="Your Master Plan was entered before this copy of the game "
+                       "was imported: enter it again on this phone.")
         seats.append(row)
     out: dict[str, Any] = {
         "round": state.round, "rounds": ROUNDS, "loser_lad": state.loser_lad,
@@ -680,14 +730,17 @@ def board(setup: Setup) -> Board:
                         unless="over"),
                  Action("claim", "Claim Loot", asks=("throwdown", "loot"), unless="over"),
                  Action("plan", "Enter my Master Plan", per_seat=True, asks=("requirements",),
-                        unless="over"),
-                 Action("declare-win", "Declares an instant win", per_seat=True,
+                        unless="over", own_phone=True),
+                 Action("declare-win", "Declare my instant win", per_seat=True,
+                        confirm="reveals your completed Master Plan to the table?",
+                        unless="over", own_phone=True),
+                 Action("declare-win", "Record a revealed Master Plan card", per_seat=True,
                         asks=("requirements",), confirm="reveals a completed Master Plan?",
                         unless="over"),
                  Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
                         confirm="ends the round?"),
                  NOTE),
-        seat_lines=("loot_text", "ko_text", "plan_text"))
+        seat_lines=("loot_text", "ko_text", "plan_text"), secret_lines=("plan_text",))
 
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
@@ -734,6 +787,12 @@ class MasterPlanTracker(TrackerBase):
 
     def initial(self, setup: Setup) -> State:
         return initial(setup)
+
+    def writer(self, setup: Setup, event: Event) -> str | None:
+        return writer(setup, event)
+
+    def resolve(self, setup: Setup, state: State, event: Event) -> Event:
+        return stored_form(setup, state, event)
 
     def apply(self, setup: Setup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)

@@ -17,11 +17,16 @@ Secrets:
   reveal, and no "on track" hint: those live in the owner's view only, which also carries the
   two seat lines the page prints on the owner's card (`only_this_phone`,
   `your_investigations`).
+- Who reveals (`writer`): everyone reveals their card at the end of the final round
+  (vigilante.txt:289, :635), and the card is secret until then (:231). The reveal of the
+  Identity on a phone ("as-entered") is written by that phone only, and stored with the
+  Identity it showed and `own_phone` (`resolve`): a disclosure, never taken back by an undo.
+  Where a phone is gone, the table types the card the player shows: the table's event, read
+  from nothing private.
 
 Readings (README.md): the reveal is refused before the table marks the final round over
 (`end-game`, itself refused before the card's last round when the rounds are known); a
-revealed Identity is what the card shows, whatever was entered privately (`as-entered`, the
-reveal form's first option, takes the phone's); damage reaching a
+revealed Identity is what the card shows, whatever was entered privately; damage reaching a
 Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
 """
 from __future__ import annotations
@@ -54,6 +59,7 @@ from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
+from assistant.tracker.kernel import is_sealed, seat_of
 
 from .calculators.allegiance import KINDS, SPOTS, possible, remaining
 from .calculators.events import EVENT_TYPES, Token, place
@@ -267,12 +273,16 @@ EVENT_FORMS: Mapping[str, Form] = {
                     OneOf("seen", "What the token showed (only your phone sees it).", KINDS,
                           required=True)),
     "reveal": (SEAT, OneOf("identity", "The Identity card shown at the reveal ("
-                           f"{AS_ENTERED}: the one this player entered on their own phone).",
+                           f"{AS_ENTERED}: the one entered on this phone, sent from the "
+                           "player's own phone only; the table types the card it sees).",
                            (AS_ENTERED, *IDENTITY_OPTIONS)),
                Integer("jail_level_2_3", "Addict: Level 2 or 3 Villains in jail.", minimum=0,
                        maximum=MAX_JAIL),
                Integer("med_cards", "Addict: First Aid Kits and Med Pacs in hand.", minimum=0,
-                       maximum=MAX_JAIL)),
+                       maximum=MAX_JAIL),
+               Flag("own_phone", "True when the player reveals from their own phone (the "
+                    "stored form of an 'as-entered' reveal says so); the table's typed reveal "
+                    "leaves it out.")),
     "note": (Text("text", "A note for the table.", max_length=200, required=True),),
 }
 PRIVATE = frozenset({"identity", "investigate"})
@@ -344,6 +354,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
             return _put(state, i, replace(seat, team=put(seat.team, k, None),
                                           defeated=(*seat.defeated, hero)))
         return _put(state, i, replace(seat, team=put(seat.team, k, hero)))
+    if kind in PRIVATE and is_sealed(event):  # an import's entry, its secret left out
+        return state
     if kind == "identity":
         ident = Identity(event["identity"])
         _check_public_rules(setup, ident, "identity")
@@ -372,6 +384,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         raise InvalidInput("kind", "Identities are revealed at the end of the final round.",
                            "end-game first")
     given = event.get("identity")
+    # resolve() stores the Identity an "as-entered" reveal shows; only a reveal stored before
+    # that (an older session) still reads it from the phone's entry here
     chosen = seat.identity if given in (None, AS_ENTERED) else given
     if chosen is None:
         raise InvalidInput("identity", "Nothing was entered on this player's phone: say "
@@ -454,13 +468,46 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
         "pass-first-player": lambda: "First Player marker passes counter-clockwise",
         "first-player": lambda: f"{who} takes the First Player marker",
         "end-game": lambda: "The final round is over: reveal",
-        "reveal": lambda: f"{who} reveals"
-                          + (f": {CARDS[Identity(event['identity'])].title}"
-                             if event.get("identity") not in (None, AS_ENTERED)
-                             else " (as entered on their phone)"),
+        "reveal": lambda: _reveal_line(event, who),
         "note": lambda: f"Note: {event['text']}",
     }
     return lines[kind]()
+
+
+def _reveal_line(event: Event, who: str) -> str:
+    given = event.get("identity")
+    if given in (None, AS_ENTERED):  # stored before reveals were resolved (older sessions)
+        return f"{who} reveals (as entered on their phone)"
+    title = CARDS[Identity(given)].title
+    if event.get("own_phone"):
+        return f"{who} reveals from their own phone: {title}"
+    return f"The table records {who}'s Identity card as shown: {title}"
+
+
+def writer(setup: SessionSetup, event: Event) -> str | None:
+    """Identities and investigations are their seat's own; so is a reveal of the Identity
+    entered on the phone ("as-entered", or its stored form with `own_phone`). A reveal typed
+    from the card the player shows (their phone gone) is the table's."""
+    if event.kind in PRIVATE:
+        return seat_of(setup.seats, str(event["seat"]))
+    if event.kind == "reveal" and (event.get("own_phone")
+                                   or event.get("identity") in (None, AS_ENTERED)):
+        return seat_of(setup.seats, str(event["seat"]))
+    return None
+
+
+def resolve(setup: SessionSetup, state: State, event: Event) -> Event:
+    """An owner's "as-entered" reveal is stored with the Identity it shows (and
+    `own_phone`), so the history, an export and its import carry what was revealed."""
+    if event.kind != "reveal" or event.get("identity") not in (None, AS_ENTERED) \
+            or not state.ended:
+        return event  # apply says why a reveal before the end is refused
+    i = seat_index(setup.seats, event["seat"])
+    entered = state.seats[i].identity
+    if entered is None:
+        raise InvalidInput("identity", "No Identity was entered on this phone: choose the "
+                           "card you show.", ", ".join(IDENTITY_OPTIONS))
+    return Event("reveal", {**event.data, "identity": entered, "own_phone": True})
 
 
 # ---------------------------------------------------------------- views
@@ -686,6 +733,12 @@ class VigilanteTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def writer(self, setup: SessionSetup, event: Event) -> str | None:
+        return writer(setup, event)
+
+    def resolve(self, setup: SessionSetup, state: State, event: Event) -> Event:
+        return resolve(setup, state, event)
+
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
 
@@ -723,14 +776,19 @@ class VigilanteTracker(TrackerBase):
                 Action("defeat", "Defeated", per_seat=True, asks=("slot",)),
                 Action("first-player", "First Player", per_seat=True, unless="ended"),
                 Action("identity", "My Identity (own phone)", per_seat=True,
-                       asks=("identity",), unless="ended"),
+                       asks=("identity",), unless="ended", own_phone=True),
                 Action("investigate", "Investigate (own phone)", per_seat=True,
-                       asks=("target", "spot", "seen"), unless="ended"),
-                Action("reveal", "Reveal", per_seat=True,
-                       asks=("identity", "jail_level_2_3", "med_cards"), unless="playing"),
+                       asks=("target", "spot", "seen"), unless="ended", own_phone=True),
+                Action("reveal", "Reveal my Identity", per_seat=True,
+                       asks=("jail_level_2_3", "med_cards"), unless="playing",
+                       confirm="shows your Identity to the whole table?", own_phone=True),
+                Action("reveal", "Record the Identity card shown", per_seat=True,
+                       asks=("identity", "jail_level_2_3", "med_cards"), unless="playing",
+                       leave_out=(AS_ENTERED,)),
                 NOTE),
             seat_lines=("team_line", "defeated_line", "identity_line", "only_this_phone",
-                        "your_investigations"))
+                        "your_investigations"),
+            secret_lines=("only_this_phone", "your_investigations"))
 
 
 TRACKER = VigilanteTracker()

@@ -11,6 +11,7 @@ from assistant.inputs import Integer, ListOf, OneOf, Text
 from assistant.tracker import Action, Board, Counter, Event, Track, Viewer, Wording
 from assistant.tracker.base import SAVED_ID
 from assistant.tracker.fields import check_form
+from assistant.tracker.kernel import is_sealed
 
 SEAT = (Text("name", "The crook's name.", max_length=40, required=True),
         Text("player", "The player's name.", max_length=40), SAVED_ID)
@@ -79,6 +80,13 @@ class HeistTracker:
     def parse_event(self, kind: str, values: Mapping[str, Any]) -> Event:
         return Event(kind, dict(values))
 
+    def writer(self, setup: HeistSetup, event: Event) -> str | None:
+        """A stash is its crook's own; everything else is the table's."""
+        return str(event["seat"]) if event.kind == "stash" else None
+
+    def resolve(self, setup: HeistSetup, state: HeistState, event: Event) -> Event:
+        return event
+
     def initial(self, setup: HeistSetup) -> HeistState:
         return HeistState(tuple(0 for _ in setup.seats), stash=tuple(0 for _ in setup.seats))
 
@@ -89,6 +97,8 @@ class HeistTracker:
             if event["seat"] not in ids:
                 raise InvalidInput("seat", f"No crook {event['seat']!r}.", ", ".join(ids))
             i = ids.index(event["seat"])
+            if event.kind == "stash" and is_sealed(event):  # an import's: its coins unknown
+                return state
             if event.kind == "stash":
                 return replace(state, stash=(*state.stash[:i], event["coins"],
                                              *state.stash[i + 1:]))
@@ -106,13 +116,13 @@ class HeistTracker:
             return f"Round {event['to']}"
         if event.kind == "stash":
             who = names.get(event["seat"], event["seat"])
-            if viewer.seat == event["seat"]:
+            if viewer.seat == event["seat"] and not is_sealed(event):
                 return f"{who} stashed {event['coins']} coins (only you see this)"
             return f"{who} touched their stash"
         return f"Note: {event['text']}"
 
     def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
-        if event.kind == "stash" and viewer.seat != event["seat"]:
+        if event.kind == "stash" and (viewer.seat != event["seat"] or is_sealed(event)):
             return {"kind": "stash", "seat": event["seat"]}
         return event.to_json()
 
@@ -136,7 +146,7 @@ class HeistTracker:
                      counters=(Counter("coins", "Coins", 0, 99, "coins"),),
                      actions=(Action("note", "Add note", asks=("text",)),
                               Action("stash", "Stash", per_seat=True, asks=("coins",))),
-                     seat_lines=("stash",))
+                     seat_lines=("stash",), secret_lines=("stash",))
 
 
 TRACKER = HeistTracker()

@@ -80,9 +80,11 @@ def test_supers_stay_face_down_until_deployment_is_over():
 
 # ---------------------------------------------------------------- the instant win
 
-def test_the_claim_that_completes_an_entered_plan_wins_at_once():
-    """Loot step 1 (:58): the moment a claim completes the claimer's plan, the plan is revealed
-    and that player wins; nothing after it is resolved."""
+def test_the_claim_that_completes_an_entered_plan_is_told_to_its_owner_only():
+    """Loot step 1 (:58): the moment a claim completes the claimer's plan, that player reveals
+    it and wins. The claim is recorded by the table, so only the owner's phone is told ("declare
+    your win now"); the table learns of the win when the owner declares it (issue 29: a claim
+    must not answer the table yes or no about a plan)."""
     h = start()
     play(h, {"kind": "plan", "seat": "ann", "requirements": SECRET})
     fight_one(deal_and_deploy(h))
@@ -90,11 +92,25 @@ def test_the_claim_that_completes_an_entered_plan_wins_at_once():
     assert shared(h)["winner"] is None and SECRET not in json.dumps(shared(h)["seats"][0])
     play(h, {"kind": "claim", "throwdown": 1, "loot": SECRET})  # Ann's Blaze completes it
     state = shared(h)
+    assert state["winner"] is None and not state["over"] and state["revealed_plan"] is None
+    own = seat_row(TRACKER.state_json(h.setup, h.state, Viewer("ann")), "ann")
+    assert own["declare_now"] is True and "declare your win now" in own["plan_text"]
+    for viewer in (SHARED, Viewer("ben")):
+        row = seat_row(TRACKER.state_json(h.setup, h.state, viewer), "ann")
+        assert not {"declare_now", "plan", "plan_complete", "plan_missing"} & set(row)
+    play(h, {"kind": "declare-win", "seat": "ann"})  # from Ann's own phone
+    stored = h.event_at(h.version)
+    assert stored.to_json() == {"kind": "declare-win", "seat": "ann", "requirements": SECRET,
+                                "own_phone": True}
+    state = shared(h)
     assert state["winner"] == "ann" and state["over"]
     assert state["revealed_plan"] == [SECRET]
     with pytest.raises(InvalidInput):
         play(h, {"kind": "throwdown", "loot": "Gem"})
     assert TRACKER.score(h.setup, h.state).result["winners"] == ["Ann"]
+    with pytest.raises(InvalidInput) as refused:  # the table cannot make it disappear
+        play(h, {"kind": "undo"})
+    assert "made a seat's secret public" in refused.value.detail
 
 
 def test_a_claim_that_does_not_complete_a_plan_reveals_nothing():
@@ -108,9 +124,10 @@ def test_a_claim_that_does_not_complete_a_plan_reveals_nothing():
     assert "Quasar" not in json.dumps(state)
 
 
-def test_a_plan_changed_after_loot_was_collected_is_flagged_to_the_table():
+def test_a_plan_entered_after_loot_was_collected_is_flagged_to_the_table():
     """The plan is one card dealt at setup (:21); a plan entered again once the seat holds Loot
-    could be fitted to what it holds. The table is told (never what the plan says)."""
+    could be fitted to what it holds. The table is told (never what the plan says, nor whether
+    it changed: that would tell the table something about the secret)."""
     h = start()
     play(h, {"kind": "plan", "seat": "ann", "requirements": "Quasar"})
     assert seat_row(shared(h), "ann")["plan_text"] == "Master Plan: entered"
@@ -120,7 +137,7 @@ def test_a_plan_changed_after_loot_was_collected_is_flagged_to_the_table():
          {"kind": "plan", "seat": "ann", "requirements": "Orb"})
     row = seat_row(shared(h), "ann")
     assert row["plan_after_loot"] is True
-    assert "changed after collecting Loot" in row["plan_text"]
+    assert "entered while holding Loot" in row["plan_text"]
     assert "Orb" not in json.dumps(shared(h)) and "Quasar" not in json.dumps(shared(h))
     assert seat_row(shared(h), "ben")["plan_text"] == "Master Plan: not entered"
     own = seat_row(TRACKER.state_json(h.setup, h.state, Viewer("ann")), "ann")
@@ -152,20 +169,29 @@ def test_the_example_events_still_fold():
 
 
 def test_the_board_can_declare_a_win_with_a_plan_that_was_never_entered():
-    """declare-win falls back to the plan given with the declaration (it is being revealed);
-    the board must ask for it, or a table whose players never entered plans cannot declare."""
+    """The owner declares from their own phone (no fields: the plan entered there); a table
+    whose players never entered plans, or whose player's phone is gone, types the plan card as
+    it is shown: checked against what was typed and the public Loot only."""
     board = TRACKER.board(TRACKER.parse_setup(dict(TRACKER.example_setup)))
-    action = next(a for a in board.actions if a.event == "declare-win")
-    assert action.per_seat and "requirements" in action.asks
+    own, typed = (next(a for a in board.actions if a.event == "declare-win" and
+                       a.own_phone is flag) for flag in (True, False))
+    assert own.per_seat and not own.asks
+    assert typed.per_seat and "requirements" in typed.asks
     h = start()
     fight_one(deal_and_deploy(h))
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
          {"kind": "claim", "throwdown": 1, "loot": SECRET})
     with pytest.raises(InvalidInput) as refused:
-        play(h, {"kind": "declare-win", "seat": "ann"})
+        play(h, {"kind": "declare-win", "seat": "ann"})  # Ann's phone: nothing entered
     assert refused.value.field == "requirements"
+    with pytest.raises(InvalidInput) as refused:
+        play(h, {"kind": "declare-win", "seat": "ann", "requirements": f"{SECRET}, Orb"})
+    assert "typed here" in refused.value.detail
+    event = parse_event(TRACKER, {"kind": "declare-win", "seat": "ann", "requirements": SECRET})
+    assert TRACKER.writer(h.setup, event) is None  # the table's
     play(h, {"kind": "declare-win", "seat": "ann", "requirements": SECRET})
     assert shared(h)["winner"] == "ann" and shared(h)["revealed_plan"] == [SECRET]
+    assert not h.discloses(h.version)  # typed by the table: no secret in it
 
 
 def test_the_round_checklist_names_the_regroup_rounds_plainly():

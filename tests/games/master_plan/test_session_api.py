@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from api import create_app
+from tests.sessions.helpers import seat_token
 
 SECRET = "Quasar"
 
@@ -31,8 +32,8 @@ def test_a_plan_stays_on_its_owners_phone(client: Any) -> None:
                                                   "requirements": SECRET},
                           headers={**edit, "If-Match": '"v0"'})
     assert refused.status_code == 403  # the table's token may not write a private plan
-    ann = {"X-Seat-Token": client.post(f"{base}/seats/ann/claim").json["seat_token"]}
-    ben = {"X-Seat-Token": client.post(f"{base}/seats/ben/claim").json["seat_token"]}
+    ann = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ann")}
+    ben = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ben")}
     written = client.post(f"{base}/events", json={"kind": "plan", "seat": "ann",
                                                   "requirements": f"Gem, {SECRET}"},
                           headers={**ann, "If-Match": '"v0"'})
@@ -47,23 +48,28 @@ def test_a_plan_stays_on_its_owners_phone(client: Any) -> None:
     assert seat["plan"] == ["Gem", SECRET] and seat["plan_missing"] == ["Gem", SECRET]
 
 
-def test_the_plan_is_revealed_by_the_claim_that_completes_it_and_not_before(client: Any) -> None:
+def test_the_owner_is_told_and_declares_the_win_the_table_learns_it_then(client: Any) -> None:
+    """Issue 29: the claim that completes Ann's plan is told to Ann's phone only; the table's
+    edit token cannot declare for her (no yes/no about her plan); her own phone declares, and
+    the table's undo cannot take the revealed plan back. Needs the API wired to the core's
+    writer contract (assistant/tracker/README.md)."""
     made = client.post("/api/v1/games/master-plan/sessions", json={
         "seats": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}],
         "loser_lad": "Ann"}).json
     code, edit = made["code"], {"Authorization": f"Bearer {made['edit_token']}"}
     base = f"/api/v1/sessions/{code}"
-    ann = {"X-Seat-Token": client.post(f"{base}/seats/ann/claim").json["seat_token"]}
-    ben = {"X-Seat-Token": client.post(f"{base}/seats/ben/claim").json["seat_token"]}
+    ann = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ann")}
+    ben = {"X-Seat-Token": seat_token(client, code, made["edit_token"], "ben")}
     version = 0
 
-    def send(event: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+    def send(event: dict[str, Any], headers: dict[str, str], status: int = 201) -> Any:
         nonlocal version
         answer = client.post(f"{base}/events", json=event,
                              headers={**headers, "If-Match": f'"v{version}"'})
-        assert answer.status_code == 201, answer.json
-        version = answer.json["version"]
-        return dict(answer.json)
+        assert answer.status_code == status, answer.json
+        if status == 201:
+            version = answer.json["version"]
+        return answer.json
 
     send({"kind": "plan", "seat": "ann", "requirements": f"Gem, {SECRET}"}, ann)
     send({"kind": "throwdown", "loot": "Gem"}, edit)  # the others are dealt after the check
@@ -71,15 +77,25 @@ def test_the_plan_is_revealed_by_the_claim_that_completes_it_and_not_before(clie
     send({**hero, "throwdown": 1, "name": "Blaze", "action_number": 4}, edit)
     send({"kind": "battle", "throwdown": 1}, edit)
     send({"kind": "claim", "throwdown": 1, "loot": "Gem"}, edit)  # not complete yet
-    for headers in ({}, ben, edit):
-        for path in ("", "/events", "/export", "/score"):
-            assert SECRET not in json.dumps(client.get(base + path, headers=headers).json)
-    assert client.get(base).json["state"]["revealed_plan"] is None
+    send({"kind": "declare-win", "seat": "ann"}, edit, 403)  # never the table's question
     for loot in (SECRET, "Crown"):
         send({"kind": "throwdown", "loot": loot}, edit)
     send({**hero, "throwdown": 2, "name": "Aegis", "action_number": 6}, edit)
     send({"kind": "battle", "throwdown": 2}, edit)
-    send({"kind": "claim", "throwdown": 2, "loot": SECRET}, edit)  # completes Ann's plan
+    answer = send({"kind": "claim", "throwdown": 2, "loot": SECRET}, edit)  # completes it
+    # the claimed Loot is public (it was on the Throwdown, it is Ann's Loot now); the plan
+    # it completes, and that it completes one, are not
+    assert answer["state"]["winner"] is None and not answer["state"]["revealed_plan"]
+    assert "requirements" not in json.dumps(answer) and "declare_now" not in json.dumps(answer)
+    for headers in ({}, ben, edit):
+        for path in ("", "/events", "/export", "/score"):
+            seen = json.dumps(client.get(base + path, headers=headers).json)
+            assert "requirements" not in seen and '"declare_now": true' not in seen
+    own = client.get(base, headers=ann).json["state"]["seats"][0]
+    assert own["declare_now"] is True
+    send({"kind": "declare-win", "seat": "ann"}, ann)
     state = client.get(base).json["state"]
     assert state["winner"] == "ann" and state["revealed_plan"] == ["Gem", SECRET]
     assert client.get(f"{base}/score").json["result"]["winners"] == ["Ann"]
+    undo = client.post(f"{base}/undo", headers={**edit, "If-Match": f'"v{version}"'})
+    assert undo.status_code == 422 and "secret public" in json.dumps(undo.json)

@@ -10,6 +10,7 @@ import pytest
 
 from api import create_app
 from assistant import links
+from tests.sessions.helpers import seat_token
 from tests.support import spaced
 
 SETUP = {"mode": "brought-to-justice", "rounds": 1, "starting_events": 0,
@@ -32,10 +33,8 @@ def test_secrets_stay_on_their_own_phone_until_the_reveal(client: Any) -> None:
     made = client.post("/api/v1/games/vigilante/sessions", json=SETUP)
     assert made.status_code == 201, made.json
     code, auth = made.json["code"], {"Authorization": f"Bearer {made.json['edit_token']}"}
-    asha = {"X-Seat-Token": client.post(f"/api/v1/sessions/{code}/seats/asha/claim")
-            .json["seat_token"]}
-    gwen = {"X-Seat-Token": client.post(f"/api/v1/sessions/{code}/seats/gwen/claim")
-            .json["seat_token"]}
+    asha = {"X-Seat-Token": seat_token(client, code, made.json["edit_token"], "asha")}
+    gwen = {"X-Seat-Token": seat_token(client, code, made.json["edit_token"], "gwen")}
     identity = {"kind": "identity", "seat": "asha", "identity": "mastermind"}
     by_table = client.post(f"/api/v1/sessions/{code}/events", json=identity,
                            headers={**auth, "If-Match": '"v0"'})
@@ -79,8 +78,8 @@ def test_the_owners_phone_gets_the_lines_its_card_prints(client: Any) -> None:
     line and investigation notes there, and no other reader does."""
     made = client.post("/api/v1/games/vigilante/sessions", json=SETUP)
     code = made.json["code"]
-    tokens = {s: {"X-Seat-Token": client.post(f"/api/v1/sessions/{code}/seats/{s}/claim")
-                  .json["seat_token"]} for s in ("asha", "gwen")}
+    tokens = {s: {"X-Seat-Token": seat_token(client, code, made.json["edit_token"], s)}
+              for s in ("asha", "gwen")}
     for n, (event, seat) in enumerate((
             ({"kind": "identity", "seat": "asha", "identity": "mastermind"}, "asha"),
             ({"kind": "investigate", "seat": "gwen", "target": "Asha", "spot": 1,

@@ -1,8 +1,8 @@
-"""The app-wide layers every request passes (issue 21), moved out of Flask's hooks onto the raw
-WSGI environ, still do all they did: an address or headers too long are refused with 414/431
-problem+json exactly past the limits, before routing, the share-code wait or any view; every
-answer, refusals included, carries each security header once; HSTS only on HTTPS. A gunicorn
-worker freezes what the app built (after collecting the garbage) so collections skip it."""
+"""What protects every request still does all it did: an address or headers too long are
+refused with 414/431 problem+json exactly past the limits, before routing, the share-code wait
+or any view; every answer, refusals included, carries each security header once; HSTS only on
+HTTPS. A gunicorn worker freezes what the app built (after collecting the garbage) so
+collections skip it."""
 from __future__ import annotations
 
 import gc

@@ -1,4 +1,4 @@
-"""Warm a server worker at start-up, so no user's first request pays for loading.
+"""Warm a server worker's PDF stack at start-up, so no user's first print pays for loading.
 
 `warm()` imports reportlab, qrcode and the hand-drawn layouts (table tent, cards), registers
 the embedded fonts and draws one small sheet (0.1-0.2 s on this machine; a user's first sheet

@@ -1,0 +1,157 @@
+"""Issue 29 (6): a finished game of each of the five games, exported (the shared view of every
+stored event, private entries sealed) and imported, folds to the same versions, the same
+shared state at every version, the same history lines and the same final score. Secrets the
+rules revealed are public and travel with the history; unrevealed ones stay out, counted."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from assistant.errors import InvalidInput
+from assistant.games import find_game
+from assistant.tracker import SEALED, History, Viewer, fold, parse_event
+
+from .maniacal.test_tracker import THREE, _play_round
+from .table_kit import Table, export, imported, same_shared_history
+from .tdt.tracker.test_score import GAME as TDT_GAME
+from .tdt.tracker.test_score import SETUP as TDT_SETUP
+
+
+def round_trip(history: History) -> dict[str, Any]:
+    data = export(history)
+    same_shared_history(history, imported(history.tracker, data))
+    return data
+
+
+def sealed(data: dict[str, Any]) -> int:
+    return sum(1 for e in data["events"] if e.get(SEALED))
+
+
+def test_tdt_finished_game_exports_whole():
+    tracker = find_game("tdt").tracker
+    assert tracker is not None
+    history = fold(tracker, TDT_SETUP, [parse_event(tracker, e) for e in
+                                        [*TDT_GAME[:-2], {"kind": "undo"}, TDT_GAME[-3],
+                                         *TDT_GAME[-2:]]])
+    assert tracker.score(history.setup, history.state).result["final"] is True
+    round_trip(history)
+
+
+def test_maniacal_finished_game_exports_whole():
+    tracker = find_game("maniacal").tracker
+    assert tracker is not None
+    h = History(tracker, tracker.parse_setup({**THREE, "round_2_weeks": 8, "round_3_weeks": 8,
+                                              "money_bonus": "3, 2, 1"}))
+    for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"},
+                  {"kind": "contract", "seat": "simon", "weeks": 5, "difficulty": "hard",
+                   "success": True, "infamy": 5, "money": 4, "effect": "injured"},
+                  {"kind": "scheme", "seat": "dave", "effect": "steal"}):
+        h.append(parse_event(tracker, event))
+    _play_round(h)
+    for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"}):
+        h.append(parse_event(tracker, event))
+    with pytest.raises(InvalidInput):  # the round-3 Contract Key row is still missing
+        _play_round(h)
+    for event in ({"kind": "table-values", "round_3_easy": 0, "round_3_hard": 2,
+                   "round_3_legendary": 4}, {"kind": "clean-up"}):
+        h.append(parse_event(tracker, event))
+    for _ in range(2):
+        h.append(parse_event(tracker, {"kind": "henchmen-phase"}))
+        h.append(parse_event(tracker, {"kind": "start-contracts"}))
+        if tracker.state_json(h.setup, h.state, Viewer())["round"] == 3:
+            _play_round(h)
+            break
+    assert tracker.score(h.setup, h.state).result["final"] is True
+    round_trip(h)
+
+
+def test_space_syndicate_finished_game_exports_whole():
+    tracker = find_game("space-syndicate").tracker
+    assert tracker is not None
+    t = Table(tracker, dict(tracker.example_setup))
+    for event in (*tracker.example_events,
+                  {"kind": "resources", "seat": "ana", "credits": 40},
+                  {"kind": "resources", "seat": "ben", "credits": 35},
+                  {"kind": "vp", "seat": "ben", "amount": 5, "reason": "Award"},
+                  {"kind": "note", "text": "a mistake"}, {"kind": "undo"},
+                  {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5}):
+        t.send(dict(event))
+    assert not tracker.score(t.history.setup, t.history.state).summary.startswith("Provisional")
+    round_trip(t.history)
+
+
+VIG_SETUP = {"mode": "brought-to-justice", "rounds": 2, "starting_events": 1,
+             "good": 2, "evil": 1, "neutral": 1,
+             "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
+
+
+def test_vigilante_finished_game_exports_whole_with_its_reveals():
+    """Issue 29 (d): owners reveal from their phones ("as entered"), one player's phone is
+    gone and the table types the card shown; the export carries every revealed Identity and
+    imports to the same verdict. The private entries travel sealed (counted), never read."""
+    tracker = find_game("vigilante").tracker
+    assert tracker is not None
+    t = Table(tracker, VIG_SETUP)
+    for seat, identity in (("gwen", "guardian"), ("ivan", "investigator"),
+                           ("asha", "assassin"), ("pim", "guardian")):
+        t.send({"kind": "identity", "seat": seat, "identity": identity}, phone=seat)
+    t.send({"kind": "identity", "seat": "pim", "identity": "profiteer"}, phone="pim")
+    t.send({"kind": "investigate", "seat": "gwen", "target": "asha", "spot": 1,
+            "seen": "evil"}, phone="gwen")
+    for event in ({"kind": "add-event", "type": "hacking", "die": 3},
+                  {"kind": "jail", "seat": "gwen", "count": 6},
+                  {"kind": "jail", "seat": "ivan", "count": 9},
+                  {"kind": "undo"},  # the table fixes Ivan's jail; Pim's entry stays
+                  {"kind": "jail", "seat": "ivan", "count": 6},
+                  {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4,
+                   "health": 1},
+                  {"kind": "damage", "seat": "asha", "slot": 1, "to": 1},
+                  {"kind": "recruit", "seat": "asha", "name": "Vex", "influence": 2,
+                   "health": 1},
+                  {"kind": "defeat", "seat": "asha", "slot": 1},
+                  {"kind": "jail", "seat": "pim", "count": 4},
+                  {"kind": "recruit", "seat": "pim", "name": "Titan", "influence": 7,
+                   "health": 5},
+                  {"kind": "add-event", "type": "jailbreak", "die": 1},
+                  {"kind": "add-event", "type": "paramedic", "die": 3},
+                  {"kind": "end-game"}):
+        t.send(event)
+    t.send({"kind": "undo", "seat": "pim"}, phone="pim")  # Pim takes back the profiteer...
+    t.send({"kind": "revert", "seat": "pim", "to_version": 5}, phone="pim")  # ...and back
+    for seat in ("gwen", "ivan", "asha"):
+        t.send({"kind": "reveal", "seat": seat}, phone=seat)
+    t.send({"kind": "reveal", "seat": "pim", "identity": "profiteer"})  # Pim's phone is gone
+    verdict = tracker.score(t.history.setup, t.history.state).result
+    assert verdict["final"] and verdict["winners"] == ["Gwen", "Ivan", "Pim"]
+    data = round_trip(t.history)
+    reveals = [e for e in data["events"] if e["kind"] == "reveal"]
+    assert [(e["seat"], e["identity"], e.get("own_phone", False)) for e in reveals] == [
+        ("gwen", "guardian", True), ("ivan", "investigator", True),
+        ("asha", "assassin", True), ("pim", "profiteer", False)]
+    assert sealed(data) == 6  # five identities and one investigation, their contents out
+    secrets = [e for e in data["events"] if e["kind"] in tracker.private_events]
+    assert all(set(e) <= {"kind", "seat", "target", "spot", SEALED} for e in secrets)
+    assert '"seen"' not in json.dumps(data)
+
+
+def test_master_plan_finished_game_exports_whole_with_the_revealed_plan():
+    tracker = find_game("master-plan").tracker
+    assert tracker is not None
+    t = Table(tracker, dict(tracker.example_setup))
+    t.send({"kind": "plan", "seat": "ben", "requirements": "Gem"}, phone="ben")
+    t.send({"kind": "plan", "seat": "cat", "requirements": "Crown, Mask"}, phone="cat")
+    t.send({"kind": "note", "text": "Cat's plan is still secret"})
+    for event in tracker.example_events:  # Ben's Hex claims the Gem at the end
+        t.send(dict(event))
+    assert t.view(Viewer("ben"))["seats"][1]["declare_now"] is True
+    t.send({"kind": "declare-win", "seat": "ben"}, phone="ben")
+    state = t.view()
+    assert state["winner"] == "ben" and state["revealed_plan"] == ["Gem"] and state["over"]
+    data = round_trip(t.history)
+    assert data["events"][-1] == {"kind": "declare-win", "seat": "ben", "requirements": "Gem",
+                                  "own_phone": True}
+    assert sealed(data) == 2 and "Crown, Mask" not in json.dumps(data)
+    again = imported(tracker, data)
+    assert tracker.score(again.setup, again.state).result["winners"] == ["Ben"]
