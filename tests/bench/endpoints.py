@@ -55,11 +55,13 @@ def mixes(app: Server, quick: bool) -> dict[str, Mix]:
     return out
 
 
-def refresh(base: str, sessions: list[Owned]) -> None:
-    """Each session's current version (a run's last appends may have been answered after
-    wrk stopped reading)."""
+def refresh(server: Server, sessions: list[Owned]) -> None:
+    """Each session's current version, once the server has finished what it was sent (a
+    run's last appends may be answered after wrk stopped reading)."""
+    server.settle(10)
     def one(session: Owned) -> None:
-        session.version = call(base, "GET", f"/api/v1/sessions/{session.code}")[2]["version"]
+        session.version = call(server.base, "GET",
+                               f"/api/v1/sessions/{session.code}")[2]["version"]
 
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(one, sessions))
@@ -84,10 +86,10 @@ def run(quick: bool = False) -> dict[str, Any]:
             for name, mix in endpoints.items():
                 at16 = load(app, mix, connections=16, seconds=seconds)
                 if mix.appends:
-                    refresh(app.base, mix.owned)
+                    refresh(app, mix.owned)
                 at64 = load(app, mix, connections=64, seconds=seconds)
                 if mix.appends:
-                    refresh(app.base, mix.owned)
+                    refresh(app, mix.owned)
                 runs[name].append((at16, at64, len(bare_runs) - 1))
                 bare_runs.append(load(bare, BARE, seconds=seconds))
     return report(endpoints, runs, bare_runs, bare_64, quick, seconds, repetitions,

@@ -64,7 +64,9 @@ def in_process() -> dict[str, Any]:
 
 def summary(results: dict[str, Any]) -> list[tuple[str, bool]]:
     """(target, met) of every target measured."""
-    rows: list[tuple[str, bool]] = []
+    rows: list[tuple[str, bool]] = [
+        (f"in process: {name} ran to its end (exit {got['exit']})", got["exit"] == 0)
+        for name, got in results.get("in_process", {}).items()]
     a = results.get("A")
     if a:
         for name, e in a["endpoints"].items():

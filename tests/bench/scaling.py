@@ -37,8 +37,7 @@ def run(new_database: Any, quick: bool = False) -> dict[str, Any]:
         for _ in range(passes):
             for n in LEVELS:
                 runs[n].append(load(app, mix, connections=n, seconds=seconds))
-                app.settle(10)
-                refresh(app.base, writers)
+                refresh(app, writers)
         problems = app.problems()
     rps = {n: statistics.median(r.rps for r in got) for n, got in runs.items()}
     errors = sum(r.errors for got in runs.values() for r in got)
