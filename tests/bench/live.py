@@ -156,19 +156,25 @@ def delivery(streams: list[tuple[Server, Owned]], writes: list[tuple[str, int, f
     for index, (_server, table) in enumerate(streams):
         by_code.setdefault(table.code, []).append(index)
     ports = [s.port for s in servers]
-    same: list[float] = []
-    other: list[float] = []
+    delays: dict[str, list[float]] = {"same": [], "other": []}
     missed = {"same": 0, "other": 0}
+    whole = {"same": 0, "other": 0}  # writes every follower (of that kind) had within 1 s
     for code, version, answered_at, server in writes:
+        late = {"same": 0, "other": 0}
         for index in by_code.get(code, []):
             kind = "same" if ports.index(streams[index][0].port) == server else "other"
             versions, times = got.get(index, ([], []))
             at = bisect.bisect_left(versions, version)
             if at == len(versions):
                 missed[kind] += 1
+                late[kind] += 1
                 continue
-            (same if kind == "same" else other).append(max(0.0, times[at] - answered_at))
-    return {"same": _delays(same, missed["same"]), "other": _delays(other, missed["other"])}
+            delays[kind].append(max(0.0, times[at] - answered_at))
+            late[kind] += delays[kind][-1] > 1.0
+        for kind in whole:
+            whole[kind] += not late[kind]
+    return {kind: {**_delays(delays[kind], missed[kind]), "writes": len(writes),
+                   "writes_all_within_1s": whole[kind]} for kind in delays}
 
 
 def _delays(values: list[float], missed: int) -> dict[str, Any]:
@@ -184,7 +190,9 @@ def _delays(values: list[float], missed: int) -> dict[str, Any]:
 def _shown(d: dict[str, Any]) -> str:
     if not d["deliveries"]:
         return "no deliveries"
-    return (f"{d['deliveries']} deliveries, {100 * (d['within_1s'] or 0):.1f}% within 1 s, "
+    return (f"{d['deliveries']} deliveries, {100 * (d['within_1s'] or 0):.1f}% within 1 s "
+            f"(every follower within 1 s for {d['writes_all_within_1s']} of {d['writes']} "
+            "writes), "
             f"p50 {d['p50_ms']} ms, p99 {d['p99_ms']} ms, max {d['max_ms']} ms, "
             f"{d['missed']} missed")
 
