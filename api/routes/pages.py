@@ -7,7 +7,6 @@ Unknown games, rules or calculators get a friendly HTML 404 here; /api/ paths ke
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -31,11 +30,12 @@ from api.cache import public_get
 from api.conditional import answer, etag_of
 from api.errors import flatten_errors
 from api.schemas.forms import load, operation_schema_name
-from assistant import links, sheets
+from assistant import form_text, links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.inputs import ListOf, label_for, singular
-from assistant.search import Hit, SearchIndex
+from assistant.rules import group_entries
+from assistant.search import Hit, SearchIndex, offline_index
 
 bp = Blueprint("pages", __name__)
 
@@ -44,8 +44,8 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(links=links, kind=forms.kind, singular=singular,
-                                 field_id=forms.field_id, asset=asset, fixed_url=fixed_url,
-                                 initial_rows=forms.initial_rows,
+                                 field_id=forms.field_id, asset=asset, fixed_url=url_for,
+                                 initial_rows=form_text.initial_rows,
                                  suggestion_link=suggestion_link,
                                  mode_titles=lambda game: {m.title: m.slug for m in game.modes})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
@@ -87,11 +87,6 @@ def asset(filename: str) -> str:
     """A static file's URL with a content hash, so phones may cache it for good."""
     return url_for("static", filename=filename,
                    v="dev" if current_app.debug else _asset_version(filename))
-
-
-def fixed_url(endpoint: str) -> str:
-    """The URL of a page that takes no arguments (the manifest)."""
-    return url_for(endpoint)
 
 
 def suggestion_link(suggestion: str) -> tuple[str, str] | None:
@@ -191,7 +186,7 @@ def _search_page() -> Response:
 @public_get
 def rules_index(game: str) -> Response:
     found = find_game(game)
-    return _page("rules_index.html", game=found, groups=text.group_entries(found.rules))
+    return _page("rules_index.html", game=found, groups=group_entries(found.rules))
 
 
 @bp.get("/g/<game>/rules/<entry_id>")
@@ -369,15 +364,15 @@ def _operation_page(game: Game, op: Operation) -> Response:
     answer: dict[str, Any] | None = None
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
-        data, errors = forms.parse(op.form, request.form)
+        data, errors = form_text.parse(op.form, request.form)
         values = dict(request.form.items())
-        values.update({key: value for key, value in _row_counts(op, request.form).items()})
+        values.update(form_text.row_counts(op.form, request.form))
         if not errors:
             explained, errors = forms.run(game, op, data)
             if explained is not None:
                 answer = explained.to_json()
     elif request.args.get("example"):
-        values = forms.flatten(op.example)
+        values = form_text.flatten(op.example)
     else:
         values = {key: request.args[key] for key in request.args}
     status = 422 if errors else 200
@@ -386,25 +381,6 @@ def _operation_page(game: Game, op: Operation) -> Response:
     if request.headers.get("X-Lairside-Fragment"):
         return _page("_answer.html", status, **context)
     return _page("operation.html", status, **context)
-
-
-def _row_counts(op: Operation, data: Any) -> dict[str, int]:
-    """How many rows each list had when posted, so the form comes back as it was sent."""
-
-
-    counts: dict[str, int] = {}
-
-    def walk(form: Any, prefix: str) -> None:
-        for field in form:
-            if isinstance(field, ListOf):
-                name = prefix + field.name
-                indices = forms._row_indices(data, name)
-                counts[name] = len(indices)
-                for index in indices:
-                    walk(field.fields, f"{name}.{index}.")
-
-    walk(op.form, "")
-    return counts
 
 
 # Timers ----------------------------------------------------------------------------------
@@ -473,24 +449,10 @@ def offline() -> Response:
 OFFLINE_SEEDS = ("101", "202", "303")
 """Random deals saved for offline use: "Deal again" without a signal cycles through them."""
 
-STOP_WORDS = frozenset("a an and are at be can do does for from how i in is it many much of on "
-                       "or the to what when where which who why with you your".split())
-
-
 @lru_cache(maxsize=16)
 def _offline_index(slug: str) -> bytes:
     game = find_game(slug)
-    entries = []
-    for entry in game.rules:
-        text = " ".join([entry.title, entry.text, *entry.aliases,
-                         *(f"{n.label} {n.unit}" for n in entry.numbers)])
-        words = sorted(set(re.findall(r"[a-z0-9]+", text.lower())) - STOP_WORDS)
-        entries.append({"id": entry.id, "title": entry.title, "section": entry.section,
-                        "aliases": " ".join(entry.aliases).lower(),
-                        "numbers": bool(entry.numbers), "words": " " + " ".join(words)})
-    return json.dumps({"game": slug, "stop": sorted(STOP_WORDS),
-                       "synonyms": {k: list(v) for k, v in game.synonyms.items()},
-                       "entries": entries}).encode()
+    return json.dumps(offline_index(slug, game.rules, game.synonyms)).encode()
 
 
 @bp.get("/g/<game>/search.json")

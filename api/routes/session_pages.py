@@ -19,13 +19,13 @@ from flask import Blueprint, Response, redirect, render_template, request
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from api import pages_forms as forms
 from api import ratelimit
 from api.errors import flatten_errors
 from api.routes.sessions import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
+from assistant.form_text import parse
 from assistant.games import all_games, find_game
 from assistant.inputs import ListOf, describe, label_for
 from assistant.tracker import event_forms
@@ -91,7 +91,7 @@ def new_table(game: str) -> Response:
 def create_table(game: str) -> Response | WerkzeugResponse:
     """Create the session from the form and open its page, ready to edit on this phone."""
     found, tracker = tracked_game(game)
-    data, errors = forms.parse(tracker.setup_form, request.form)
+    data, errors = parse(tracker.setup_form, request.form)
     values: dict[str, Any] = dict(request.form.items())
     seats = _seat_field(tracker)
     if seats is not None:

@@ -452,14 +452,13 @@ def import_session() -> Response:
     try:
         setup = checked_setup(found.game, tracker, found.setup)
     except InvalidInput as error:
-        raise InvalidInput(f"setup.{error.field}", error.detail, error.allowed) from None
+        raise error.within("setup") from None
     for i, raw in enumerate(found.events):  # each through its kind's schema, as a write is
         if not (isinstance(raw, dict) and raw.get(SEALED)):  # a sealed entry lacks its secret
             try:
                 checked_event(found.game, tracker, raw)
             except InvalidInput as error:
-                raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: "
-                                   f"{error.detail}", error.allowed) from None
+                raise error.within(f"events.{i}", f"Event {i + 1}: ") from None
     info, token = store().create(tracker, setup, exports.events_of(tracker, found))
     left_out = {"private_events": found.sealed, "note": (
         "Private entries (a seat's secret) come without their secret: an export never "

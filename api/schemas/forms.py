@@ -18,6 +18,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from assistant import inputs
+from assistant.form_text import INT_LIST_ERROR, int_list
 
 NOT_BLANK = r"[\s\S]*\S[\s\S]*"
 """Text must hold something besides spaces (the core strips it and refuses an empty name)."""
@@ -50,10 +51,9 @@ class IntegerList(fields.List[Any]):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if self.query and isinstance(value, str):
-            parts = [p for p in re.split(r"[,\s+]+", value.strip()) if p]
-            if not all(re.fullmatch(r"-?[0-9]{1,9}", p) for p in parts):
-                raise ValidationError("Give whole numbers separated by commas, e.g. 2,2.")
-            value = [int(p) for p in parts]
+            value = int_list(value)
+            if value is None:
+                raise ValidationError(INT_LIST_ERROR)
         return super()._deserialize(value, attr, data, **kwargs)
 
 

@@ -229,8 +229,7 @@ class Store:
                 try:
                     history.append(event)
                 except InvalidInput as error:
-                    raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: "
-                                       f"{error.detail}", error.allowed) from None
+                    raise error.within(f"events.{i}", f"Event {i + 1}: ") from None
         stored = [history.event_at(i + 1).to_json() for i in range(len(events))]
         size = sum(_size(data) for data in stored)
         self._check_room(len(events), size)
