@@ -13,7 +13,6 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
-from api.ratelimit import RateLimited
 from api.storage import (
     DatabaseBusy,
     KeyReused,
@@ -146,7 +145,7 @@ def register_error_handlers(app: Flask) -> None:
     def _unknown_session(error: UnknownSession) -> Response:
         try:  # each unknown code counts against this client (no enumerating codes)
             ratelimit.limit("miss")
-        except RateLimited as limited:
+        except ratelimit.RateLimited as limited:
             return _rate_limited(limited)
         return _not_found(error)
 
@@ -192,8 +191,8 @@ def register_error_handlers(app: Flask) -> None:
                        "already used on this session for a different event.",
                        "idempotency-key-reused")
 
-    @app.errorhandler(RateLimited)
-    def _rate_limited(error: RateLimited) -> Response:
+    @app.errorhandler(ratelimit.RateLimited)
+    def _rate_limited(error: ratelimit.RateLimited) -> Response:
         return problem(429, "Too Many Requests", f"Too many {error.kind} requests from this "
                        f"client; try again in {error.seconds} s.", "rate-limited",
                        {"Retry-After": str(error.seconds)}, retry_after=error.seconds)

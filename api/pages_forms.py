@@ -7,7 +7,8 @@ validated by the API's own schema, so a page and a JSON client get the same answ
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from marshmallow import ValidationError
 
@@ -19,6 +20,8 @@ from assistant.explain import Explained
 from assistant.form_text import Errors
 from assistant.games import Game, Operation
 
+T = TypeVar("T")
+
 
 def kind(field: inputs.Field) -> str:
     return type(field).__name__.lower()
@@ -28,13 +31,19 @@ def field_id(name: str) -> str:
     return "f-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def run(game: Game, op: Operation, data: dict[str, Any]) -> tuple[Explained | None, Errors]:
-    """Validate with the API's own schema, then ask the core; errors keyed by dotted path."""
+def attempt(work: Callable[[], T]) -> tuple[T | None, Errors]:
+    """work()'s result, else None and what the API's schema or the core refused, by dotted
+    path: a page shows the very errors a JSON client gets."""
     try:
-        loaded = load(op.form, operation_schema_name(game.slug, op.slug), data)
+        return work(), {}
     except ValidationError as exc:
         return None, flatten_errors(exc.messages)
-    try:
-        return op.run(loaded), {}
     except InvalidInput as exc:
         return None, exc.errors()
+
+
+def run(game: Game, op: Operation, data: dict[str, Any], query: bool = False
+        ) -> tuple[Explained | None, Errors]:
+    """Validate with the API's own schema, then ask the core."""
+    name = operation_schema_name(game.slug, op.slug)
+    return attempt(lambda: op.run(load(op.form, name, data, query)))

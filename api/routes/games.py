@@ -33,8 +33,7 @@ def game_links(game: Game) -> dict[str, Any]:
     return links
 
 
-# Other blueprints (printables, pages) add their links here at registration time, so this
-# module does not need to know about them.
+# Other blueprints (printables, pages) add their links here: this module knows none of them.
 LINK_PROVIDERS: dict[str, Any] = {}
 
 

@@ -18,8 +18,7 @@ bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
 
 def run(game: Game, op: Operation, data: Any, query: bool = False) -> dict[str, Any]:
-    """The operation's answer to `data` (checked by its form's schema), with links to the
-    rules its steps relied on."""
+    """The operation's answer to `data`, with links to the rules its steps relied on."""
     values = load(op.form, operation_schema_name(game.slug, op.slug), data, query)
     answer = op.run(values).to_json()
     base = f"{request.root_path}/api/v1/games/{game.slug}/rules/"

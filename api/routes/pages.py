@@ -22,20 +22,19 @@ from flask import (
     request,
     url_for,
 )
-from marshmallow import ValidationError
 
 from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.conditional import answer, etag_of
-from api.errors import flatten_errors
+from api.routes.rules import search_index
 from api.schemas.forms import load, operation_schema_name
 from assistant import form_text, links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.inputs import ListOf, label_for, singular
 from assistant.rules import group_entries
-from assistant.search import Hit, SearchIndex, offline_index
+from assistant.search import Hit, offline_index
 
 bp = Blueprint("pages", __name__)
 
@@ -151,11 +150,6 @@ def favicon() -> Response:
     return response
 
 
-def _search_index(game: str | None) -> SearchIndex:
-    indexes: dict[str | None, SearchIndex] = current_app.extensions["lairside.search"]
-    return indexes[game]
-
-
 @bp.get("/search")
 def search() -> Response:
     page = _search_page()  # searched afresh each time (open-ended), with an ETag
@@ -173,7 +167,7 @@ def _search_page() -> Response:
     problem = ""
     if query:
         try:
-            hits = _search_index(game).search(query, limit=20)
+            hits = search_index(game).search(query, limit=20)
         except InvalidInput as exc:
             problem = exc.detail
     return _page("search.html", query=query, game=game, hits=hits, problem=problem,
@@ -236,14 +230,8 @@ def _setup_page(found: Game) -> Response:
                         if found.tracker is not None else None)
     if found.setup is None or chosen is None or "players" not in args:
         return _page("setup.html", **context)
-    try:
-        values = load(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
-                      args, query=True)
-        context["answer"] = found.setup.run(values).to_json()
-    except ValidationError as exc:
-        context["errors"] = flatten_errors(exc.messages)
-    except InvalidInput as exc:
-        context["errors"] = exc.errors()
+    explained, context["errors"] = forms.run(found, found.setup, args, query=True)
+    context["answer"] = None if explained is None else explained.to_json()
     return _page("setup.html", 422 if context["errors"] else 200, **context)
 
 
@@ -271,14 +259,10 @@ def _print_page(found: Game) -> Response:
     except InvalidInput as exc:
         errors.update(exc.errors())
         paper = sheets.PAPERS[0]
-    try:
-        sheets.setup_sheet(found.slug, **load(  # what the PDF link would refuse
-            found.setup.form, operation_schema_name(found.slug, found.setup.slug), args,
-            query=True))
-    except ValidationError as exc:
-        errors.update(flatten_errors(exc.messages))
-    except InvalidInput as exc:
-        errors.update(exc.errors())
+    name = operation_schema_name(found.slug, found.setup.slug)
+    form = found.setup.form
+    errors.update(forms.attempt(lambda: sheets.setup_sheet(  # what the PDF link would refuse
+        found.slug, **load(form, name, args, query=True)))[1])
     cat = sheets.catalogue(found.slug)
     modes = {m.slug: m.title for m in found.modes}
     pdf = _pdf_urls(found.slug, paper)
@@ -309,8 +293,6 @@ def _pdf_urls(game: str, paper: str) -> Callable[..., str]:
 def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, Any]:
     """The "start a table and print its pack" form: the new-session form's own fields (as the
     POST pack route takes them), prefixed so their ids differ from the choice's."""
-
-
     assert found.tracker is not None
     form = [f for f in found.tracker.setup_form if f.name not in ("game", "mode")]
     values: dict[str, Any] = {}
@@ -448,6 +430,7 @@ def offline() -> Response:
 
 OFFLINE_SEEDS = ("101", "202", "303")
 """Random deals saved for offline use: "Deal again" without a signal cycles through them."""
+
 
 @lru_cache(maxsize=16)
 def _offline_index(slug: str) -> bytes:

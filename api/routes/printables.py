@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -40,12 +41,9 @@ PDF = "application/pdf"
 
 
 def public_target() -> tuple[str, str]:
-    """The base URL the codes point at, and what the sheet's footer says about it.
-
-    LAIRSIDE_PUBLIC_URL when set. Else the host this request came to, when a phone could reach
-    it and it is an address (not a name a client made up, unless Flask checked it against
-    TRUSTED_HOSTS); else, for a request to loopback, this machine's LAN address (said so in
-    print). A loopback base remains only on a machine with no network: the sheet warns."""
+    """The base URL the codes point at, and what the sheet's footer says about it: the public
+    URL; else this request's host when a phone could reach it and it is an address (or a name
+    Flask checked against TRUSTED_HOSTS); else this machine's LAN address (said so in print)."""
     from printables.address import LAN_NOTE, guess_base_url, is_ip, is_loopback  # noqa: PLC0415
 
     configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
@@ -58,10 +56,6 @@ def public_target() -> tuple[str, str]:
     port = urlsplit(own).port or (443 if request.scheme == "https" else 80)
     guessed = guess_base_url(port, request.scheme)
     return guessed, ("" if is_loopback(guessed) else LAN_NOTE)
-
-
-def public_base() -> str:
-    return public_target()[0]
 
 
 def serves(app: Flask, path: str) -> bool:
@@ -95,16 +89,11 @@ def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
 
 # ---------------------------------------------------------------- views
 
-def _font_installed() -> bool:
-    from importlib.util import find_spec  # noqa: PLC0415
-
-    return find_spec("fontpkg_fira_sans_condensed") is not None
-
-
 def _etag(*inputs: Any) -> str:
     """From everything that decides the bytes, before any of them is drawn: the sheets (frozen
     data), paper, QR base, date printed, version and font."""
-    key = repr((lairside_version(), _font_installed(), date.today().isoformat(), inputs))
+    font = find_spec("fontpkg_fira_sans_condensed") is not None
+    key = repr((lairside_version(), font, date.today().isoformat(), inputs))
     return hashlib.blake2b(key.encode(), digest_size=12).hexdigest()
 
 
@@ -268,7 +257,6 @@ def score(game: str) -> Response:
      parameters=[GAME, {**PLAYERS, "required": False}, PAPER],
      responses={"200": _pdf_ok("tdt-turn-card-a4.pdf"), **ERRORS})
 def turn_card(game: str) -> Response:
-    """A page of the game's turn-order cards; `players` adds pages until each has a set."""
     found = find_game(game)
     card = sheets.turn_card(found.slug)
     if card is None:
@@ -306,13 +294,10 @@ def _players_arg(game: Game) -> int | None:
                  PAPER],
      responses={"200": _pdf_ok("tdt-setup-cutthroat-5-pack-a4.pdf"), **ERRORS})
 def pack(game: str) -> Response:
-    """The game-night pack, in print order: setup sheet, aids, score sheet, score pad, and
-    the table tent (the given session's join sheet, else the one that starts a table)."""
     found = find_game(game)
     paper = _paper()
     args = _setup_args(found)
-    code = request.args.get("session")
-    todo, private = pack_sheets(found, args, code)
+    todo, private = pack_sheets(found, args, request.args.get("session"))
     return _pack_pdf(found, todo, paper, private)
 
 
@@ -346,10 +331,6 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
                                "the new session's edit strip; Location: the session."),
                 **ERRORS})
 def pack_new(game: str) -> Response:
-    """The pack of a NEW table: creates the session from the JSON body (what POST
-    /api/v1/games/<game>/sessions takes; its mode defaults to the query's), then prints the
-    pack with that session's join sheet and the scorekeeper's edit strip. The edit token is
-    in the PDF only (its cut-off strip), so the answer is never cached."""
     from api import ratelimit  # noqa: PLC0415
     from api.responses import json_body  # noqa: PLC0415
     from api.routes.sessions import store, table_sheet, tracked_game  # noqa: PLC0415
@@ -373,7 +354,7 @@ def pack_new(game: str) -> Response:
     setup = tracker.parse_setup(body)
     sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
     info, token = store().create(tracker, setup)
-    join = table_sheet(info, token, public_base())
+    join = table_sheet(info, token, public_target()[0])
     todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
                           join)
     response = _pack_pdf(found, todo, paper, private=True)
@@ -395,17 +376,12 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
 
 def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token."""
-    from api import session_access  # noqa: PLC0415
-    from api.errors import EditTokenRequired  # noqa: PLC0415
     from api.routes.sessions import store, table_sheet  # noqa: PLC0415
-    from api.storage.tokens import token_matches  # noqa: PLC0415
+    from api.session_access import edit_token_if_sent  # noqa: PLC0415
 
     info = store().info(code)
-    token = session_access.edit_token()
-    if token is not None and not token_matches(token, info.token_hash):
-        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
-                                "follow-only sheet.")
-    return table_sheet(info, token, public_base()), token is not None
+    token = edit_token_if_sent(info, "follow-only sheet")
+    return table_sheet(info, token, public_target()[0]), token is not None
 
 
 @bp.get("/<aid>.pdf")

@@ -15,7 +15,7 @@ from assistant.search import Hit, SearchIndex
 bp = Blueprint("rules", __name__)
 
 
-def _index(game: str | None) -> SearchIndex:
+def search_index(game: str | None) -> SearchIndex:
     indexes: dict[str | None, SearchIndex] = current_app.extensions["lairside.search"]
     return indexes[game]
 
@@ -37,7 +37,7 @@ def _search(game: str | None) -> Response:
         most = int(args.get("limit", 10))
     except ValueError:
         most = 10
-    hits = _index(game).search(query, limit=max(1, min(most or 10, 50)))
+    hits = search_index(game).search(query, limit=max(1, min(most or 10, 50)))
     root = request.root_path
     body = dumps_bytes({"query": query, "count": len(hits),
                         "results": [_hit(hit, root) for hit in hits]})

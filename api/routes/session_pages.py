@@ -1,11 +1,10 @@
 """The table-session pages: start a table, join one by its share code, follow and edit it.
 
-Server-rendered first paint (the state as of this request, embedded as HTML-safe JSON), then
-static/session.js renders the board the game declares, follows changes by long polling
-(api/routes/live.py) and writes with If-Match and an Idempotency-Key per tap.
-The edit token arrives in the URL fragment (#token=..., never sent to the server by the
-browser) and is kept in this phone's storage. Starting a table answers with a redirect whose
-fragment carries the token: it reaches the new page, never a server log or a Referer.
+Server-rendered first paint (the state embedded as HTML-safe JSON), then static/session.js
+renders the game's board, follows changes and writes with If-Match and an Idempotency-Key per
+tap. The edit token travels in the URL fragment (#token=..., which browsers never send) and is
+kept in the phone's storage: a new table's redirect carries it there, never to a server log or
+a Referer.
 """
 from __future__ import annotations
 
@@ -16,11 +15,10 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
-from marshmallow import ValidationError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from api import pages_forms as forms
 from api import ratelimit
-from api.errors import flatten_errors
 from api.routes.sessions import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
@@ -38,10 +36,6 @@ LOOK_ALIKES = {"8": "b", "b": "8", "5": "s", "s": "5", "2": "z", "z": "2", "6": 
 found is tried again with these swapped (a few look-ups at most, see `code_candidates`)."""
 NEVER_IN_CODES = "01ilo"
 MAX_CANDIDATES = 16
-
-
-def tracked_games() -> list[Any]:
-    return [g for g in all_games() if g.tracker is not None]
 
 
 # Start a table ---------------------------------------------------------------------------
@@ -97,13 +91,9 @@ def create_table(game: str) -> Response | WerkzeugResponse:
     if seats is not None:
         values[seats.name] = len(data.get(seats.name, []))
     if not errors:
-        try:
-            setup = checked_setup(found.slug, tracker, {**data, "game": found.slug} if any(
-                f.name == "game" for f in tracker.setup_form) else data)
-        except ValidationError as exc:
-            errors = flatten_errors(exc.messages)
-        except InvalidInput as exc:
-            errors = exc.errors()
+        body = {**data, "game": found.slug} if any(
+            f.name == "game" for f in tracker.setup_form) else data
+        setup, errors = forms.attempt(lambda: checked_setup(found.slug, tracker, body))
     if errors:
         return _new_table_page(found, values, errors, 422)
     ratelimit.limit("create")
@@ -182,7 +172,8 @@ def join() -> Response | WerkzeugResponse:
             errors = exc.errors()
         else:
             return redirect(links.session(info.setup.game, info.code), code=303)
-    html = render_template("join.html", code=raw or "", errors=errors, games=tracked_games())
+    games = [g for g in all_games() if g.tracker is not None]
+    html = render_template("join.html", code=raw or "", errors=errors, games=games)
     response = Response(html, status=422 if errors else 200, mimetype="text/html")
     response.cache_control.no_cache = True
     return response

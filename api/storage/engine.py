@@ -1,12 +1,10 @@
 """Engines: SQLite (a file in the instance folder, WAL) by default, PostgreSQL by URL.
 
-SQLite is tuned for "nothing lost": WAL journal, synchronous=FULL (a commit is on disk before
-the answer leaves), a busy timeout so writers queue instead of failing, and write transactions
-opened with BEGIN IMMEDIATE (take the write lock first, so a read-then-write transaction never
-fails half way on a lock upgrade). Each engine's pool holds `pool_size` connections (POOL_SIZE by
-default) and no overflow: a request that waits longer than POOL_TIMEOUT for one is answered 503
-with Retry-After (store.DatabaseBusy), never queued without end. Creating an engine does not
-connect.
+SQLite is tuned for "nothing lost": WAL, synchronous=FULL (a commit is on disk before the answer
+leaves), a busy timeout so writers queue instead of failing, and write transactions opened with
+BEGIN IMMEDIATE (a read-then-write never fails half way on a lock upgrade). A pool has no
+overflow: a request that waits longer than POOL_TIMEOUT for a connection is answered 503 with
+Retry-After, never queued without end. Creating an engine does not connect.
 """
 from __future__ import annotations
 
