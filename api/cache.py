@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, current_app, request
 
@@ -67,8 +67,7 @@ def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
 
 
 def answers() -> AnswerCache:
-    found: AnswerCache = current_app.extensions["lairside.answers"]
-    return found
+    return cast(AnswerCache, current_app.extensions["lairside.answers"])
 
 
 def request_key(*parts: Hashable) -> tuple[Hashable, ...]:

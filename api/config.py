@@ -40,11 +40,10 @@ def flask_config() -> dict[str, Any]:
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
 # gevent workers: each connection is a greenlet, not a thread, so a thousand phones following
-# their tables (api/followers.py) or clients sending a byte every two seconds cost a little
-# memory each and hold nothing anyone else waits for. A request's Python runs to its end
-# without yielding except where it waits for the network or the database (PostgreSQL via
-# psycopg, which cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a
-# real thread (api/offload.py). README "Serving" says why this model and not threads.
+# their tables (api/followers.py) or slow clients cost a little memory each and hold nothing
+# others wait for. A request yields only where it waits for the network or the database
+# (psycopg cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a real
+# thread (api/offload.py). README "Serving" says why this model and not threads.
 worker_class = "gevent"
 worker_connections = _int("LAIRSIDE_CONNECTIONS", 4000)
 """Open connections per worker (followers, slow clients and ordinary requests together)."""

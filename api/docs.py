@@ -52,22 +52,15 @@ def json_answer(example: Any, description: str = "OK", schema: Any = None) -> di
         "schema": schema or {"type": "object"}, "example": example}}}
 
 
-def request_doc(schema: Any, example: Any = None, examples: Any = None) -> dict[str, Any]:
-    content: dict[str, Any] = {"schema": schema}
-    if example is not None:
-        content["example"] = example
-    if examples is not None:
-        content["examples"] = examples
-    return {"required": True, "content": {"application/json": content}}
+def request_doc(schema: Any, example: Any) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema,
+                                                               "example": example}}}
 
 
-def path_param(name: str, description: str, example: Any = None,
+def path_param(name: str, description: str, example: Any,
                schema: dict[str, Any] | None = None) -> dict[str, Any]:
-    out = {"in": "path", "name": name, "required": True, "description": description,
-           "schema": schema or {"type": "string"}}
-    if example is not None:
-        out["example"] = example
-    return out
+    return {"in": "path", "name": name, "required": True, "description": description,
+            "schema": schema or {"type": "string"}, "example": example}
 
 
 ERRORS = {"404": problem("Unknown game, rule or calculator (with suggestions)."),

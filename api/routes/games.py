@@ -59,9 +59,6 @@ def index() -> Response:
          "rules": "/api/v1/games/tdt/rules"}}), **ERRORS})
 def describe(game: str) -> Response:
     found = find_game(game)
-    payload = summary(found)
-    payload["rules_count"] = len(found.rules)
-    payload["calculators"] = [{"slug": op.slug, "title": op.title, "summary": op.summary}
-                              for op in found.calculators.values()]
-    payload["links"] = game_links(found)
-    return jsonify(payload)
+    return jsonify({**summary(found), "rules_count": len(found.rules), "calculators": [
+        {"slug": op.slug, "title": op.title, "summary": op.summary}
+        for op in found.calculators.values()], "links": game_links(found)})

@@ -8,6 +8,7 @@ that drops resumes from the last version it got (Last-Event-ID, or `after=`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
@@ -40,8 +41,7 @@ def init_app(app: Flask) -> None:
 
 
 def followers() -> Followers:
-    found: Followers = current_app.extensions["lairside.followers"]
-    return found
+    return cast(Followers, current_app.extensions["lairside.followers"])
 
 
 def _number(name: str, default: int, most: int, raw: str | None = None) -> int:

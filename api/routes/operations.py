@@ -61,8 +61,7 @@ def setup(game: str) -> Response:
     found = find_game(game)
     if found.setup is None:
         raise HTTPNotFound()
-    # the first value of each name, as a form sends it
-    return jsonify(run(found, found.setup, {k: request.args[k] for k in request.args}, True))
+    return jsonify(run(found, found.setup, request.args.to_dict(), True))  # first values
 
 
 @bp.post("/score")

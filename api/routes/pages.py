@@ -210,12 +210,9 @@ def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
 @bp.get("/g/<game>/setup")
 @public_get
 def setup(game: str) -> Response:
-    return _setup_page(find_game(game))
-
-
-def _setup_page(found: Game) -> Response:
     """The setup page of the address asked: it depends on the path, the query and the game
     alone (the "Deal again" seed too), so it is rendered once per address."""
+    found = find_game(game)
     accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
     args: dict[str, Any] = {key: value for key, value in request.args.items()
                             if value.strip() and key in accepted}
@@ -243,11 +240,6 @@ def print_page(game: str) -> Response:
     found = find_game(game)
     if found.sheets is None or found.setup is None:
         raise NotFound(f"{found.title} has no printable sheets yet.")
-    return _print_page(found)
-
-
-def _print_page(found: Game) -> Response:
-    assert found.setup is not None
     accepted = {f.name for f in found.setup.form}
     args = {k: v for k, v in request.args.items() if v.strip() and k in accepted}
     if not args:  # first visit: the catalogue's first setup, a valid choice by construction
@@ -342,12 +334,11 @@ def score(game: str) -> Response:
 
 
 def _operation_page(game: Game, op: Operation) -> Response:
-    values: dict[str, Any] = {}
     answer: dict[str, Any] | None = None
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
         data, errors = form_text.parse(op.form, request.form)
-        values = dict(request.form.items())
+        values: dict[str, Any] = dict(request.form.items())
         values.update(form_text.row_counts(op.form, request.form))
         if not errors:
             explained, errors = forms.run(game, op, data)

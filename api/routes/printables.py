@@ -23,7 +23,7 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.cache import Kept, kept_or_built, public_get
 from api.conditional import not_modified, public_headers, unchanged
-from api.docs import ERRORS, GAME, doc, json_answer, path_param
+from api.docs import ERRORS, GAME, doc, json_answer, path_param, request_doc
 from api.offload import off_the_loop
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
@@ -38,7 +38,6 @@ PDF = "application/pdf"
 
 
 # ---------------------------------------------------------------- URLs in QR codes
-
 
 def public_target() -> tuple[str, str]:
     """The base URL the codes point at, and what the sheet's footer says about it: the public
@@ -324,9 +323,8 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
      "(and X-Edit-Token, for the client that asked), so the answer is `Cache-Control: private, "
      "no-store`; the new session's address is in `Location`. A GET never creates anything.",
      tags=TAGS, method="post", parameters=[GAME, MODE, PLAYERS, PAPER],
-     body={"required": True, "content": {"application/json": {
-         "schema": {"type": "object"}, "example": {"mode": "syndicate", "seats": [
-             {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}}}},
+     body=request_doc({"type": "object"}, {"mode": "syndicate", "seats": [
+         {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}),
      responses={"201": _pdf_ok("tdt-setup-syndicate-2-pack-edit-a4.pdf", "The pack, with "
                                "the new session's edit strip; Location: the session."),
                 **ERRORS})
@@ -397,7 +395,6 @@ def aid(game: str, aid: str) -> Response:
 
 # ---------------------------------------------------------------- the batch command
 
-
 @click.command("printables")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to write to (default: printables/build).")
@@ -441,7 +438,6 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
 
 
 # ---------------------------------------------------------------- registration
-
 
 def _links(game: Game) -> str | None:
     return url_for("printables.catalogue", game=game.slug) if game.sheets else None

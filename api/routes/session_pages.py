@@ -38,6 +38,14 @@ NEVER_IN_CODES = "01ilo"
 MAX_CANDIDATES = 16
 
 
+def _page(template: str, status: int = 200, **context: Any) -> Response:
+    """A page of a table, or of starting or joining one: asked again on every visit."""
+    response = Response(render_template(template, **context), status=status,
+                        mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
+
+
 # Start a table ---------------------------------------------------------------------------
 
 def _seat_field(tracker: Any) -> ListOf | None:
@@ -48,17 +56,14 @@ def _new_table_page(game: Any, values: dict[str, Any], errors: dict[str, list[st
                     status: int = 200) -> Response:
     tracker = game.tracker
     mode = values.get("mode") or game.modes[0].slug
-    html = render_template(
-        "session_new.html", game=game, values={**values, "mode": mode}, errors=errors,
+    return _page(
+        "session_new.html", status, game=game, values={**values, "mode": mode}, errors=errors,
         mode_titles={m.title: m.slug for m in game.modes},
         seat_field=_seat_field(tracker),
         other=[f for f in tracker.setup_form if f.name not in ("game", "mode")
                and not isinstance(f, ListOf)],
         error_labels={k: label_for(tracker.setup_form, k) for k in errors},
         setup_link=_setup_link(game, values))
-    response = Response(html, status=status, mimetype="text/html")
-    response.cache_control.no_cache = True
-    return response
 
 
 def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
@@ -173,10 +178,7 @@ def join() -> Response | WerkzeugResponse:
         else:
             return redirect(links.session(info.setup.game, info.code), code=303)
     games = [g for g in all_games() if g.tracker is not None]
-    html = render_template("join.html", code=raw or "", errors=errors, games=games)
-    response = Response(html, status=422 if errors else 200, mimetype="text/html")
-    response.cache_control.no_cache = True
-    return response
+    return _page("join.html", 422 if errors else 200, code=raw or "", errors=errors, games=games)
 
 
 # Follow and edit ---------------------------------------------------------------------------
@@ -189,14 +191,12 @@ def session_page(game: str, code: str) -> Response:
     found = find_game(game)
     state, can_undo = store().point(info)
     mode = str(info.setup.mode)
-    html = render_template(
+    response = _page(
         "session.html", game=found, wording=info.tracker.wording,
         mode_title=next((m.title for m in found.modes if m.slug == mode), mode.title()),
         session=session_json(info, state, info.version, can_undo),
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
         private=sorted(info.tracker.private_events))
-    response = Response(html, mimetype="text/html")
-    response.cache_control.no_cache = True
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

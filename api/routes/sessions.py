@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import click
 from flask import Blueprint, Flask, Response, current_app, request, url_for
@@ -97,8 +97,7 @@ def expire_sessions(days: int | None) -> None:
 
 
 def store() -> Store:
-    found: Store = current_app.extensions["lairside.sessions"]
-    return found.ready()
+    return cast(Store, current_app.extensions["lairside.sessions"]).ready()
 
 
 def tracked_game(slug: str) -> tuple[Game, Tracker]:
@@ -602,9 +601,8 @@ def undo(code: str) -> Response:
 @bp.post("/api/v1/sessions/<code>/revert")
 @doc("Go back to an earlier version", "The state becomes what it was at `to_version`; "
      "recorded as an event.", tags=TAGS, method="post", operation_id="revertSession",
-     parameters=[CODE, *AUTH], body={"required": True, "content": {"application/json": {
-         "schema": schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"),
-         "example": {"to_version": 0}}}},
+     parameters=[CODE, *AUTH],
+     body=request_doc(schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"), {"to_version": 0}),
      responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN})
 def revert(code: str) -> Response:
     return _append(code, _own(code, {"kind": REVERT, **_object(json_body())}))

@@ -37,15 +37,12 @@ def database_url(configured: str | None, instance_path: str) -> str:
     return configured
 
 
-def _json_text(value: Any) -> str:
-    return orjson.dumps(value).decode()
-
-
 def make_engine(url: str, pool_size: int | None = None, pool_timeout: float | None = None
                 ) -> Engine:
     size = pool_size or POOL_SIZE
     wait = POOL_TIMEOUT if pool_timeout is None else pool_timeout
-    common: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+    common: dict[str, Any] = {"json_serializer": lambda value: orjson.dumps(value).decode(),
+                              "json_deserializer": orjson.loads}
     if make_url(url).get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=0,
                              pool_timeout=wait, **common)

@@ -211,11 +211,6 @@ class Store:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": CHANNEL, "payload": f"{code} {version}"})
 
-    def _announce(self, code: str, version: int) -> None:
-        """After a commit: wake this process's followers of the session."""
-        for listener in list(self.on_change):
-            listener(code, version)
-
     # --- create and import ---------------------------------------------------------------------
 
     def create(self, tracker: Tracker, setup: Any,
@@ -437,7 +432,8 @@ class Store:
             if history.version == version:
                 history.accept(step)
             can_undo = history.version > version and history.can_undo(version + 1, seat)
-        self._announce(info.code, version + 1)
+        for listener in list(self.on_change):  # wake this process's followers
+            listener(info.code, version + 1)
         return Appended(StoredEvent(version + 1, step.event, now), step.state, version + 1,
                         can_undo)
 
