@@ -27,6 +27,7 @@ from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.conditional import answer, etag_of
+from api.routes.games import LINK_PROVIDERS
 from api.routes.rules import search_index
 from api.schemas.forms import load, operation_schema_name
 from assistant import form_text, links, sheets
@@ -50,8 +51,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
-    from api.routes.games import LINK_PROVIDERS
-
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}

@@ -25,6 +25,7 @@ from api.cache import Kept, kept_or_built, public_get
 from api.conditional import not_modified, public_headers, unchanged
 from api.docs import ERRORS, GAME, doc, json_answer, path_param, request_doc
 from api.offload import off_the_loop
+from api.routes.games import LINK_PROVIDERS
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
 from assistant.errors import InvalidInput
@@ -439,12 +440,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
 
 # ---------------------------------------------------------------- registration
 
-def _links(game: Game) -> str | None:
-    return url_for("printables.catalogue", game=game.slug) if game.sheets else None
-
-
 def init_app(app: Flask) -> None:
-    from api.routes.games import LINK_PROVIDERS  # noqa: PLC0415
-
-    LINK_PROVIDERS["printables"] = _links
+    LINK_PROVIDERS["printables"] = lambda game: url_for(
+        "printables.catalogue", game=game.slug) if game.sheets else None
     app.cli.add_command(printables_command)
