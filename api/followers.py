@@ -1,17 +1,13 @@
 """Phones following live tables: each waits, holding no thread and asking the database nothing,
 until one watcher per process learns that its table has a newer version and wakes it.
 
-How the watcher learns of a change:
-- a write through this process: the store calls `changed` right after its commit;
-- a write through another worker or server on PostgreSQL: LISTEN on the store's channel (each
-  append NOTIFYs '<code> <version>' inside its transaction, delivered at commit);
-- a write through another worker on the same SQLite file: the database and its write-ahead log
-  are looked at (os.stat, no query) every WATCH_SECONDS; when either changed, one query reads
-  the versions of the tables followed in this process.
+The watcher learns of a write through this process from the store, right after its commit;
+through another server on PostgreSQL by LISTEN (each append NOTIFYs '<code> <version>',
+delivered at commit); through another worker on the same SQLite file by a stat of the database
+and its write-ahead log every WATCH_SECONDS, and on a change one query for the followed tables.
 
-Under gunicorn's gevent worker (api/config.py) threads are greenlets, so a waiting phone costs
-a small stack and no thread; the watcher is one greenlet. A phone that goes away is noticed at
-once (its socket becomes readable with nothing to read), not when its wait runs out.
+Under gunicorn's gevent worker threads are greenlets: a waiting phone costs a small stack. A
+phone that goes away is noticed at once (its socket reads empty), not when its wait runs out.
 """
 from __future__ import annotations
 
@@ -88,22 +84,19 @@ class Followers:
             woken = waiter.woken.wait(seconds)
         finally:
             stop()
-            with self._lock:
-                left = self._waiting.get(code)
-                if left is not None:
-                    left.discard(waiter)
-                    if not left:
-                        del self._waiting[code]
+            with self._lock:  # the set holds this waiter until now, so it is still there
+                left = self._waiting[code]
+                left.discard(waiter)
+                if not left:
+                    del self._waiting[code]
         return woken and not waiter.gone
 
     # --- the watcher ---------------------------------------------------------------------------
 
     def _ensure_watcher(self) -> None:
-        if self._watcher is not None and self._watcher.is_alive() and self._pid == os.getpid():
-            return
+        """One watcher per process: a forked worker starts its own."""
         with self._lock:
-            if self._watcher is None or not self._watcher.is_alive() \
-                    or self._pid != os.getpid():
+            if self._watcher is None or not self._watcher.is_alive() or self._pid != os.getpid():
                 target = self._listen if self.store.postgres else self._watch_files
                 self._pid = os.getpid()
                 self._watcher = threading.Thread(target=target, daemon=True,
@@ -111,17 +104,17 @@ class Followers:
                 self._watcher.start()
 
     def _catch_up(self, codes: Iterable[str]) -> None:
-        """Read the versions of the tables followed here and wake whoever is behind."""
+        """Wake whoever is behind the versions these tables are at."""
         for code, version in self.store.versions(codes).items():
             self.changed(code, version)
 
     def _watch_files(self) -> None:
         path = sqlite_file(self.store.url)
         files = [] if path is None else [path, Path(f"{path}-wal")]
-        seen = _stamps(files)
+        seen = [_stamp(f) for f in files]
         while True:
             time.sleep(WATCH_SECONDS)
-            now = _stamps(files)
+            now = [_stamp(f) for f in files]
             if now != seen:
                 seen = now
                 codes = self.codes()
@@ -151,16 +144,12 @@ class Followers:
                 time.sleep(RECONNECT_SECONDS)
 
 
-def _stamps(files: list[Path]) -> list[tuple[int, int, int] | None]:
-    out: list[tuple[int, int, int] | None] = []
-    for path in files:
-        try:
-            found = path.stat()
-        except OSError:
-            out.append(None)
-        else:
-            out.append((found.st_ino, found.st_size, found.st_mtime_ns))
-    return out
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns
 
 
 def _watch_close(connection: Any, waiter: Waiter) -> Any:
