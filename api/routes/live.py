@@ -81,7 +81,11 @@ def wait(code: str) -> Response:
     after = _number("after", 0, 10**9)
     timeout = _number("timeout", 20, WAIT_MAX)
     if info.version <= after:
-        followers().wait(info.code, after, timeout, request.environ.get("gunicorn.socket"))
+        waiter = followers().subscribe(info.code, request.environ.get("gunicorn.socket"))
+        try:
+            followers().wait(waiter, after, timeout)
+        finally:
+            followers().unsubscribe(waiter)
         info = store().info(code)
     if info.version <= after:
         response = Response(status=204, headers=[("ETag", version_tag(info.version,
@@ -116,16 +120,20 @@ def stream(code: str) -> Response:
 
     def events() -> Iterator[bytes]:
         nonlocal info, after
-        yield b"retry: 2000\n\n"
-        while True:
-            if info.version > after:
-                body = session_read(info, viewer).get_data()
-                yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
-                after = info.version
-            if followers().wait(info.code, after, HEARTBEAT_SECONDS, connection):
-                info = store().info(code)
-            else:  # a quiet spell, or the phone went: writing finds out which
-                yield b": nothing new\n\n"
+        waiter = followers().subscribe(info.code, connection)
+        try:
+            yield b"retry: 2000\n\n"
+            while not waiter.gone:
+                if info.version > after:
+                    body = session_read(info, viewer).get_data()
+                    yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
+                    after = info.version
+                if followers().wait(waiter, after, HEARTBEAT_SECONDS):
+                    info = store().info(code)
+                elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
+                    yield b": nothing new\n\n"  # a phone that went)
+        finally:
+            followers().unsubscribe(waiter)
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
