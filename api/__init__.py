@@ -9,8 +9,8 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api.cache import AnswerCache
-from api.config import ANSWER_CACHE_BYTES, Settings
+from api.cache import AnswerCache, same_objects
+from api.config import ANSWER_CACHE_BYTES, flask_config
 from api.errors import register_error_handlers
 from api.json_provider import OrjsonProvider
 from api.responses import BodyDeadline, SecurityHeaders
@@ -29,13 +29,10 @@ from assistant.games import all_games
 from assistant.search import SearchIndex
 
 MAX_URL_BYTES = 4096
-"""Longest path + query string answered (414 problem+json beyond). gunicorn's own line limit
-is raised above it (Makefile: --limit-request-line 8190), so its plain-text 400 is never the
-answer for an URL of up to 8 KiB."""
+"""Longest path + query answered (414 beyond); gunicorn's line limit is higher (8190, in
+api/config.py), so its plain-text 400 never answers an address of up to 8 KiB."""
 MAX_HEADER_BYTES = 16384
-"""Most bytes of request headers in all (431 problem+json beyond); gunicorn's per-field limit
-is raised to 16380 to match (Makefile)."""
-
+"""Most bytes of request headers in all (431 beyond); gunicorn's per-field limit matches."""
 
 BLUEPRINTS = (meta, games, rules, operations, sessions, live, printables, pages, session_pages)
 """Every module of api/routes, each with its blueprint `bp` (and an `init_app` where it needs
@@ -44,7 +41,7 @@ one): what answers a URL is named here and in the module's route decorators, now
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(Path.cwd() / "instance"))
-    app.config.from_mapping(Settings().flask_config())
+    app.config.from_mapping(flask_config())
     app.json = OrjsonProvider(app)
     if config:
         app.config.update(config)
@@ -73,15 +70,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 _indexes: list[tuple[tuple[Any, ...], dict[str | None, SearchIndex]]] = []
-"""The search indexes last built and the game objects they were built from."""
 
 
 def search_indexes(games: tuple[Any, ...]) -> dict[str | None, SearchIndex]:
     """One index over every game (key None) and one per game, built once for these very game
-    objects: every app of a process (tests make hundreds) shares them, read-only, and building
-    them is ~0.4 s of CPU."""
-    if _indexes and len(_indexes[0][0]) == len(games) and all(
-            a is b for a, b in zip(_indexes[0][0], games, strict=True)):
+    objects: every app of a process (tests make hundreds) shares them; building is ~0.4 s."""
+    if _indexes and same_objects(_indexes[0][0], games):
         return _indexes[0][1]
     documents = [(game.slug, entry) for game in games for entry in game.rules]
     synonyms = {game.slug: game.synonyms for game in games}
@@ -94,8 +88,8 @@ def search_indexes(games: tuple[Any, ...]) -> dict[str | None, SearchIndex]:
 
 
 def refuse_oversized() -> None:
-    """Refuse (414, 431: problem+json) an address longer than MAX_URL_BYTES or headers beyond
-    MAX_HEADER_BYTES, before any view or other hook runs (the first hook registered)."""
+    """Refuse (414, 431) an address or headers beyond their limits, before any view or other
+    hook runs (the first hook registered)."""
     environ = request.environ
     # RAW_URI (gunicorn, Werkzeug) is the address as sent; otherwise path and query string
     url = len(environ.get("RAW_URI") or "") or \

@@ -1,10 +1,8 @@
 """The one cache of finished answers each worker keeps: bodies with their ETags, least recently
 used dropped first once their bytes pass a budget (api/config.py sets it).
 
-A key names everything an answer depends on. `request_key` adds what every answer may depend
-on besides its own parts: the host and scheme it was asked through and the mount path
-(SCRIPT_NAME), which links inside it are built from. The registered games are checked on every
-use: when the set of game objects changes (a game registered anew), everything kept is dropped.
+A key names everything an answer depends on; `request_key` adds the host, scheme and mount path
+that links inside it are built from. When the registered game objects change, all is dropped.
 """
 from __future__ import annotations
 
@@ -13,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, current_app, request
 
@@ -43,8 +41,7 @@ class AnswerCache:
     def get(self, key: Hashable) -> Kept | None:
         games = tuple(all_games())
         with self._lock:
-            if len(games) != len(self._games) or any(
-                    a is not b for a, b in zip(games, self._games, strict=True)):
+            if not same_objects(games, self._games):
                 self._kept.clear()
                 self._bytes = 0
                 self._games = games
@@ -63,15 +60,14 @@ class AnswerCache:
                 self._bytes -= len(dropped.body)
         return kept
 
-    @property
-    def size(self) -> int:
-        """Bytes of bodies kept now."""
-        return self._bytes
+
+def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Whether two tuples hold the very same objects (games registered anew are new objects)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def answers() -> AnswerCache:
-    found: AnswerCache = current_app.extensions["lairside.answers"]
-    return found
+    return cast(AnswerCache, current_app.extensions["lairside.answers"])
 
 
 def request_key(*parts: Hashable) -> tuple[Hashable, ...]:
@@ -87,10 +83,9 @@ def kept_or_built(key: Hashable, build: Callable[[], Kept]) -> Kept:
 
 
 def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
-    """For a GET view whose 200 answer is the same bytes for everyone who asks this address
-    (a rule, a setup, a rule page): the finished answer is kept by address, tagged, and sent
-    again with a 304 when the phone has it. Answers other than 200 are never kept; in debug
-    mode (templates reload) nothing is."""
+    """For a GET view whose 200 answer is the same bytes for everyone asking this address: the
+    answer is kept by address, tagged, and sent again (304 when the phone has it). Nothing
+    else is kept, nor anything in debug mode (templates reload)."""
 
     @wraps(view)
     def kept_view(**kwargs: Any) -> Response:

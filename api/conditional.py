@@ -1,8 +1,6 @@
 """Conditional requests, in one place for every view: ETags and 304 for reads (If-None-Match),
 the version a write is based on (If-Match: 428 when missing, 412 raised by the store when stale).
-
-A view asks `unchanged(tag)` as early as it knows its tag, before building anything, and
-answers `not_modified(...)` when the phone already has that answer.
+A view asks `unchanged(tag)` as soon as it knows its tag, before building anything.
 """
 from __future__ import annotations
 
@@ -24,19 +22,14 @@ def version_tag(version: int, seat: str | None = None) -> str:
     return f'"v{version}"' if seat is None else f'"v{version}-{seat}"'
 
 
-def matches(tag: str, if_none_match: str) -> bool:
-    """Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 13.1.2)."""
-    for candidate in if_none_match.split(","):
-        candidate = candidate.strip()
-        if candidate == "*" or candidate.removeprefix("W/") == tag:
-            return True
-    return False
-
-
 def unchanged(tag: str) -> bool:
-    """Whether this GET or HEAD names `tag` in If-None-Match (the phone has this answer)."""
+    """Whether this GET or HEAD names `tag` in If-None-Match (weak comparison, RFC 9110
+    13.1.2): the phone has this answer."""
     asked = request.headers.get("If-None-Match")
-    return asked is not None and request.method in ("GET", "HEAD") and matches(tag, asked)
+    if asked is None or request.method not in ("GET", "HEAD"):
+        return False
+    return any(c.strip() == "*" or c.strip().removeprefix("W/") == tag
+               for c in asked.split(","))
 
 
 def not_modified(headers: list[tuple[str, str]]) -> Response:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gc
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 ANSWER_CACHE_BYTES = 32 * 1024 * 1024
@@ -23,45 +22,28 @@ def _list(name: str) -> list[str]:
     return [part.strip() for part in os.environ.get(name, "").split(",") if part.strip()]
 
 
-@dataclass(frozen=True)
-class Settings:
-    database_url: str | None = field(
-        default_factory=lambda: os.environ.get("LAIRSIDE_DATABASE_URL")
-        or os.environ.get("DATABASE_URL") or None)
-    public_url: str | None = field(
-        default_factory=lambda: (os.environ.get("LAIRSIDE_PUBLIC_URL") or "").rstrip("/") or None)
-    trusted_hosts: list[str] = field(default_factory=lambda: _list("LAIRSIDE_TRUSTED_HOSTS"))
-    proxies: int = field(default_factory=lambda: _int("LAIRSIDE_PROXIES", 0))
-    max_body_bytes: int = field(default_factory=lambda: _int("LAIRSIDE_MAX_BODY_BYTES", 65536))
-    cache_seconds: int = field(default_factory=lambda: _int("LAIRSIDE_CACHE_SECONDS", 300))
-    retention_days: int = field(default_factory=lambda: _int("LAIRSIDE_RETENTION_DAYS", 90))
-    max_events: int = field(default_factory=lambda: _int("LAIRSIDE_MAX_EVENTS", 10000))
-    max_session_bytes: int = field(
-        default_factory=lambda: _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024))
-    db_pool: int = field(default_factory=lambda: _int("LAIRSIDE_DB_POOL", 10))
-    db_wait: float = field(default_factory=lambda: float(os.environ.get("LAIRSIDE_DB_WAIT")
-                                                         or 5))
-
-    def flask_config(self) -> dict[str, Any]:
-        return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
-                "TRUSTED_HOSTS": self.trusted_hosts or None,
-                "LAIRSIDE_PUBLIC_URL": self.public_url,
-                "LAIRSIDE_PROXIES": self.proxies,
-                "LAIRSIDE_DATABASE_URL": self.database_url,
-                "LAIRSIDE_CACHE_SECONDS": self.cache_seconds,
-                "LAIRSIDE_RETENTION_DAYS": self.retention_days,
-                "LAIRSIDE_MAX_EVENTS": self.max_events,
-                "LAIRSIDE_MAX_SESSION_BYTES": self.max_session_bytes,
-                "LAIRSIDE_DB_POOL": self.db_pool, "LAIRSIDE_DB_WAIT": self.db_wait}
+def flask_config() -> dict[str, Any]:
+    """The app's settings, read from the environment when an app is built."""
+    env = os.environ.get
+    return {"MAX_CONTENT_LENGTH": _int("LAIRSIDE_MAX_BODY_BYTES", 65536),
+            "TRUSTED_HOSTS": _list("LAIRSIDE_TRUSTED_HOSTS") or None,
+            "LAIRSIDE_PUBLIC_URL": (env("LAIRSIDE_PUBLIC_URL") or "").rstrip("/") or None,
+            "LAIRSIDE_PROXIES": _int("LAIRSIDE_PROXIES", 0),
+            "LAIRSIDE_DATABASE_URL": env("LAIRSIDE_DATABASE_URL") or env("DATABASE_URL") or None,
+            "LAIRSIDE_CACHE_SECONDS": _int("LAIRSIDE_CACHE_SECONDS", 300),
+            "LAIRSIDE_RETENTION_DAYS": _int("LAIRSIDE_RETENTION_DAYS", 90),
+            "LAIRSIDE_MAX_EVENTS": _int("LAIRSIDE_MAX_EVENTS", 10000),
+            "LAIRSIDE_MAX_SESSION_BYTES": _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024),
+            "LAIRSIDE_DB_POOL": _int("LAIRSIDE_DB_POOL", 10),
+            "LAIRSIDE_DB_WAIT": float(env("LAIRSIDE_DB_WAIT") or 5)}
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
 # gevent workers: each connection is a greenlet, not a thread, so a thousand phones following
-# their tables (api/followers.py) or clients sending a byte every two seconds cost a little
-# memory each and hold nothing anyone else waits for. A request's Python runs to its end
-# without yielding except where it waits for the network or the database (PostgreSQL via
-# psycopg, which cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a
-# real thread (api/offload.py). README "Serving" says why this model and not threads.
+# their tables (api/followers.py) or slow clients cost a little memory each and hold nothing
+# others wait for. A request yields only where it waits for the network or the database
+# (psycopg cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a real
+# thread (api/offload.py). README "Serving" says why this model and not threads.
 worker_class = "gevent"
 worker_connections = _int("LAIRSIDE_CONNECTIONS", 4000)
 """Open connections per worker (followers, slow clients and ordinary requests together)."""
@@ -88,8 +70,7 @@ def post_worker_init(worker: Any) -> None:
 
 def freeze_what_was_built() -> None:
     """Everything built so far (rules, search indexes, the PDF stack: ~150,000 objects) lives
-    as long as the worker, yet each full garbage collection walked all of it, ~80 ms of CPU
-    taken from whichever requests were running. Frozen, collections walk only what requests
-    leave behind."""
+    as long as the worker, yet each full collection walked it all (~80 ms of CPU taken from
+    running requests). Frozen, collections walk only what requests leave behind."""
     gc.collect()  # nothing already unreachable is kept for good
     gc.freeze()

@@ -1,13 +1,9 @@
 """Each route documents itself beside its view: `@doc(...)` records the view's OpenAPI operation
-(in the manner of flask-smorest and APIFlask), and api/openapi.py walks the app's routes and
-reads what each view carries. Request bodies and queries name the one marshmallow schema the
-view validates with (api/schemas/forms.py), so the document states the bounds the server
-enforces.
-
-A route whose documentation depends on the registered games (a calculator, the score, a
-setup: one concrete path per game and operation; a session's setup and events: one schema per
-game) gives `expand`, called when the document is built, for its (path, operation) pairs; what
-it gives is laid over the fixed parts.
+(as flask-smorest and APIFlask do), and api/openapi.py reads it off the app's routes. Bodies and
+queries name the marshmallow schema the view validates with, so the document states the bounds
+the server enforces. A route documented per registered game (one path per calculator, one
+schema per game's events) gives `expand`, whose (path, operation) pairs are laid over the fixed
+parts when the document is built.
 """
 from __future__ import annotations
 
@@ -56,22 +52,15 @@ def json_answer(example: Any, description: str = "OK", schema: Any = None) -> di
         "schema": schema or {"type": "object"}, "example": example}}}
 
 
-def request_doc(schema: Any, example: Any = None, examples: Any = None) -> dict[str, Any]:
-    content: dict[str, Any] = {"schema": schema}
-    if example is not None:
-        content["example"] = example
-    if examples is not None:
-        content["examples"] = examples
-    return {"required": True, "content": {"application/json": content}}
+def request_doc(schema: Any, example: Any) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema,
+                                                               "example": example}}}
 
 
-def path_param(name: str, description: str, example: Any = None,
+def path_param(name: str, description: str, example: Any,
                schema: dict[str, Any] | None = None) -> dict[str, Any]:
-    out = {"in": "path", "name": name, "required": True, "description": description,
-           "schema": schema or {"type": "string"}}
-    if example is not None:
-        out["example"] = example
-    return out
+    return {"in": "path", "name": name, "required": True, "description": description,
+            "schema": schema or {"type": "string"}, "example": example}
 
 
 ERRORS = {"404": problem("Unknown game, rule or calculator (with suggestions)."),

@@ -13,7 +13,6 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
-from api.ratelimit import RateLimited
 from api.storage import (
     DatabaseBusy,
     KeyReused,
@@ -52,20 +51,26 @@ log = logging.getLogger(__name__)
 
 
 def problem(status: int, title: str, detail: str, kind: str | None = None,
-            **extra: Any) -> Response:
+            headers: dict[str, str] | None = None, **extra: Any) -> Response:
     body: dict[str, Any] = {"type": f"/problems/{kind}" if kind else "about:blank",
                             "title": title, "status": status, "detail": detail,
                             "instance": request.path}
     body.update(extra)
-    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+    response = Response(json.dumps(body), status=status, mimetype="application/problem+json")
+    response.headers.update(headers or {})
+    return response
 
 
-class EditTokenRequired(Exception):
-    """A write without the session's edit token (or with a wrong one)."""
+class Refused(Exception):
+    """A refusal whose `detail` is said to the client as it is."""
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
         self.detail = detail
+
+
+class EditTokenRequired(Refused):
+    """A write without the session's edit token (or with a wrong one)."""
 
 
 class EditTokenMissing(EditTokenRequired):
@@ -76,12 +81,8 @@ class UntrustedHost(Exception):
     """Links would be built from a Host header nobody vouched for (see routes/sessions.py)."""
 
 
-class PreconditionRequired(Exception):
+class PreconditionRequired(Refused):
     """A write that names no version to apply to (If-Match missing or unreadable)."""
-
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.detail = detail
 
 
 class MalformedJSON(HTTPException):
@@ -137,23 +138,22 @@ def register_error_handlers(app: Flask) -> None:
         if _wants_page(pages_first=True):
             page = render_template("not_found.html", error=error)
             return Response(page, status=404, mimetype="text/html")
-        extra = {"suggestions": list(error.suggestions)} if error.suggestions else {}
-        return problem(404, error.title, error.detail, "not-found", **extra)
+        suggestions = {"suggestions": list(error.suggestions)} if error.suggestions else {}
+        return problem(404, error.title, error.detail, "not-found", None, **suggestions)
 
     @app.errorhandler(UnknownSession)
     def _unknown_session(error: UnknownSession) -> Response:
         try:  # each unknown code counts against this client (no enumerating codes)
             ratelimit.limit("miss")
-        except RateLimited as limited:
+        except ratelimit.RateLimited as limited:
             return _rate_limited(limited)
         return _not_found(error)
 
     @app.errorhandler(EditTokenRequired)
     def _forbidden(error: EditTokenRequired) -> Response:
         if isinstance(error, EditTokenMissing):
-            response = problem(401, "Unauthorized", error.detail, "unauthorized")
-            response.headers["WWW-Authenticate"] = 'Bearer realm="lairside session"'
-            return response
+            return problem(401, "Unauthorized", error.detail, "unauthorized",
+                           {"WWW-Authenticate": 'Bearer realm="lairside session"'})
         return problem(403, "Forbidden", error.detail, "forbidden")
 
     @app.errorhandler(SessionFull)
@@ -164,12 +164,10 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(StaleVersion)
     def _stale(error: StaleVersion) -> Response:
-        response = problem(412, "Precondition Failed", f"The session is at version "
-                           f"{error.current}, not the one your change was based on: someone "
-                           "else changed it. Re-read it and apply your change again.",
-                           "precondition-failed", current_version=error.current)
-        response.headers["ETag"] = f'"v{error.current}"'
-        return response
+        return problem(412, "Precondition Failed", f"The session is at version {error.current}, "
+                       "not the one your change was based on: someone else changed it. Re-read "
+                       "it and apply your change again.", "precondition-failed",
+                       {"ETag": f'"v{error.current}"'}, current_version=error.current)
 
     @app.errorhandler(SeatTaken)
     def _seat_taken(error: SeatTaken) -> Response:
@@ -193,21 +191,17 @@ def register_error_handlers(app: Flask) -> None:
                        "already used on this session for a different event.",
                        "idempotency-key-reused")
 
-    @app.errorhandler(RateLimited)
-    def _rate_limited(error: RateLimited) -> Response:
-        response = problem(429, "Too Many Requests", f"Too many {error.kind} requests from "
-                           f"this client; try again in {error.seconds} s.", "rate-limited",
-                           retry_after=error.seconds)
-        response.headers["Retry-After"] = str(error.seconds)
-        return response
+    @app.errorhandler(ratelimit.RateLimited)
+    def _rate_limited(error: ratelimit.RateLimited) -> Response:
+        return problem(429, "Too Many Requests", f"Too many {error.kind} requests from this "
+                       f"client; try again in {error.seconds} s.", "rate-limited",
+                       {"Retry-After": str(error.seconds)}, retry_after=error.seconds)
 
     @app.errorhandler(DatabaseBusy)
     def _busy(error: DatabaseBusy) -> Response:
-        response = problem(503, "Service Unavailable", "The server is busy and could not reach "
-                           f"its database in time; nothing was written. Try again in "
-                           f"{error.seconds} s.", "busy", retry_after=error.seconds)
-        response.headers["Retry-After"] = str(error.seconds)
-        return response
+        return problem(503, "Service Unavailable", "The server is busy and could not reach its "
+                       f"database in time; nothing was written. Try again in {error.seconds} s.",
+                       "busy", {"Retry-After": str(error.seconds)}, retry_after=error.seconds)
 
     @app.errorhandler(UntrustedHost)
     def _untrusted_host(error: UntrustedHost) -> Response:
@@ -232,13 +226,10 @@ def register_error_handlers(app: Flask) -> None:
     def _http(error: HTTPException) -> Response:
         status = error.code or 500
         detail = str(error.description)
-        extra: dict[str, Any] = {}
         if status == 405 and error.valid_methods:  # type: ignore[attr-defined]
-            allowed = sorted(error.valid_methods)  # type: ignore[attr-defined]
-            detail = f"{request.method} is not allowed here. Allowed: {', '.join(allowed)}."
-            response = problem(status, error.name, detail, **extra)
-            response.headers["Allow"] = ", ".join(allowed)
-            return response
+            allowed = ", ".join(sorted(error.valid_methods))  # type: ignore[attr-defined]
+            return problem(status, error.name, f"{request.method} is not allowed here. "
+                           f"Allowed: {allowed}.", headers={"Allow": allowed})
         if status == 404:
             detail = f"Nothing lives at {request.path}. Start at /api/v1/games or /docs."
             if _wants_page():
@@ -247,10 +238,9 @@ def register_error_handlers(app: Flask) -> None:
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             detail = f"The request body is larger than the {limit} bytes allowed."
-        response = problem(status, error.name, detail, **extra)
-        if status == 408:  # the rest of the body is never read: this connection ends here
-            response.headers["Connection"] = "close"
-        return response
+        # a 408's body is never read in full: its connection ends here
+        return problem(status, error.name, detail,
+                       headers={"Connection": "close"} if status == 408 else None)
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

@@ -1,17 +1,13 @@
 """Phones following live tables: each waits, holding no thread and asking the database nothing,
 until one watcher per process learns that its table has a newer version and wakes it.
 
-How the watcher learns of a change:
-- a write through this process: the store calls `changed` right after its commit;
-- a write through another worker or server on PostgreSQL: LISTEN on the store's channel (each
-  append NOTIFYs '<code> <version>' inside its transaction, delivered at commit);
-- a write through another worker on the same SQLite file: the database and its write-ahead log
-  are looked at (os.stat, no query) every WATCH_SECONDS; when either changed, one query reads
-  the versions of the tables followed in this process.
+The watcher learns of a write through this process from the store, right after its commit;
+through another server on PostgreSQL by LISTEN (each append NOTIFYs '<code> <version>',
+delivered at commit); through another worker on the same SQLite file by a stat of the database
+and its write-ahead log every WATCH_SECONDS, and on a change one query for the followed tables.
 
-Under gunicorn's gevent worker (api/config.py) threads are greenlets, so a waiting phone costs
-a small stack and no thread; the watcher is one greenlet. A phone that goes away is noticed at
-once (its socket becomes readable with nothing to read), not when its wait runs out.
+Under gunicorn's gevent worker threads are greenlets: a waiting phone costs a small stack. A
+phone that goes away is noticed at once (its socket reads empty), not when its wait runs out.
 """
 from __future__ import annotations
 
@@ -20,6 +16,7 @@ import os
 import socket
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,20 +37,32 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class Waiter:
-    """One waiting phone: woken when its table passes `after`, or when it goes away."""
+    """One phone following one table: woken when the table passes `after`, or when the phone
+    goes away (`gone`)."""
 
     code: str
-    after: int
+    after: int = -1
+    """The version the phone shows; -1 until it first waits."""
     woken: threading.Event = field(default_factory=threading.Event)
     gone: bool = False
+    stop: Any = None
+    """Stops watching the phone's connection."""
+
+
+SEEN = 8192
+"""Tables whose latest version each process remembers hearing of."""
 
 
 class Followers:
-    """The waiting phones of this process, by share code, and the watcher that wakes them."""
+    """The following phones of this process, by share code, and the watcher that wakes them.
+
+    A phone subscribes before it reads the version it shows, then waits for a newer one: a
+    change landing between the two is heard either way, never lost."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._waiting: dict[str, set[Waiter]] = {}
+        self._seen: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._pid = 0
@@ -61,7 +70,7 @@ class Followers:
 
     @property
     def count(self) -> int:
-        """Phones waiting now."""
+        """Phones following now."""
         with self._lock:
             return sum(len(w) for w in self._waiting.values())
 
@@ -72,38 +81,54 @@ class Followers:
     def changed(self, code: str, version: int) -> None:
         """Table `code` is at `version`: wake each of its phones that shows an older one."""
         with self._lock:
-            waiters = [w for w in self._waiting.get(code, ()) if w.after < version]
+            if version > self._seen.get(code, -1):
+                self._seen[code] = version
+            self._seen.move_to_end(code)
+            while len(self._seen) > SEEN:
+                self._seen.popitem(last=False)
+            waiters = [w for w in self._waiting.get(code, ()) if 0 <= w.after < version]
         for waiter in waiters:
             waiter.woken.set()
 
-    def wait(self, code: str, after: int, seconds: float, connection: Any = None) -> bool:
-        """Wait until table `code` is past version `after` (True), for at most `seconds`, or
-        until the phone on `connection` (gunicorn's socket) goes away (False either way)."""
+    def subscribe(self, code: str, connection: Any = None) -> Waiter:
+        """A phone starts following `code` (gunicorn's socket: see it go away at once). The
+        first phone of a table in this process reads its version once: from then on the
+        watcher hears of every change to it."""
         self._ensure_watcher()
-        waiter = Waiter(code, after)
+        waiter = Waiter(code)
         with self._lock:
+            first = code not in self._waiting
             self._waiting.setdefault(code, set()).add(waiter)
-        stop = _watch_close(connection, waiter)
-        try:
-            woken = waiter.woken.wait(seconds)
-        finally:
-            stop()
-            with self._lock:
-                left = self._waiting.get(code)
-                if left is not None:
-                    left.discard(waiter)
-                    if not left:
-                        del self._waiting[code]
-        return woken and not waiter.gone
+        waiter.stop = _watch_close(connection, waiter)
+        if first:
+            for found, version in self.store.versions([code]).items():
+                self.changed(found, version)
+        return waiter
+
+    def unsubscribe(self, waiter: Waiter) -> None:
+        waiter.stop()
+        with self._lock:  # the set holds this waiter until now, so it is still there
+            left = self._waiting[waiter.code]
+            left.discard(waiter)
+            if not left:
+                del self._waiting[waiter.code]
+
+    def wait(self, waiter: Waiter, after: int, seconds: float) -> bool:
+        """Wait until the table is past version `after` (True), for at most `seconds`, or
+        until the phone goes away (False either way). Asks the database nothing."""
+        waiter.after = after
+        waiter.woken.clear()  # a wake for an older version, or none: from here on it counts
+        with self._lock:
+            if self._seen.get(waiter.code, -1) > after:  # heard of before this wait began
+                return True
+        return waiter.woken.wait(seconds) and not waiter.gone
 
     # --- the watcher ---------------------------------------------------------------------------
 
     def _ensure_watcher(self) -> None:
-        if self._watcher is not None and self._watcher.is_alive() and self._pid == os.getpid():
-            return
+        """One watcher per process: a forked worker starts its own."""
         with self._lock:
-            if self._watcher is None or not self._watcher.is_alive() \
-                    or self._pid != os.getpid():
+            if self._watcher is None or not self._watcher.is_alive() or self._pid != os.getpid():
                 target = self._listen if self.store.postgres else self._watch_files
                 self._pid = os.getpid()
                 self._watcher = threading.Thread(target=target, daemon=True,
@@ -111,17 +136,17 @@ class Followers:
                 self._watcher.start()
 
     def _catch_up(self, codes: Iterable[str]) -> None:
-        """Read the versions of the tables followed here and wake whoever is behind."""
+        """Wake whoever is behind the versions these tables are at."""
         for code, version in self.store.versions(codes).items():
             self.changed(code, version)
 
     def _watch_files(self) -> None:
         path = sqlite_file(self.store.url)
         files = [] if path is None else [path, Path(f"{path}-wal")]
-        seen = _stamps(files)
+        seen = [_stamp(f) for f in files]
         while True:
             time.sleep(WATCH_SECONDS)
-            now = _stamps(files)
+            now = [_stamp(f) for f in files]
             if now != seen:
                 seen = now
                 codes = self.codes()
@@ -151,16 +176,12 @@ class Followers:
                 time.sleep(RECONNECT_SECONDS)
 
 
-def _stamps(files: list[Path]) -> list[tuple[int, int, int] | None]:
-    out: list[tuple[int, int, int] | None] = []
-    for path in files:
-        try:
-            found = path.stat()
-        except OSError:
-            out.append(None)
-        else:
-            out.append((found.st_ino, found.st_size, found.st_mtime_ns))
-    return out
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns
 
 
 def _watch_close(connection: Any, waiter: Waiter) -> Any:

@@ -1,9 +1,7 @@
-"""Flask's JSON, written and read by orjson through Flask's own provider hook (app.json).
-
-Every view answers with `jsonify` or `app.json.response`, so every answer takes this path. orjson
-writes UTF-8 rather than \\uXXXX escapes and compact separators; nothing here promises the
-standard library's bytes. Values orjson cannot write (an integer beyond 64 bits, a key that is not
-text) fall back to the standard library's encoder rather than failing the request.
+"""Flask's JSON, written and read by orjson through Flask's own provider hook (app.json), which
+every answer takes. orjson writes UTF-8 (not \\uXXXX escapes), compactly; values it cannot
+write (an integer beyond 64 bits, a key that is not text) fall back to the standard library's
+encoder rather than failing the request.
 """
 from __future__ import annotations
 
@@ -11,7 +9,7 @@ import json
 from typing import Any
 
 import orjson
-from flask import Flask, Response
+from flask import Response
 from flask.json.provider import JSONProvider
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
@@ -30,9 +28,6 @@ class OrjsonProvider(JSONProvider):
     """app.json for Lairside: key order as built (our fields are ordered for readers)."""
 
     mimetype = "application/json"
-
-    def __init__(self, app: Flask) -> None:
-        super().__init__(app)
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         return dumps_bytes(obj).decode()

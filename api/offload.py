@@ -20,8 +20,7 @@ def green() -> bool:
 
 
 def off_the_loop(work: Callable[..., T], *args: Any) -> T:
-    """work(*args), on a thread of gevent's pool when serving on gevent (waiting for it
-    yields to the other connections)."""
+    """work(*args), on gevent's thread pool when serving on gevent (others are served meanwhile)."""
     if not green():
         return work(*args)
     from gevent import get_hub  # noqa: PLC0415

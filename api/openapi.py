@@ -1,9 +1,5 @@
-"""The OpenAPI 3 document, read off the app's own routes.
-
-Each view carries its operation (api/docs.py `doc`), written beside it; request schemas are the
-marshmallow schemas the views validate with, so the document and the server agree on every
-bound. Routes generic over the game registry document one path per game and operation, each
-with its own schema and a worked example computed by the real code (never typed by hand).
+"""The OpenAPI 3 document, read off the app's own routes and the operation each view carries
+(api/docs.py). Worked examples are computed by the real code, never typed by hand.
 """
 from __future__ import annotations
 
@@ -20,8 +16,7 @@ VERSION = "0.1.0"
 
 
 def path_of(rule: str) -> str:
-    """A Flask rule as an OpenAPI path: `<code>` and `<path:filename>` become `{code}` and
-    `{filename}`."""
+    """A Flask rule as an OpenAPI path: `<code>`, `<path:filename>` → `{code}`, `{filename}`."""
     return re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule)
 
 
@@ -31,9 +26,8 @@ def build_spec(app: Flask) -> dict[str, Any]:
                    info={"description": "Rules lookup, setup, calculators and scoring for "
                                         "villain-themed board games. Every error is "
                                         "application/problem+json."})
-    spec.components.schema("ExplainedOut", schema=ExplainedOut)
-    spec.components.schema("ProblemOut", schema=ProblemOut)
-    spec.components.schema("SessionScoreOut", schema=SessionScoreOut)
+    for schema in (ExplainedOut, ProblemOut, SessionScoreOut):
+        spec.components.schema(schema.__name__, schema=schema)
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         view = app.view_functions[rule.endpoint]
         for method, (operation, expand) in getattr(view, "openapi", {}).items():

@@ -1,16 +1,11 @@
-"""Turning the rules reference into page parts: paragraphs and lists, highlighted numbers,
-sections grouped for the index.
-"""
+"""Turning the rules reference into page parts: paragraphs and lists, highlighted numbers."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
-
-from assistant.rules import Entry
 
 _NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
 _UPPER = frozenset({"vp", "hq", "hqs", "cia", "tl", "id"})
@@ -94,25 +89,6 @@ def humanize(name: Any) -> str:
 def _humanized(name: str) -> str:
     words = " ".join(w.upper() if w in _UPPER else w for w in re.sub(r"[_-]+", " ", name).split())
     return words[:1].upper() + words[1:]
-
-
-def chapter(entry: Entry) -> str:
-    """The rulebook chapter an entry belongs to: its section up to the first › ; or (."""
-    if entry.glossary:
-        return "Glossary"
-    return re.split(r" › |;| \(", entry.section, maxsplit=1)[0].strip()
-
-
-def group_entries(entries: Iterable[Entry]) -> list[tuple[str, list[Entry]]]:
-    """Entries by chapter, chapters in rulebook order (first seen), the glossary last."""
-    groups: dict[str, list[Entry]] = {}
-    for entry in entries:
-        groups.setdefault(chapter(entry), []).append(entry)
-    glossary = groups.pop("Glossary", [])
-    ordered = list(groups.items())
-    if glossary:
-        ordered.append(("Glossary", sorted(glossary, key=lambda e: e.title.lower())))
-    return ordered
 
 
 PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}

@@ -1,14 +1,13 @@
 """Per-client rate limits, counted in the database every worker shares.
 
-Each limit is a fixed window ("20/3600": 20 requests an hour) counted per kind and client in
-the `rate_counts` table (one upsert per counted request), so two or twenty gunicorn workers
-hold the same line. The client is the connection's address; behind reverse proxies set
-LAIRSIDE_PROXIES to how many append to X-Forwarded-For (Werkzeug's ProxyFix, applied in
-create_app), so each phone is counted apart and a client cannot forge its own address.
+Each limit is a fixed window ("20/3600": 20 an hour) counted per kind and client in the
+`rate_counts` table, so any number of workers hold the same line. The client is the
+connection's address; behind proxies LAIRSIDE_PROXIES says how many append to X-Forwarded-For
+(ProxyFix, in create_app), so each phone counts apart and none can forge its address.
 
-Kinds: `create` (sessions, imports, seat claims), `write` (events), and `miss` (reads of a share
-code that does not exist): once a client has asked for too many unknown codes, every session
-read from it waits, so codes cannot be enumerated (30 misses a minute against 31^8 codes).
+Kinds: `create` (sessions, imports, seat claims), `write` (events), and `miss` (unknown share
+codes): past that limit every session read from the client waits, so codes cannot be
+enumerated (30 misses a minute against 31^8 codes).
 """
 from __future__ import annotations
 
@@ -46,37 +45,24 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(key, os.environ.get(key) or default)
 
 
-def _window(kind: str) -> tuple[str, int, int, int] | None:
-    """The counter of `kind` for this request's client now: its bucket, the window's start,
-    the limit and the seconds left in the window; None when that kind is not limited. The
-    client is request.remote_addr (ProxyFix, in front of everything, has put the forwarded
-    address there when LAIRSIDE_PROXIES says so)."""
+def limit(kind: str, peek: bool = False) -> None:
+    """Count one `kind` request from this client, RateLimited if that puts it over the limit
+    (`peek`: count nothing, RateLimited if it is already at the limit)."""
     rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
-        return None
+        return
     capacity, seconds = rate
     now = time.time()
     start = int(now // seconds) * seconds
-    address = (request.remote_addr or "?")[:100]
-    return f"{kind}|{address}", start, capacity, max(1, round(start + seconds - now + 0.5))
-
-
-def limit(kind: str) -> None:
-    """Count one `kind` request from this client; RateLimited if it is over the limit."""
-    found = _window(kind)
-    if found is not None:
-        bucket, start, capacity, wait = found
-        if _store().count(bucket, start) > capacity:
-            raise RateLimited(kind, wait)
+    bucket = f"{kind}|{(request.remote_addr or '?')[:100]}"
+    over = capacity if peek else capacity + 1  # a peek finds the client at its limit
+    if _store().count(bucket, start, peek) >= over:
+        raise RateLimited(kind, max(1, round(start + seconds - now + 0.5)))
 
 
 def check(kind: str) -> None:
     """RateLimited if this client is already at the `kind` limit (counts nothing)."""
-    found = _window(kind)
-    if found is not None:
-        bucket, start, capacity, wait = found
-        if _store().count(bucket, start, peek=True) >= capacity:
-            raise RateLimited(kind, wait)
+    limit(kind, peek=True)
 
 
 def _store() -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -52,9 +52,8 @@ _HSTS = ("Strict-Transport-Security", HSTS)
 
 class SecurityHeaders:
     """WSGI middleware: each security header on every answer (errors and streams too) unless
-    the view set its own, appended to the plain list of headers the app hands the server.
-    As a Flask after_request hook each header was checked and copied twice by Werkzeug's
-    header objects, which cost more than a rule lookup's own work."""
+    the view set its own. Not an after_request hook: Werkzeug's header objects checked and
+    copied each header twice, which cost more than a rule lookup's own work."""
 
     def __init__(self, app: WSGIApplication) -> None:
         self.app = app
@@ -103,7 +102,7 @@ class _Deadline:
     def __init__(self, stream: Any, deadline: float) -> None:
         self.stream, self.deadline = stream, deadline
 
-    def _within(self, read: Any, *args: Any) -> Any:
+    def _within(self, read: Callable[..., bytes], *args: Any) -> bytes:
         from gevent import Timeout  # noqa: PLC0415
 
         late = RequestTimeout(f"The request body did not arrive within {BODY_SECONDS} s.")
@@ -114,12 +113,10 @@ class _Deadline:
             return read(*args)
 
     def read(self, *args: Any) -> bytes:
-        data: bytes = self._within(self.stream.read, *args)
-        return data
+        return self._within(self.stream.read, *args)
 
     def readline(self, *args: Any) -> bytes:
-        data: bytes = self._within(self.stream.readline, *args)
-        return data
+        return self._within(self.stream.readline, *args)
 
     def __iter__(self) -> Any:
         return iter(self.readline, b"")

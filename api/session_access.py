@@ -24,6 +24,15 @@ def edit_token() -> str | None:
     return request.headers.get("X-Edit-Token")
 
 
+def edit_token_if_sent(info: SessionInfo, without: str) -> str | None:
+    """The edit token, if one was sent: a wrong one is refused, never taken for none."""
+    token = edit_token()
+    if token is not None and not token_matches(token, info.token_hash):
+        raise EditTokenRequired(f"That is not this session's edit token; leave it out for the "
+                                f"{without}.")
+    return token
+
+
 def require_editor(info: SessionInfo) -> None:
     token = edit_token()
     if not token:

@@ -51,6 +51,10 @@ class InvalidInput(LairsideError, ValueError):
         self.field = field
         self.allowed = allowed
 
+    def within(self, prefix: str, lead: str = "") -> InvalidInput:
+        """The same refusal of a part of a larger input: its field under `prefix`."""
+        return InvalidInput(f"{prefix}.{self.field}", lead + self.detail, self.allowed)
+
     def errors(self) -> dict[str, list[str]]:
         message = self.detail if self.allowed is None else f"{self.detail} Allowed: {self.allowed}."
         return {self.field: [message]}

@@ -29,6 +29,7 @@ File format (one or more `*.toml` files in a game's `rules/` folder), each entry
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -156,3 +157,22 @@ class RuleBook:
             close = process.extract(entry_id, list(self._by_id), limit=3, score_cutoff=60)
             raise UnknownEntry(f"There is no rule entry {entry_id!r}.",
                                [match for match, _score, _ in close]) from None
+
+
+def chapter(entry: Entry) -> str:
+    """The rulebook chapter an entry belongs to: its section up to the first › ; or (."""
+    if entry.glossary:
+        return "Glossary"
+    return re.split(r" › |;| \(", entry.section, maxsplit=1)[0].strip()
+
+
+def group_entries(entries: Iterable[Entry]) -> list[tuple[str, list[Entry]]]:
+    """Entries by chapter, chapters in rulebook order (first seen), the glossary last."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(chapter(entry), []).append(entry)
+    glossary = groups.pop("Glossary", [])
+    ordered = list(groups.items())
+    if glossary:
+        ordered.append(("Glossary", sorted(glossary, key=lambda e: e.title.lower())))
+    return ordered

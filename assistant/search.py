@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache, partial
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -318,3 +318,25 @@ class Snippets:
             if found < at:
                 at = found
         return self._shown[at if at < last else 0]
+
+
+OFFLINE_STOP_WORDS = frozenset(
+    "a an and are at be can do does for from how i in is it many much of on or the to what "
+    "when where which who why with you your".split())
+"""Words the phones' offline search (static/app.js) skips."""
+
+
+def offline_index(slug: str, entries: Iterable[Entry],
+                  synonyms: Mapping[str, Iterable[str]]) -> dict[str, Any]:
+    """Every word of every rule (title, text, aliases, numbers) of one game, for the phones'
+    search without a signal (moved here from api/routes/pages.py: plain data over the rules)."""
+    found = []
+    for entry in entries:
+        text = " ".join([entry.title, entry.text, *entry.aliases,
+                         *(f"{n.label} {n.unit}" for n in entry.numbers)])
+        words = sorted(set(re.findall(r"[a-z0-9]+", text.lower())) - OFFLINE_STOP_WORDS)
+        found.append({"id": entry.id, "title": entry.title, "section": entry.section,
+                      "aliases": " ".join(entry.aliases).lower(),
+                      "numbers": bool(entry.numbers), "words": " " + " ".join(words)})
+    return {"game": slug, "stop": sorted(OFFLINE_STOP_WORDS),
+            "synonyms": {k: list(v) for k, v in synonyms.items()}, "entries": found}

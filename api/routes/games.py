@@ -33,8 +33,7 @@ def game_links(game: Game) -> dict[str, Any]:
     return links
 
 
-# Other blueprints (printables, pages) add their links here at registration time, so this
-# module does not need to know about them.
+# Other blueprints (printables, pages) add their links here: this module knows none of them.
 LINK_PROVIDERS: dict[str, Any] = {}
 
 
@@ -60,9 +59,6 @@ def index() -> Response:
          "rules": "/api/v1/games/tdt/rules"}}), **ERRORS})
 def describe(game: str) -> Response:
     found = find_game(game)
-    payload = summary(found)
-    payload["rules_count"] = len(found.rules)
-    payload["calculators"] = [{"slug": op.slug, "title": op.title, "summary": op.summary}
-                              for op in found.calculators.values()]
-    payload["links"] = game_links(found)
-    return jsonify(payload)
+    return jsonify({**summary(found), "rules_count": len(found.rules), "calculators": [
+        {"slug": op.slug, "title": op.title, "summary": op.summary}
+        for op in found.calculators.values()], "links": game_links(found)})

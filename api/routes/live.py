@@ -1,22 +1,21 @@
-"""Following a table live, and showing it on a screen: a stream of the session's versions
-(Server-Sent Events), a long poll for phones that cannot open a stream, and the session's QR
-codes as SVG.
+"""Following a table live: a stream of the session's versions (Server-Sent Events), a long poll
+for phones that cannot open one, and the session's QR codes as SVG for a screen.
 
-A phone waiting for a change holds no thread and asks the database nothing: api/followers.py
-wakes it when its table passes the version it shows. Both answer with the session as a read
-would (a seat's own view with X-Seat-Token). A phone that drops comes back from the last
-version it got: Last-Event-ID (or `after=`) on the stream, `after=` on the long poll.
+A waiting phone holds no thread and asks the database nothing: api/followers.py wakes it when
+its table passes the version it shows. Both answer with the session as a read would. A phone
+that drops resumes from the last version it got (Last-Event-ID, or `after=`).
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
 from api import session_access
 from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
-from api.errors import EditTokenMissing, EditTokenRequired
+from api.errors import EditTokenMissing
 from api.followers import Followers
 from api.routes.sessions import (
     claim_url,
@@ -26,7 +25,6 @@ from api.routes.sessions import (
     store,
     viewer_of,
 )
-from api.storage.tokens import token_matches
 from assistant.errors import InvalidInput
 from printables.qr import qr_svg
 
@@ -43,8 +41,7 @@ def init_app(app: Flask) -> None:
 
 
 def followers() -> Followers:
-    found: Followers = current_app.extensions["lairside.followers"]
-    return found
+    return cast(Followers, current_app.extensions["lairside.followers"])
 
 
 def _number(name: str, default: int, most: int, raw: str | None = None) -> int:
@@ -79,13 +76,16 @@ SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
                 "404": problem("No session has this code."),
                 "422": problem("`after` or `timeout` is not a whole number in range.")})
 def wait(code: str) -> Response:
-    """The session as soon as its version is above `after` (200), or 204 after `timeout`."""
     info = store().info(code)
     viewer = viewer_of(info)
     after = _number("after", 0, 10**9)
     timeout = _number("timeout", 20, WAIT_MAX)
     if info.version <= after:
-        followers().wait(info.code, after, timeout, request.environ.get("gunicorn.socket"))
+        waiter = followers().subscribe(info.code, request.environ.get("gunicorn.socket"))
+        try:
+            followers().wait(waiter, after, timeout)
+        finally:
+            followers().unsubscribe(waiter)
         info = store().info(code)
     if info.version <= after:
         response = Response(status=204, headers=[("ETag", version_tag(info.version,
@@ -112,8 +112,6 @@ def wait(code: str) -> Response:
          "404": problem("No session has this code."),
          "422": problem("`after` or Last-Event-ID is not a whole number in range.")})
 def stream(code: str) -> Response:
-    """Server-Sent Events: an `event: session` with the session's JSON each time its version
-    passes the one the phone has (`id:` is the version), a comment line while nothing does."""
     info = store().info(code)
     viewer = viewer_of(info)
     resumed = request.headers.get("Last-Event-ID")
@@ -122,16 +120,20 @@ def stream(code: str) -> Response:
 
     def events() -> Iterator[bytes]:
         nonlocal info, after
-        yield b"retry: 2000\n\n"
-        while True:
-            if info.version > after:
-                body = session_read(info, viewer).get_data()
-                yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
-                after = info.version
-            if followers().wait(info.code, after, HEARTBEAT_SECONDS, connection):
-                info = store().info(code)
-            else:  # a quiet spell, or the phone went: writing finds out which
-                yield b": nothing new\n\n"
+        waiter = followers().subscribe(info.code, connection)
+        try:
+            yield b"retry: 2000\n\n"
+            while not waiter.gone:
+                if info.version > after:
+                    body = session_read(info, viewer).get_data()
+                    yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
+                    after = info.version
+                if followers().wait(waiter, after, HEARTBEAT_SECONDS):
+                    info = store().info(code)
+                elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
+                    yield b": nothing new\n\n"  # a phone that went)
+        finally:
+            followers().unsubscribe(waiter)
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
@@ -151,12 +153,8 @@ def stream(code: str) -> Response:
          "403": problem("The edit token sent is not this session's."),
          "404": problem("No session has this code.")})
 def qr(code: str) -> Response:
-    """The follow link's QR code; with the edit token (Authorization), the edit link's."""
     info = store().info(code)
-    token = session_access.edit_token()
-    if token is not None and not token_matches(token, info.token_hash):
-        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
-                                "follow code.")
+    token = session_access.edit_token_if_sent(info, "follow code")
     urls = session_urls(info, token)
     seat = request.args.get("seat")
     if seat is not None:
@@ -165,12 +163,11 @@ def qr(code: str) -> Response:
                                    "edit token (Authorization: Bearer).")
         secret_seat(info, seat)
         urls["edit"] = claim_url(info, seat, store().claim_codes(info)[seat])
-    if token is None:
-        response = Response(qr_svg(urls["view"]), mimetype="image/svg+xml")
-        response.cache_control.max_age = 3600
-        return response
     # The edit link holds the token: drawn without the shared cache, never stored anywhere.
-    svg = qr_svg(urls["edit"], cached=False)
+    svg = qr_svg(urls["view"], cached=True) if token is None else qr_svg(urls["edit"], cached=False)
     response = Response(svg, mimetype="image/svg+xml")
-    response.cache_control.no_store = True
+    if token is None:
+        response.cache_control.max_age = 3600
+    else:
+        response.cache_control.no_store = True
     return response

@@ -18,8 +18,7 @@ bp = Blueprint("operations", __name__, url_prefix="/api/v1/games/<game>")
 
 
 def run(game: Game, op: Operation, data: Any, query: bool = False) -> dict[str, Any]:
-    """The operation's answer to `data` (checked by its form's schema), with links to the
-    rules its steps relied on."""
+    """The operation's answer to `data`, with links to the rules its steps relied on."""
     values = load(op.form, operation_schema_name(game.slug, op.slug), data, query)
     answer = op.run(values).to_json()
     base = f"{request.root_path}/api/v1/games/{game.slug}/rules/"
@@ -62,8 +61,7 @@ def setup(game: str) -> Response:
     found = find_game(game)
     if found.setup is None:
         raise HTTPNotFound()
-    # the first value of each name, as a form sends it
-    return jsonify(run(found, found.setup, {k: request.args[k] for k in request.args}, True))
+    return jsonify(run(found, found.setup, request.args.to_dict(), True))  # first values
 
 
 @bp.post("/score")

@@ -7,7 +7,6 @@ Unknown games, rules or calculators get a friendly HTML 404 here; /api/ paths ke
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -23,19 +22,20 @@ from flask import (
     request,
     url_for,
 )
-from marshmallow import ValidationError
 
 from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.conditional import answer, etag_of
-from api.errors import flatten_errors
+from api.routes.games import LINK_PROVIDERS
+from api.routes.rules import search_index
 from api.schemas.forms import load, operation_schema_name
-from assistant import links, sheets
+from assistant import form_text, links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.inputs import ListOf, label_for, singular
-from assistant.search import Hit, SearchIndex
+from assistant.rules import group_entries
+from assistant.search import Hit, offline_index
 
 bp = Blueprint("pages", __name__)
 
@@ -44,15 +44,13 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(links=links, kind=forms.kind, singular=singular,
-                                 field_id=forms.field_id, asset=asset, fixed_url=fixed_url,
-                                 initial_rows=forms.initial_rows,
+                                 field_id=forms.field_id, asset=asset, fixed_url=url_for,
+                                 initial_rows=form_text.initial_rows,
                                  suggestion_link=suggestion_link,
                                  mode_titles=lambda game: {m.title: m.slug for m in game.modes})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
-    from api.routes.games import LINK_PROVIDERS
-
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
@@ -87,11 +85,6 @@ def asset(filename: str) -> str:
     """A static file's URL with a content hash, so phones may cache it for good."""
     return url_for("static", filename=filename,
                    v="dev" if current_app.debug else _asset_version(filename))
-
-
-def fixed_url(endpoint: str) -> str:
-    """The URL of a page that takes no arguments (the manifest)."""
-    return url_for(endpoint)
 
 
 def suggestion_link(suggestion: str) -> tuple[str, str] | None:
@@ -156,11 +149,6 @@ def favicon() -> Response:
     return response
 
 
-def _search_index(game: str | None) -> SearchIndex:
-    indexes: dict[str | None, SearchIndex] = current_app.extensions["lairside.search"]
-    return indexes[game]
-
-
 @bp.get("/search")
 def search() -> Response:
     page = _search_page()  # searched afresh each time (open-ended), with an ETag
@@ -178,7 +166,7 @@ def _search_page() -> Response:
     problem = ""
     if query:
         try:
-            hits = _search_index(game).search(query, limit=20)
+            hits = search_index(game).search(query, limit=20)
         except InvalidInput as exc:
             problem = exc.detail
     return _page("search.html", query=query, game=game, hits=hits, problem=problem,
@@ -191,7 +179,7 @@ def _search_page() -> Response:
 @public_get
 def rules_index(game: str) -> Response:
     found = find_game(game)
-    return _page("rules_index.html", game=found, groups=text.group_entries(found.rules))
+    return _page("rules_index.html", game=found, groups=group_entries(found.rules))
 
 
 @bp.get("/g/<game>/rules/<entry_id>")
@@ -221,12 +209,9 @@ def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
 @bp.get("/g/<game>/setup")
 @public_get
 def setup(game: str) -> Response:
-    return _setup_page(find_game(game))
-
-
-def _setup_page(found: Game) -> Response:
     """The setup page of the address asked: it depends on the path, the query and the game
     alone (the "Deal again" seed too), so it is rendered once per address."""
+    found = find_game(game)
     accepted = {f.name for f in found.setup.form} if found.setup else {"mode", "players"}
     args: dict[str, Any] = {key: value for key, value in request.args.items()
                             if value.strip() and key in accepted}
@@ -241,14 +226,8 @@ def _setup_page(found: Game) -> Response:
                         if found.tracker is not None else None)
     if found.setup is None or chosen is None or "players" not in args:
         return _page("setup.html", **context)
-    try:
-        values = load(found.setup.form, operation_schema_name(found.slug, found.setup.slug),
-                      args, query=True)
-        context["answer"] = found.setup.run(values).to_json()
-    except ValidationError as exc:
-        context["errors"] = flatten_errors(exc.messages)
-    except InvalidInput as exc:
-        context["errors"] = exc.errors()
+    explained, context["errors"] = forms.run(found, found.setup, args, query=True)
+    context["answer"] = None if explained is None else explained.to_json()
     return _page("setup.html", 422 if context["errors"] else 200, **context)
 
 
@@ -260,11 +239,6 @@ def print_page(game: str) -> Response:
     found = find_game(game)
     if found.sheets is None or found.setup is None:
         raise NotFound(f"{found.title} has no printable sheets yet.")
-    return _print_page(found)
-
-
-def _print_page(found: Game) -> Response:
-    assert found.setup is not None
     accepted = {f.name for f in found.setup.form}
     args = {k: v for k, v in request.args.items() if v.strip() and k in accepted}
     if not args:  # first visit: the catalogue's first setup, a valid choice by construction
@@ -276,14 +250,10 @@ def _print_page(found: Game) -> Response:
     except InvalidInput as exc:
         errors.update(exc.errors())
         paper = sheets.PAPERS[0]
-    try:
-        sheets.setup_sheet(found.slug, **load(  # what the PDF link would refuse
-            found.setup.form, operation_schema_name(found.slug, found.setup.slug), args,
-            query=True))
-    except ValidationError as exc:
-        errors.update(flatten_errors(exc.messages))
-    except InvalidInput as exc:
-        errors.update(exc.errors())
+    name = operation_schema_name(found.slug, found.setup.slug)
+    form = found.setup.form
+    errors.update(forms.attempt(lambda: sheets.setup_sheet(  # what the PDF link would refuse
+        found.slug, **load(form, name, args, query=True)))[1])
     cat = sheets.catalogue(found.slug)
     modes = {m.slug: m.title for m in found.modes}
     pdf = _pdf_urls(found.slug, paper)
@@ -314,8 +284,6 @@ def _pdf_urls(game: str, paper: str) -> Callable[..., str]:
 def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, Any]:
     """The "start a table and print its pack" form: the new-session form's own fields (as the
     POST pack route takes them), prefixed so their ids differ from the choice's."""
-
-
     assert found.tracker is not None
     form = [f for f in found.tracker.setup_form if f.name not in ("game", "mode")]
     values: dict[str, Any] = {}
@@ -365,19 +333,18 @@ def score(game: str) -> Response:
 
 
 def _operation_page(game: Game, op: Operation) -> Response:
-    values: dict[str, Any] = {}
     answer: dict[str, Any] | None = None
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
-        data, errors = forms.parse(op.form, request.form)
-        values = dict(request.form.items())
-        values.update({key: value for key, value in _row_counts(op, request.form).items()})
+        data, errors = form_text.parse(op.form, request.form)
+        values: dict[str, Any] = dict(request.form.items())
+        values.update(form_text.row_counts(op.form, request.form))
         if not errors:
             explained, errors = forms.run(game, op, data)
             if explained is not None:
                 answer = explained.to_json()
     elif request.args.get("example"):
-        values = forms.flatten(op.example)
+        values = form_text.flatten(op.example)
     else:
         values = {key: request.args[key] for key in request.args}
     status = 422 if errors else 200
@@ -386,25 +353,6 @@ def _operation_page(game: Game, op: Operation) -> Response:
     if request.headers.get("X-Lairside-Fragment"):
         return _page("_answer.html", status, **context)
     return _page("operation.html", status, **context)
-
-
-def _row_counts(op: Operation, data: Any) -> dict[str, int]:
-    """How many rows each list had when posted, so the form comes back as it was sent."""
-
-
-    counts: dict[str, int] = {}
-
-    def walk(form: Any, prefix: str) -> None:
-        for field in form:
-            if isinstance(field, ListOf):
-                name = prefix + field.name
-                indices = forms._row_indices(data, name)
-                counts[name] = len(indices)
-                for index in indices:
-                    walk(field.fields, f"{name}.{index}.")
-
-    walk(op.form, "")
-    return counts
 
 
 # Timers ----------------------------------------------------------------------------------
@@ -473,24 +421,11 @@ def offline() -> Response:
 OFFLINE_SEEDS = ("101", "202", "303")
 """Random deals saved for offline use: "Deal again" without a signal cycles through them."""
 
-STOP_WORDS = frozenset("a an and are at be can do does for from how i in is it many much of on "
-                       "or the to what when where which who why with you your".split())
-
 
 @lru_cache(maxsize=16)
 def _offline_index(slug: str) -> bytes:
     game = find_game(slug)
-    entries = []
-    for entry in game.rules:
-        text = " ".join([entry.title, entry.text, *entry.aliases,
-                         *(f"{n.label} {n.unit}" for n in entry.numbers)])
-        words = sorted(set(re.findall(r"[a-z0-9]+", text.lower())) - STOP_WORDS)
-        entries.append({"id": entry.id, "title": entry.title, "section": entry.section,
-                        "aliases": " ".join(entry.aliases).lower(),
-                        "numbers": bool(entry.numbers), "words": " " + " ".join(words)})
-    return json.dumps({"game": slug, "stop": sorted(STOP_WORDS),
-                       "synonyms": {k: list(v) for k, v in game.synonyms.items()},
-                       "entries": entries}).encode()
+    return json.dumps(offline_index(slug, game.rules, game.synonyms)).encode()
 
 
 @bp.get("/g/<game>/search.json")

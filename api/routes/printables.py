@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,8 +23,9 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.cache import Kept, kept_or_built, public_get
 from api.conditional import not_modified, public_headers, unchanged
-from api.docs import ERRORS, GAME, doc, json_answer, path_param
+from api.docs import ERRORS, GAME, doc, json_answer, path_param, request_doc
 from api.offload import off_the_loop
+from api.routes.games import LINK_PROVIDERS
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
 from assistant.errors import InvalidInput
@@ -38,14 +40,10 @@ PDF = "application/pdf"
 
 # ---------------------------------------------------------------- URLs in QR codes
 
-
 def public_target() -> tuple[str, str]:
-    """The base URL the codes point at, and what the sheet's footer says about it.
-
-    LAIRSIDE_PUBLIC_URL when set. Else the host this request came to, when a phone could reach
-    it and it is an address (not a name a client made up, unless Flask checked it against
-    TRUSTED_HOSTS); else, for a request to loopback, this machine's LAN address (said so in
-    print). A loopback base remains only on a machine with no network: the sheet warns."""
+    """The base URL the codes point at, and what the sheet's footer says about it: the public
+    URL; else this request's host when a phone could reach it and it is an address (or a name
+    Flask checked against TRUSTED_HOSTS); else this machine's LAN address (said so in print)."""
     from printables.address import LAN_NOTE, guess_base_url, is_ip, is_loopback  # noqa: PLC0415
 
     configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
@@ -58,10 +56,6 @@ def public_target() -> tuple[str, str]:
     port = urlsplit(own).port or (443 if request.scheme == "https" else 80)
     guessed = guess_base_url(port, request.scheme)
     return guessed, ("" if is_loopback(guessed) else LAN_NOTE)
-
-
-def public_base() -> str:
-    return public_target()[0]
 
 
 def serves(app: Flask, path: str) -> bool:
@@ -95,16 +89,11 @@ def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
 
 # ---------------------------------------------------------------- views
 
-def _font_installed() -> bool:
-    from importlib.util import find_spec  # noqa: PLC0415
-
-    return find_spec("fontpkg_fira_sans_condensed") is not None
-
-
 def _etag(*inputs: Any) -> str:
     """From everything that decides the bytes, before any of them is drawn: the sheets (frozen
     data), paper, QR base, date printed, version and font."""
-    key = repr((lairside_version(), _font_installed(), date.today().isoformat(), inputs))
+    font = find_spec("fontpkg_fira_sans_condensed") is not None
+    key = repr((lairside_version(), font, date.today().isoformat(), inputs))
     return hashlib.blake2b(key.encode(), digest_size=12).hexdigest()
 
 
@@ -268,7 +257,6 @@ def score(game: str) -> Response:
      parameters=[GAME, {**PLAYERS, "required": False}, PAPER],
      responses={"200": _pdf_ok("tdt-turn-card-a4.pdf"), **ERRORS})
 def turn_card(game: str) -> Response:
-    """A page of the game's turn-order cards; `players` adds pages until each has a set."""
     found = find_game(game)
     card = sheets.turn_card(found.slug)
     if card is None:
@@ -306,13 +294,10 @@ def _players_arg(game: Game) -> int | None:
                  PAPER],
      responses={"200": _pdf_ok("tdt-setup-cutthroat-5-pack-a4.pdf"), **ERRORS})
 def pack(game: str) -> Response:
-    """The game-night pack, in print order: setup sheet, aids, score sheet, score pad, and
-    the table tent (the given session's join sheet, else the one that starts a table)."""
     found = find_game(game)
     paper = _paper()
     args = _setup_args(found)
-    code = request.args.get("session")
-    todo, private = pack_sheets(found, args, code)
+    todo, private = pack_sheets(found, args, request.args.get("session"))
     return _pack_pdf(found, todo, paper, private)
 
 
@@ -339,17 +324,12 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
      "(and X-Edit-Token, for the client that asked), so the answer is `Cache-Control: private, "
      "no-store`; the new session's address is in `Location`. A GET never creates anything.",
      tags=TAGS, method="post", parameters=[GAME, MODE, PLAYERS, PAPER],
-     body={"required": True, "content": {"application/json": {
-         "schema": {"type": "object"}, "example": {"mode": "syndicate", "seats": [
-             {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}}}},
+     body=request_doc({"type": "object"}, {"mode": "syndicate", "seats": [
+         {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}),
      responses={"201": _pdf_ok("tdt-setup-syndicate-2-pack-edit-a4.pdf", "The pack, with "
                                "the new session's edit strip; Location: the session."),
                 **ERRORS})
 def pack_new(game: str) -> Response:
-    """The pack of a NEW table: creates the session from the JSON body (what POST
-    /api/v1/games/<game>/sessions takes; its mode defaults to the query's), then prints the
-    pack with that session's join sheet and the scorekeeper's edit strip. The edit token is
-    in the PDF only (its cut-off strip), so the answer is never cached."""
     from api import ratelimit  # noqa: PLC0415
     from api.responses import json_body  # noqa: PLC0415
     from api.routes.sessions import store, table_sheet, tracked_game  # noqa: PLC0415
@@ -373,7 +353,7 @@ def pack_new(game: str) -> Response:
     setup = tracker.parse_setup(body)
     sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
     info, token = store().create(tracker, setup)
-    join = table_sheet(info, token, public_base())
+    join = table_sheet(info, token, public_target()[0])
     todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
                           join)
     response = _pack_pdf(found, todo, paper, private=True)
@@ -395,17 +375,12 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
 
 def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token."""
-    from api import session_access  # noqa: PLC0415
-    from api.errors import EditTokenRequired  # noqa: PLC0415
     from api.routes.sessions import store, table_sheet  # noqa: PLC0415
-    from api.storage.tokens import token_matches  # noqa: PLC0415
+    from api.session_access import edit_token_if_sent  # noqa: PLC0415
 
     info = store().info(code)
-    token = session_access.edit_token()
-    if token is not None and not token_matches(token, info.token_hash):
-        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
-                                "follow-only sheet.")
-    return table_sheet(info, token, public_base()), token is not None
+    token = edit_token_if_sent(info, "follow-only sheet")
+    return table_sheet(info, token, public_target()[0]), token is not None
 
 
 @bp.get("/<aid>.pdf")
@@ -420,7 +395,6 @@ def aid(game: str, aid: str) -> Response:
 
 
 # ---------------------------------------------------------------- the batch command
-
 
 @click.command("printables")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -466,13 +440,7 @@ def printables_command(out: Path | None, paper: str, base_url: str | None, packs
 
 # ---------------------------------------------------------------- registration
 
-
-def _links(game: Game) -> str | None:
-    return url_for("printables.catalogue", game=game.slug) if game.sheets else None
-
-
 def init_app(app: Flask) -> None:
-    from api.routes.games import LINK_PROVIDERS  # noqa: PLC0415
-
-    LINK_PROVIDERS["printables"] = _links
+    LINK_PROVIDERS["printables"] = lambda game: url_for(
+        "printables.catalogue", game=game.slug) if game.sheets else None
     app.cli.add_command(printables_command)

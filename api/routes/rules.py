@@ -1,7 +1,7 @@
 """The rules reference: look an entry up by id, or search (one game or all of them)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
@@ -15,9 +15,8 @@ from assistant.search import Hit, SearchIndex
 bp = Blueprint("rules", __name__)
 
 
-def _index(game: str | None) -> SearchIndex:
-    indexes: dict[str | None, SearchIndex] = current_app.extensions["lairside.search"]
-    return indexes[game]
+def search_index(game: str | None) -> SearchIndex:
+    return cast(dict[str | None, SearchIndex], current_app.extensions["lairside.search"])[game]
 
 
 def _hit(hit: Hit, root: str) -> dict[str, Any]:
@@ -37,7 +36,7 @@ def _search(game: str | None) -> Response:
         most = int(args.get("limit", 10))
     except ValueError:
         most = 10
-    hits = _index(game).search(query, limit=max(1, min(most or 10, 50)))
+    hits = search_index(game).search(query, limit=max(1, min(most or 10, 50)))
     root = request.root_path
     body = dumps_bytes({"query": query, "count": len(hits),
                         "results": [_hit(hit, root) for hit in hits]})
@@ -84,11 +83,8 @@ def entry(game: str, entry_id: str) -> Response:
     found = find_game(game)
     entry = found.rules.get(entry_id)
     base = url_for("rules.index", game=found.slug)
-    payload = entry.to_json()
-    payload["game"] = found.slug
-    payload["links"] = {"self": f"{base}/{entry.id}",
-                        "related": {r: f"{base}/{r}" for r in entry.related}}
-    return jsonify(payload)
+    return jsonify({**entry.to_json(), "game": found.slug, "links": {
+        "self": f"{base}/{entry.id}", "related": {r: f"{base}/{r}" for r in entry.related}}})
 
 
 @bp.get("/api/v1/rules")

@@ -1,11 +1,10 @@
 """The table-session pages: start a table, join one by its share code, follow and edit it.
 
-Server-rendered first paint (the state as of this request, embedded as HTML-safe JSON), then
-static/session.js renders the board the game declares, follows changes by long polling
-(api/routes/live.py) and writes with If-Match and an Idempotency-Key per tap.
-The edit token arrives in the URL fragment (#token=..., never sent to the server by the
-browser) and is kept in this phone's storage. Starting a table answers with a redirect whose
-fragment carries the token: it reaches the new page, never a server log or a Referer.
+Server-rendered first paint (the state embedded as HTML-safe JSON), then static/session.js
+renders the game's board, follows changes and writes with If-Match and an Idempotency-Key per
+tap. The edit token travels in the URL fragment (#token=..., which browsers never send) and is
+kept in the phone's storage: a new table's redirect carries it there, never to a server log or
+a Referer.
 """
 from __future__ import annotations
 
@@ -16,16 +15,15 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
-from marshmallow import ValidationError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
-from api.errors import flatten_errors
 from api.routes.sessions import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
+from assistant.form_text import parse
 from assistant.games import all_games, find_game
 from assistant.inputs import ListOf, describe, label_for
 from assistant.tracker import event_forms
@@ -40,8 +38,12 @@ NEVER_IN_CODES = "01ilo"
 MAX_CANDIDATES = 16
 
 
-def tracked_games() -> list[Any]:
-    return [g for g in all_games() if g.tracker is not None]
+def _page(template: str, status: int = 200, **context: Any) -> Response:
+    """A page of a table, or of starting or joining one: asked again on every visit."""
+    response = Response(render_template(template, **context), status=status,
+                        mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
 
 
 # Start a table ---------------------------------------------------------------------------
@@ -54,17 +56,14 @@ def _new_table_page(game: Any, values: dict[str, Any], errors: dict[str, list[st
                     status: int = 200) -> Response:
     tracker = game.tracker
     mode = values.get("mode") or game.modes[0].slug
-    html = render_template(
-        "session_new.html", game=game, values={**values, "mode": mode}, errors=errors,
+    return _page(
+        "session_new.html", status, game=game, values={**values, "mode": mode}, errors=errors,
         mode_titles={m.title: m.slug for m in game.modes},
         seat_field=_seat_field(tracker),
         other=[f for f in tracker.setup_form if f.name not in ("game", "mode")
                and not isinstance(f, ListOf)],
         error_labels={k: label_for(tracker.setup_form, k) for k in errors},
         setup_link=_setup_link(game, values))
-    response = Response(html, status=status, mimetype="text/html")
-    response.cache_control.no_cache = True
-    return response
 
 
 def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
@@ -91,19 +90,15 @@ def new_table(game: str) -> Response:
 def create_table(game: str) -> Response | WerkzeugResponse:
     """Create the session from the form and open its page, ready to edit on this phone."""
     found, tracker = tracked_game(game)
-    data, errors = forms.parse(tracker.setup_form, request.form)
+    data, errors = parse(tracker.setup_form, request.form)
     values: dict[str, Any] = dict(request.form.items())
     seats = _seat_field(tracker)
     if seats is not None:
         values[seats.name] = len(data.get(seats.name, []))
     if not errors:
-        try:
-            setup = checked_setup(found.slug, tracker, {**data, "game": found.slug} if any(
-                f.name == "game" for f in tracker.setup_form) else data)
-        except ValidationError as exc:
-            errors = flatten_errors(exc.messages)
-        except InvalidInput as exc:
-            errors = exc.errors()
+        body = {**data, "game": found.slug} if any(
+            f.name == "game" for f in tracker.setup_form) else data
+        setup, errors = forms.attempt(lambda: checked_setup(found.slug, tracker, body))
     if errors:
         return _new_table_page(found, values, errors, 422)
     ratelimit.limit("create")
@@ -182,10 +177,8 @@ def join() -> Response | WerkzeugResponse:
             errors = exc.errors()
         else:
             return redirect(links.session(info.setup.game, info.code), code=303)
-    html = render_template("join.html", code=raw or "", errors=errors, games=tracked_games())
-    response = Response(html, status=422 if errors else 200, mimetype="text/html")
-    response.cache_control.no_cache = True
-    return response
+    games = [g for g in all_games() if g.tracker is not None]
+    return _page("join.html", 422 if errors else 200, code=raw or "", errors=errors, games=games)
 
 
 # Follow and edit ---------------------------------------------------------------------------
@@ -198,14 +191,12 @@ def session_page(game: str, code: str) -> Response:
     found = find_game(game)
     state, can_undo = store().point(info)
     mode = str(info.setup.mode)
-    html = render_template(
+    response = _page(
         "session.html", game=found, wording=info.tracker.wording,
         mode_title=next((m.title for m in found.modes if m.slug == mode), mode.title()),
         session=session_json(info, state, info.version, can_undo),
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
         private=sorted(info.tracker.private_events))
-    response = Response(html, mimetype="text/html")
-    response.cache_control.no_cache = True
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

@@ -1,24 +1,20 @@
 """Shared game sessions, for every game with a tracker: create, read, append events
 (If-Match, Idempotency-Key), undo, revert, score, export and import.
 
-Who may do what: the share code in the URL lets anyone read; a write also needs the edit
-token (see api/session_access.py), answered once at creation and stored only as a hash.
-There is no list of sessions. Creates, writes and reads of unknown codes are rate limited per
-client (api/ratelimit.py). A write is answered only after it is committed, from what the write
-itself produced. A session holds at most LAIRSIDE_MAX_EVENTS events and
-LAIRSIDE_MAX_SESSION_BYTES bytes of them; one unchanged for LAIRSIDE_RETENTION_DAYS is deleted
-by `flask --app api:create_app expire-sessions` (its answers say when, with the export link).
-A read asks the database for the session's version first: a phone that has that version gets
-a 304 at once, and any other reader of it the answer kept for that session, version and viewer
-(api/cache.py).
+The share code in the URL lets anyone read; a write also needs the edit token (shown once,
+stored as a hash; api/session_access.py). There is no list of sessions. Creates, writes and
+reads of unknown codes are rate limited per client. A write is answered only once committed,
+from what it produced. Sessions are bounded (LAIRSIDE_MAX_EVENTS, LAIRSIDE_MAX_SESSION_BYTES)
+and one unchanged for LAIRSIDE_RETENTION_DAYS is deleted by `flask expire-sessions`. A read
+asks only the session's version first: a phone holding it gets a 304 at once, anyone else the
+answer kept for that session, version and viewer (api/cache.py).
 """
 from __future__ import annotations
 
 import functools
-import ipaddress
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import click
 from flask import Blueprint, Flask, Response, current_app, request, url_for
@@ -40,11 +36,10 @@ from api.storage import (
     database_url,
 )
 from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
-from api.storage.tokens import token_matches
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
-from assistant.games import Game, find_game
-from assistant.inputs import Text
+from assistant.games import Game, all_games, find_game
+from assistant.inputs import Form, OneOf, Text
 from assistant.sheets.join import join_sheet
 from assistant.tracker import (
     HISTORY_FORMS,
@@ -59,9 +54,9 @@ from assistant.tracker import (
     parse_event,
 )
 from assistant.tracker.kernel import SEALED, is_history, writer
+from printables.address import is_ip
 
 bp = Blueprint("sessions", __name__)
-
 
 
 def init_app(app: Flask) -> None:
@@ -102,8 +97,7 @@ def expire_sessions(days: int | None) -> None:
 
 
 def store() -> Store:
-    found: Store = current_app.extensions["lairside.sessions"]
-    return found.ready()
+    return cast(Store, current_app.extensions["lairside.sessions"]).ready()
 
 
 def tracked_game(slug: str) -> tuple[Game, Tracker]:
@@ -132,15 +126,9 @@ def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
     return parse_event(tracker, data)
 
 
-def event_form(form: Any, kind: str) -> Any:
-    """An event kind's form with its `kind` field, as a body carries it."""
-    return _with_kind(tuple(form), kind)
-
-
 @functools.lru_cache(maxsize=512)
-def _with_kind(form: Any, kind: str) -> Any:
-    from assistant.inputs import OneOf  # noqa: PLC0415
-
+def event_form(form: Form, kind: str) -> Form:
+    """An event kind's form with its `kind` field, as a body carries it."""
     return (OneOf("kind", "The event's kind.", (kind,), required=True), *form)
 
 
@@ -168,11 +156,7 @@ def _base_url() -> str:
 @functools.lru_cache(maxsize=64)
 def _literal_host(name: str) -> bool:
     """Whether a host is an IP address or localhost (remembered: every read asks)."""
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return name == "localhost"
-    return True
+    return name == "localhost" or is_ip(name)
 
 
 def expires_at(info: SessionInfo) -> str | None:
@@ -332,8 +316,6 @@ WRITTEN_LINKS = {"ReadIt": {"operationId": "readSession",
 
 
 def _tracked() -> list[tuple[Game, Tracker]]:
-    from assistant.games import all_games  # noqa: PLC0415
-
     return [(g, g.tracker) for g in all_games() if g.tracker is not None]
 
 
@@ -401,19 +383,13 @@ def create(game: str) -> Response:
      body=request_doc({"type": "object"}, {"game": "tdt", "mode": "syndicate", "seats": [
          {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}))
 def create_any() -> Response:
-    """Kept for clients made before sessions moved under their game: the body names it."""
     data = _object(json_body())
     game = data.get("game")
     if not isinstance(game, str):
+        slugs = ", ".join(g.slug for g, _ in _tracked())
         raise InvalidInput("game", "Name the game being played (or POST to "
-                           "/api/v1/games/<game>/sessions).", _tracked_slugs())
+                           "/api/v1/games/<game>/sessions).", slugs)
     return create(game)
-
-
-def _tracked_slugs() -> str:
-    from assistant.games import all_games
-
-    return ", ".join(g.slug for g in all_games() if g.tracker is not None)
 
 
 EXPORT_BYTES_PER_EVENT = 512
@@ -452,14 +428,13 @@ def import_session() -> Response:
     try:
         setup = checked_setup(found.game, tracker, found.setup)
     except InvalidInput as error:
-        raise InvalidInput(f"setup.{error.field}", error.detail, error.allowed) from None
+        raise error.within("setup") from None
     for i, raw in enumerate(found.events):  # each through its kind's schema, as a write is
         if not (isinstance(raw, dict) and raw.get(SEALED)):  # a sealed entry lacks its secret
             try:
                 checked_event(found.game, tracker, raw)
             except InvalidInput as error:
-                raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: "
-                                   f"{error.detail}", error.allowed) from None
+                raise error.within(f"events.{i}", f"Event {i + 1}: ") from None
     info, token = store().create(tracker, setup, exports.events_of(tracker, found))
     left_out = {"private_events": found.sealed, "note": (
         "Private entries (a seat's secret) come without their secret: an export never "
@@ -566,8 +541,7 @@ def export(code: str) -> Response:
 # --- writing -------------------------------------------------------------------------------
 
 def _append(code: str, event_data: Any) -> Response:
-    """Write one event to session `code` as the request asks (the edit or seat token,
-    If-Match, Idempotency-Key); 201 with the event, the new version and state."""
+    """Write one event as the request asks (edit or seat token, If-Match, Idempotency-Key)."""
     ratelimit.limit("write")
     info = store().info(code)
     event = checked_event(info.setup.game, info.tracker, event_data)
@@ -627,9 +601,8 @@ def undo(code: str) -> Response:
 @bp.post("/api/v1/sessions/<code>/revert")
 @doc("Go back to an earlier version", "The state becomes what it was at `to_version`; "
      "recorded as an event.", tags=TAGS, method="post", operation_id="revertSession",
-     parameters=[CODE, *AUTH], body={"required": True, "content": {"application/json": {
-         "schema": schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"),
-         "example": {"to_version": 0}}}},
+     parameters=[CODE, *AUTH],
+     body=request_doc(schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"), {"to_version": 0}),
      responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN})
 def revert(code: str) -> Response:
     return _append(code, _own(code, {"kind": REVERT, **_object(json_body())}))
@@ -722,11 +695,10 @@ def seats(code: str) -> Response:
     if not info.tracker.private_events:
         secret_seat(info, "")
     codes, held = store().claim_codes(info), store().claimed(info)
-    response = _json({"code": info.code, "seats": [
+    return _json({"code": info.code, "seats": [
         {"id": s.id, "name": s.name, "claim_code": codes[s.id].upper(), "claimed": s.id in held,
-         "url": claim_url(info, s.id, codes[s.id])} for s in info.setup.seats]}, 200, [])
-    response.headers["Cache-Control"] = "no-store"
-    return response
+         "url": claim_url(info, s.id, codes[s.id])} for s in info.setup.seats]}, 200,
+        [("Cache-Control", "no-store")])
 
 
 # --- the join sheet ------------------------------------------------------------------------
@@ -755,16 +727,12 @@ def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet
          "403": problem("A wrong edit token was sent."),
          "422": problem("paper is not a4 or letter."), **READ_ERRORS})
 def join_pdf(code: str) -> Response:
-    """A QR code to follow the game and, for whoever sends the edit token, a second one that
-    opens the page ready to edit. Never cached: it may carry the edit link."""
+    """Never cached: it may carry the edit link."""
     from api.routes.printables import public_target  # noqa: PLC0415
     from printables.render import Target, render  # lazy: reportlab only when printing
 
     info = store().info(code)
-    token = session_access.edit_token()
-    if token is not None and not token_matches(token, info.token_hash):
-        raise EditTokenRequired("That is not this session's edit token; leave it out for the "
-                                "follow-only sheet.")
+    token = session_access.edit_token_if_sent(info, "follow-only sheet")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
     base, note = public_target()  # the table's LAN address, never loopback, when it can
     sheet = table_sheet(info, token, base)
@@ -776,6 +744,3 @@ def join_pdf(code: str) -> Response:
                                                f'{edit}.pdf"')
     response.cache_control.no_store = True
     return response
-
-
-__all__ = ["bp", "init_app", "session_json", "store"]

@@ -1,14 +1,9 @@
 """The one marshmallow schema of each input form the core declares (assistant.inputs).
 
-A calculator, the setup, the scoring, a session's setup and each of its event kinds declare
-their inputs once, as a Form. From that declaration alone this module builds the schema that
-validates every request body and query (`load`) and that apispec documents in
-/openapi.json: a bound the server enforces is the bound the document states, and the other way
-round (tests/hardening/test_openapi_truth.py checks it on every operation).
-
-Bodies are JSON, so their values are taken as they are: a whole number is a JSON integer, a flag
-is true or false, a list is an array. Queries arrive as text ("5", "true", "2,2"), read with
-`query=True`.
+Built from the Form alone, it validates every body and query (`load`) and apispec documents it,
+so a bound the server enforces is the bound /openapi.json states, and the other way round
+(tests/hardening/test_openapi_truth.py). Bodies are JSON, taken as they are (an integer is a
+JSON integer); queries arrive as text ("5", "true", "2,2"), read with `query=True`.
 """
 from __future__ import annotations
 
@@ -18,6 +13,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from assistant import inputs
+from assistant.form_text import INT_LIST_ERROR, int_list
 
 NOT_BLANK = r"[\s\S]*\S[\s\S]*"
 """Text must hold something besides spaces (the core strips it and refuses an empty name)."""
@@ -50,10 +46,9 @@ class IntegerList(fields.List[Any]):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if self.query and isinstance(value, str):
-            parts = [p for p in re.split(r"[,\s+]+", value.strip()) if p]
-            if not all(re.fullmatch(r"-?[0-9]{1,9}", p) for p in parts):
-                raise ValidationError("Give whole numbers separated by commas, e.g. 2,2.")
-            value = [int(p) for p in parts]
+            value = int_list(value)
+            if value is None:
+                raise ValidationError(INT_LIST_ERROR)
         return super()._deserialize(value, attr, data, **kwargs)
 
 
@@ -121,8 +116,7 @@ def operation_schema_name(game: str, operation: str) -> str:
 def load(form: inputs.Form, name: str, data: Any, query: bool = False) -> dict[str, Any]:
     """`data` checked against the form's schema: the loaded values, or ValidationError."""
     schema_for(form, name, query)
-    data = _without_nulls(data)
-    loaded: dict[str, Any] = _schemas[(id(form), name, query)][2].load(data)
+    loaded: dict[str, Any] = _schemas[(id(form), name, query)][2].load(_without_nulls(data))
     return loaded
 
 

@@ -223,18 +223,20 @@
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
     return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
-      lastEvents = j.events;
-      $("[data-history]").innerHTML = j.events.slice().reverse().map(function (e) {
+      lastEvents = j.events; drawHistory();
+    }).catch(function () {});
+  }
+  function drawHistory() {
+      $("[data-history]").innerHTML = lastEvents.slice().reverse().map(function (e) {
         var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
         var text = mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
         return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(text) +
           (ownSeqs.indexOf(e.seq) >= 0 ? ' <span class="who">(this phone)</span>' : "") + (token && e.seq < data.version ?
           ' <button type="button" class="link" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
       }).join("");
-      var last = j.events[j.events.length - 1];
+      var last = lastEvents[lastEvents.length - 1];
       var redo = $("[data-redo]");
       if (redo) { redo.hidden = !(last && last.event && last.event.kind === "undo" && last.seq === data.version); }
-    }).catch(function () {});
   }
 
   function accept(j, r) {
@@ -489,7 +491,7 @@
       return;
     }
     if (d.claim) { claim(d.claim); return; }
-    if ("secret" in d) { shownSecret = !shownSecret; render(); loadHistory(); return; }
+    if ("secret" in d) { shownSecret = !shownSecret; render(); drawHistory(); return; }
     if (d.action && "own" in d) {
       tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
     }

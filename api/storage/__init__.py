@@ -1,8 +1,5 @@
 """Storage of game sessions: SQLAlchemy 2 models, engines, Alembic migrations, the Store.
-
-SQLite by default (a file in the instance folder, WAL), PostgreSQL when LAIRSIDE_DATABASE_URL
-or DATABASE_URL points at one. The schema is migrated on first use (see migrate.py).
-"""
+SQLite by default, PostgreSQL when LAIRSIDE_DATABASE_URL or DATABASE_URL points at one."""
 from __future__ import annotations
 
 from .engine import database_url, make_engine

@@ -1,12 +1,10 @@
 """Engines: SQLite (a file in the instance folder, WAL) by default, PostgreSQL by URL.
 
-SQLite is tuned for "nothing lost": WAL journal, synchronous=FULL (a commit is on disk before
-the answer leaves), a busy timeout so writers queue instead of failing, and write transactions
-opened with BEGIN IMMEDIATE (take the write lock first, so a read-then-write transaction never
-fails half way on a lock upgrade). Each engine's pool holds `pool_size` connections (POOL_SIZE by
-default) and no overflow: a request that waits longer than POOL_TIMEOUT for one is answered 503
-with Retry-After (store.DatabaseBusy), never queued without end. Creating an engine does not
-connect.
+SQLite is tuned for "nothing lost": WAL, synchronous=FULL (a commit is on disk before the answer
+leaves), a busy timeout so writers queue instead of failing, and write transactions opened with
+BEGIN IMMEDIATE (a read-then-write never fails half way on a lock upgrade). A pool has no
+overflow: a request that waits longer than POOL_TIMEOUT for a connection is answered 503 with
+Retry-After, never queued without end. Creating an engine does not connect.
 """
 from __future__ import annotations
 
@@ -39,15 +37,12 @@ def database_url(configured: str | None, instance_path: str) -> str:
     return configured
 
 
-def _json_text(value: Any) -> str:
-    return orjson.dumps(value).decode()
-
-
 def make_engine(url: str, pool_size: int | None = None, pool_timeout: float | None = None
                 ) -> Engine:
     size = pool_size or POOL_SIZE
     wait = POOL_TIMEOUT if pool_timeout is None else pool_timeout
-    common: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+    common: dict[str, Any] = {"json_serializer": lambda value: orjson.dumps(value).decode(),
+                              "json_deserializer": orjson.loads}
     if make_url(url).get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=0,
                              pool_timeout=wait, **common)

@@ -1,9 +1,8 @@
 """Bring the schema to the newest migration, safely when several workers start at once.
 
-Alembic's configuration is built here in code (no alembic.ini). The upgrade runs inside one
-transaction that first takes a lock (BEGIN IMMEDIATE on SQLite, an advisory lock on
-PostgreSQL), so two gunicorn workers starting together migrate once. A database already at
-HEAD is recognised with one query, without importing Alembic.
+Alembic is configured in code (no alembic.ini). The upgrade runs in one transaction that first
+takes a lock (BEGIN IMMEDIATE on SQLite, an advisory lock on PostgreSQL), so workers starting
+together migrate once; a database already at HEAD costs one query and no Alembic import.
 """
 from __future__ import annotations
 

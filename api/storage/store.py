@@ -1,13 +1,12 @@
-"""Sessions in the database: create, read, append with a version check, import, seats, rate
-counts, retention. SQLAlchemy Core throughout.
+"""Sessions in the database (SQLAlchemy Core): create, read, append, import, seats, rate counts,
+retention.
 
 Every write is one transaction that locks the session row (SQLite: BEGIN IMMEDIATE; PostgreSQL:
-SELECT ... FOR UPDATE), checks the version the client based its change on, checks the event
-against the rules (the folded state), then bumps the version and inserts the event with
-seq = new version. The answer is built only after COMMIT, from what the write itself worked
-out. Folded histories are kept per process (`HISTORIES`) and caught up from the database by
-version, so a write costs one new event, not a replay of the whole game. No lock is held while
-the database is asked anything: rows are read first, then folded under the history's own lock.
+SELECT ... FOR UPDATE), checks the client's version and the event against the rules, then bumps
+the version and inserts the event with seq = new version; the answer is built after COMMIT from
+what the write worked out. Folded histories are kept per process and caught up by version, so
+a write costs one new event, not a replay of the game. No lock is held while the database is
+asked anything: rows are read first, then folded under the history's own lock.
 """
 from __future__ import annotations
 
@@ -173,8 +172,7 @@ class Store:
         self.engine: Engine = make_engine(url, pool_size, pool_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._ready = False
-        self._lock = threading.Lock()
-        """Guards the two dicts below (never held while the database is asked anything)."""
+        self._lock = threading.Lock()  # guards the two dicts below
         self._histories: OrderedDict[tuple[int, str], _Held] = OrderedDict()
         self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
         self.on_change: list[Callable[[str, int], None]] = []
@@ -213,11 +211,6 @@ class Store:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": CHANNEL, "payload": f"{code} {version}"})
 
-    def _announce(self, code: str, version: int) -> None:
-        """After a commit: wake this process's followers of the session."""
-        for listener in list(self.on_change):
-            listener(code, version)
-
     # --- create and import ---------------------------------------------------------------------
 
     def create(self, tracker: Tracker, setup: Any,
@@ -229,8 +222,7 @@ class Store:
                 try:
                     history.append(event)
                 except InvalidInput as error:
-                    raise InvalidInput(f"events.{i}.{error.field}", f"Event {i + 1}: "
-                                       f"{error.detail}", error.allowed) from None
+                    raise error.within(f"events.{i}", f"Event {i + 1}: ") from None
         stored = [history.event_at(i + 1).to_json() for i in range(len(events))]
         size = sum(_size(data) for data in stored)
         self._check_room(len(events), size)
@@ -314,8 +306,7 @@ class Store:
         return self._held(info, info.version).history
 
     def point(self, info: SessionInfo, seat: str | None = None) -> tuple[Any, bool]:
-        """The state at `info.version` and whether the table's undo (or `seat`'s own) would
-        be accepted there."""
+        """The state at `info.version`, and whether the table's (or `seat`'s) undo is allowed."""
         held = self._held(info, info.version)
         with held.lock:
             history = held.history
@@ -398,14 +389,11 @@ class Store:
     def append(self, info: SessionInfo, event: Any, expected: int | None,
                key: str | None = None, request: Any = None, seat: str | None = None
                ) -> Appended:
-        """Record `event` (written by `seat`'s phone, or the table's for None) if the session
-        is still at `expected` (None: whatever it is now). What is stored is its stored form
-        (Tracker.resolve: an owner's reveal stores what it showed).
-
-        Raises StaleVersion (nothing written), InvalidInput (the rules refuse it), KeyReused,
-        SessionFull, DatabaseBusy. A retry with the same Idempotency-Key and the same
-        `request` (the JSON asked) answers the first result again (replayed). Answered only
-        once the write is committed."""
+        """Record `event` (written by `seat`'s phone, or the table's for None) in its stored
+        form (an owner's reveal stores what it showed) if the session is still at `expected`
+        (None: whatever it is now). Raises StaleVersion, InvalidInput, KeyReused, SessionFull
+        or DatabaseBusy, writing nothing. A retry with the same Idempotency-Key and `request`
+        (the JSON asked) answers the first result again (replayed)."""
         digest = _digest(event.to_json() if request is None else request)
         with self._write() as conn:
             locked = select(SessionRow.version, SessionRow.size_bytes).where(
@@ -444,7 +432,8 @@ class Store:
             if history.version == version:
                 history.accept(step)
             can_undo = history.version > version and history.can_undo(version + 1, seat)
-        self._announce(info.code, version + 1)
+        for listener in list(self.on_change):  # wake this process's followers
+            listener(info.code, version + 1)
         return Appended(StoredEvent(version + 1, step.event, now), step.state, version + 1,
                         can_undo)
 
@@ -467,9 +456,7 @@ class Store:
     # --- retention ---------------------------------------------------------------------------
 
     def expire(self, unchanged_since: datetime) -> int:
-        """Delete every session whose last write is older than `unchanged_since` (its events
-        and seat claims go with it), and rate-limit counts older than a day. Answers how many
-        sessions went."""
+        """Delete sessions unwritten since `unchanged_since` (and day-old rate counts): how many."""
         self.ready()
         day_ago = int(_now().timestamp()) - 86400
         with self._write() as conn:
@@ -492,8 +479,7 @@ class Store:
     # --- rate-limit counters every worker shares -----------------------------------------------
 
     def count(self, bucket: str, window: int, peek: bool = False) -> int:
-        """Add one to `bucket`'s count in `window` (or only read it, `peek`); the new count.
-        One row per bucket and window; older windows of the bucket are dropped as it goes."""
+        """Add one to `bucket`'s count in `window` (`peek`: only read it); the new count."""
         self.ready()
         if peek:
             with self._read() as conn:

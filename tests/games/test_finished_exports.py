@@ -29,17 +29,21 @@ def sealed(data: dict[str, Any]) -> int:
     return sum(1 for e in data["events"] if e.get(SEALED))
 
 
-def test_tdt_finished_game_exports_whole():
+def finished_tdt() -> History:
     tracker = find_game("tdt").tracker
     assert tracker is not None
     history = fold(tracker, TDT_SETUP, [parse_event(tracker, e) for e in
                                         [*TDT_GAME[:-2], {"kind": "undo"}, TDT_GAME[-3],
                                          *TDT_GAME[-2:]]])
     assert tracker.score(history.setup, history.state).result["final"] is True
-    round_trip(history)
+    return history
 
 
-def test_maniacal_finished_game_exports_whole():
+def test_tdt_finished_game_exports_whole():
+    round_trip(finished_tdt())
+
+
+def finished_maniacal() -> History:
     tracker = find_game("maniacal").tracker
     assert tracker is not None
     h = History(tracker, tracker.parse_setup({**THREE, "round_2_weeks": 8, "round_3_weeks": 8,
@@ -64,10 +68,14 @@ def test_maniacal_finished_game_exports_whole():
             _play_round(h)
             break
     assert tracker.score(h.setup, h.state).result["final"] is True
-    round_trip(h)
+    return h
 
 
-def test_space_syndicate_finished_game_exports_whole():
+def test_maniacal_finished_game_exports_whole():
+    round_trip(finished_maniacal())
+
+
+def finished_space_syndicate() -> History:
     tracker = find_game("space-syndicate").tracker
     assert tracker is not None
     t = Table(tracker, dict(tracker.example_setup))
@@ -79,7 +87,11 @@ def test_space_syndicate_finished_game_exports_whole():
                   {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5}):
         t.send(dict(event))
     assert not tracker.score(t.history.setup, t.history.state).summary.startswith("Provisional")
-    round_trip(t.history)
+    return t.history
+
+
+def test_space_syndicate_finished_game_exports_whole():
+    round_trip(finished_space_syndicate())
 
 
 VIG_SETUP = {"mode": "brought-to-justice", "rounds": 2, "starting_events": 1,
@@ -87,10 +99,9 @@ VIG_SETUP = {"mode": "brought-to-justice", "rounds": 2, "starting_events": 1,
              "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
 
 
-def test_vigilante_finished_game_exports_whole_with_its_reveals():
-    """Issue 29 (d): owners reveal from their phones ("as entered"), one player's phone is
-    gone and the table types the card shown; the export carries every revealed Identity and
-    imports to the same verdict. The private entries travel sealed (counted), never read."""
+def finished_vigilante() -> History:
+    """Owners reveal from their phones ("as entered"), one player's phone is gone and the
+    table types the card shown."""
     tracker = find_game("vigilante").tracker
     assert tracker is not None
     t = Table(tracker, VIG_SETUP)
@@ -125,7 +136,15 @@ def test_vigilante_finished_game_exports_whole_with_its_reveals():
     t.send({"kind": "reveal", "seat": "pim", "identity": "profiteer"})  # Pim's phone is gone
     verdict = tracker.score(t.history.setup, t.history.state).result
     assert verdict["final"] and verdict["winners"] == ["Gwen", "Ivan", "Pim"]
-    data = round_trip(t.history)
+    return t.history
+
+
+def test_vigilante_finished_game_exports_whole_with_its_reveals():
+    """Issue 29 (d): the export carries every revealed Identity and imports to the same
+    verdict. The private entries travel sealed (counted), never read."""
+    history = finished_vigilante()
+    tracker = history.tracker
+    data = round_trip(history)
     reveals = [e for e in data["events"] if e["kind"] == "reveal"]
     assert [(e["seat"], e["identity"], e.get("own_phone", False)) for e in reveals] == [
         ("gwen", "guardian", True), ("ivan", "investigator", True),
@@ -136,7 +155,7 @@ def test_vigilante_finished_game_exports_whole_with_its_reveals():
     assert '"seen"' not in json.dumps(data)
 
 
-def test_master_plan_finished_game_exports_whole_with_the_revealed_plan():
+def finished_master_plan() -> History:
     tracker = find_game("master-plan").tracker
     assert tracker is not None
     t = Table(tracker, dict(tracker.example_setup))
@@ -149,9 +168,22 @@ def test_master_plan_finished_game_exports_whole_with_the_revealed_plan():
     t.send({"kind": "declare-win", "seat": "ben"}, phone="ben")
     state = t.view()
     assert state["winner"] == "ben" and state["revealed_plan"] == ["Gem"] and state["over"]
-    data = round_trip(t.history)
+    return t.history
+
+
+def test_master_plan_finished_game_exports_whole_with_the_revealed_plan():
+    history = finished_master_plan()
+    tracker = history.tracker
+    data = round_trip(history)
     assert data["events"][-1] == {"kind": "declare-win", "seat": "ben", "requirements": "Gem",
                                   "own_phone": True}
     assert sealed(data) == 2 and "Crown, Mask" not in json.dumps(data)
     again = imported(tracker, data)
     assert tracker.score(again.setup, again.state).result["winners"] == ["Ben"]
+
+
+FINISHED = {"tdt": finished_tdt, "maniacal": finished_maniacal,
+            "space-syndicate": finished_space_syndicate, "vigilante": finished_vigilante,
+            "master-plan": finished_master_plan}
+"""A finished game of each of the five games, for the API's own round trip
+(tests/sessions/test_finished_games.py)."""

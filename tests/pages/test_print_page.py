@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from api import pages_forms
-from assistant import links, sheets
+from assistant import form_text, links, sheets
 from assistant.games import GAMES, Game, all_games, register
 from tests.games.fixture_game import GAME as FIXTURE
 
@@ -154,7 +154,7 @@ def test_start_a_table_and_print_its_pack_in_a_browser(page: Any) -> None:
     example = dict(game.tracker.example_setup)
     page.goto(_print_path(game, **_table_choice(game)))
     assert page.locator("[data-print-needs-js]").is_hidden()
-    for name, value in pages_forms.flatten(example).items():
+    for name, value in form_text.flatten(example).items():
         box = page.locator(f'[data-print-pack] [name="table.{name}"]')
         if name in ("mode", "game") or not box.count():
             continue

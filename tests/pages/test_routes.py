@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from api import pages_forms, pages_text
-from assistant import links
+from api import pages_text
+from assistant import form_text, links
 from assistant.games import all_games, find_game
 from assistant.inputs import label_for
 
@@ -91,14 +91,14 @@ def test_parse_reads_rows_flags_and_blanks() -> None:
     op = GAME.calculators["fund-deployment"]
     data = MultiDict({"squads.0._row": "1", "squads.0.size": "3", "squads.0.label": "",
                       "squads.3._row": "1", "squads.3.size": "x", "funding": ""})
-    parsed, errors = pages_forms.parse(op.form, data)
+    parsed, errors = form_text.parse(op.form, data)
     assert parsed["squads"][0] == {"size": 3, "funded": False}
     assert "funding" not in parsed
     assert errors == {"squads.1.size": ["Enter a whole number."]}  # position, not posted index
 
 
 def test_flatten_round_trips_the_example_into_form_names() -> None:
-    flat = pages_forms.flatten(GAME.calculators["fund-deployment"].example)
+    flat = form_text.flatten(GAME.calculators["fund-deployment"].example)
     assert flat["squads"] == 2 and flat["squads.1.size"] == 4
     assert label_for(GAME.calculators["fund-deployment"].form,
                                  "squads.1.size") == "Squad 2: Henchmen in the Squad"

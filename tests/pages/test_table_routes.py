@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from api import create_app, pages_forms
+from api import create_app
 from api.routes.session_pages import clean_code, code_candidates
-from assistant import links
+from assistant import form_text, links
 from assistant.games import all_games
 
 TRACKED = [g for g in all_games() if g.tracker is not None]
@@ -29,7 +29,7 @@ def table_app(tmp_path: Any) -> Iterator[Any]:
 
 
 def _seat_rows(setup: dict[str, Any]) -> MultiDict[str, str]:
-    flat = pages_forms.flatten(setup)
+    flat = form_text.flatten(setup)
     out: MultiDict[str, str] = MultiDict()
     for key, value in flat.items():
         if key == "seats":

@@ -1,8 +1,5 @@
-"""Alembic environment: always run from api.storage.migrate with a live connection.
-
-There is no alembic.ini: api/storage/migrate.py builds the configuration in code and passes
-the connection (already inside a transaction that holds the migration lock).
-"""
+"""Alembic environment: run only from api/storage/migrate.py, on its connection (inside the
+transaction that holds the migration lock)."""
 from __future__ import annotations
 
 from alembic import context
