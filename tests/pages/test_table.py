@@ -89,7 +89,7 @@ def test_start_join_by_code_and_follow_live(make_context: Any,
         began = time.monotonic()
         wait_vp(guest, "jin-feng", n)
         delays.append(time.monotonic() - began)
-    # How fast is measured (written below, and by tests/pages/bench_follow.py), not asserted:
+    # How fast is measured (written below, and by tests/bench/live.py, make bench), not asserted:
     # this machine is shared. The behaviour: every tap reaches the following phone by itself.
     assert guest.locator('[data-seats] [data-mark="c:jin-feng:vp"].changed').count() == 1
     (artifacts / "follow-delays.json").write_text(json.dumps(
