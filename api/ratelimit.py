@@ -8,6 +8,11 @@ connection's address; behind proxies LAIRSIDE_PROXIES says how many append to X-
 Kinds: `create` (sessions, imports, seat claims), `write` (events), and `miss` (unknown share
 codes): past that limit every session read from the client waits, so codes cannot be
 enumerated (30 misses a minute against 31^8 codes).
+
+A check that counts nothing (`check`, asked by every read that names a share code) reads no
+database: each worker keeps the clients it found at a limit, until their window ends. The
+count itself is shared (a miss on any worker counts), so a client guessing codes is stopped by
+each worker at its first miss past the limit there; a phone that never guesses costs no query.
 """
 from __future__ import annotations
 
@@ -55,14 +60,34 @@ def limit(kind: str, peek: bool = False) -> None:
     now = time.time()
     start = int(now // seconds) * seconds
     bucket = f"{kind}|{(request.remote_addr or '?')[:100]}"
-    over = capacity if peek else capacity + 1  # a peek finds the client at its limit
-    if _store().count(bucket, start, peek) >= over:
+    held = _at_limit()
+    if held.get(bucket, 0.0) > now:
+        raise RateLimited(kind, max(1, round(held[bucket] - now + 0.5)))
+    if peek:  # nothing counted: only what this worker already knows
+        return
+    counted = _store().count(bucket, start)
+    if counted >= capacity:  # the next request of this kind waits for the window's end
+        if len(held) >= HELD_MOST:
+            held.clear()
+        held[bucket] = start + seconds
+    if counted > capacity:
         raise RateLimited(kind, max(1, round(start + seconds - now + 0.5)))
 
 
 def check(kind: str) -> None:
     """RateLimited if this client is already at the `kind` limit (counts nothing)."""
     limit(kind, peek=True)
+
+
+HELD_MOST = 10_000
+"""Clients at a limit a worker remembers (all forgotten at once past this: they are counted
+again from the shared table)."""
+
+
+def _at_limit() -> dict[str, float]:
+    """This app's clients at a limit in this worker: bucket → when their window ends."""
+    held: dict[str, float] = current_app.extensions.setdefault("lairside.at_limit", {})
+    return held
 
 
 def _store() -> Any:

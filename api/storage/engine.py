@@ -25,6 +25,9 @@ POOL_TIMEOUT = 5.0
 (LAIRSIDE_DB_WAIT)."""
 IMMEDIATE = "lairside_immediate"
 """Execution option: open this connection's transaction with BEGIN IMMEDIATE (SQLite)."""
+ONE_READ = "lairside_one_read"
+"""Execution option: the connection runs one SELECT, atomic by itself, so SQLite is sent no
+BEGIN (nor has anything to roll back): the cheapest read, asked by every session read."""
 
 
 def database_url(configured: str | None, instance_path: str) -> str:
@@ -74,7 +77,8 @@ def _sqlite(engine: Engine) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        immediate = connection.get_execution_options().get(IMMEDIATE)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        options = connection.get_execution_options()
+        if not options.get(ONE_READ):
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(IMMEDIATE) else "BEGIN")
 
     return engine

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -30,7 +30,7 @@ from assistant.games import find_game
 from assistant.tracker import History, Tracker, stored_event
 
 from . import tokens
-from .engine import IMMEDIATE, make_engine, sqlite_file
+from .engine import IMMEDIATE, ONE_READ, make_engine, sqlite_file
 from .migrate import upgrade
 from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
 
@@ -144,6 +144,12 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+_INFO = select(SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow.game,
+               SessionRow.version, SessionRow.created_at, SessionRow.updated_at
+               ).where(SessionRow.code == bindparam("code"))
+"""A session by its share code: built once, as every read asks it."""
+
+
 def _aware(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; everything we store is UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -205,6 +211,12 @@ class Store:
         with _database_errors(), self.engine.connect() as conn:
             yield conn
 
+    def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
+        """The first row of one SELECT, which needs no transaction around it (engine.ONE_READ)."""
+        with _database_errors(), self.engine.connect().execution_options(
+                **{ONE_READ: True}) as conn:
+            return conn.execute(statement, values).first()
+
     def _changed(self, conn: Connection, code: str, version: int) -> None:
         """Inside a write: tell the other servers (PostgreSQL delivers it at COMMIT)."""
         if self.postgres:
@@ -262,11 +274,7 @@ class Store:
         if not tokens.well_formed(code):  # never send odd text (NUL, 5,000 bytes) to the database
             raise UnknownSession(f"There is no session {code[:40]!r}. Check the code on the "
                                  "join sheet.")
-        with self._read() as conn:
-            row = conn.execute(select(
-                SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow.game,
-                SessionRow.version, SessionRow.created_at, SessionRow.updated_at
-            ).where(SessionRow.code == tokens.normal_code(code))).first()
+        row = self._one_read(_INFO, {"code": tokens.normal_code(code)})
         if row is None:
             raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
                                  "sheet.")
@@ -478,14 +486,9 @@ class Store:
 
     # --- rate-limit counters every worker shares -----------------------------------------------
 
-    def count(self, bucket: str, window: int, peek: bool = False) -> int:
-        """Add one to `bucket`'s count in `window` (`peek`: only read it); the new count."""
+    def count(self, bucket: str, window: int) -> int:
+        """Add one to `bucket`'s count in `window`; the new count."""
         self.ready()
-        if peek:
-            with self._read() as conn:
-                found = conn.execute(select(RateCountRow.count).where(
-                    RateCountRow.bucket == bucket, RateCountRow.window == window)).scalar()
-            return int(found or 0)
         if self.postgres:
             from sqlalchemy.dialects.postgresql import insert as upsert
         else:
