@@ -6,6 +6,7 @@ that links inside it are built from. When the registered game objects change, al
 """
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -102,5 +103,27 @@ def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
             if not current_app.debug:
                 answers().put(key, found)
         return answer(found.body, found.mimetype, found.headers)
+
+    return kept_view
+
+
+def pure_post(view: Callable[..., Response]) -> Callable[..., Response]:
+    """For a POST view whose answer depends on its address and body alone (a calculator, a
+    score): a 200 answer is kept under the address and a digest of the body, so the same
+    question asked again is not worked out again. Refusals are never kept."""
+
+    @wraps(view)
+    def kept_view(**kwargs: Any) -> Response:
+        body = request.get_data(cache=True)  # within the size limit checked before any view
+        key = request_key("post", request.path, request.mimetype,
+                          hashlib.blake2b(body, digest_size=16).digest())
+        found = None if current_app.debug else answers().get(key)
+        if found is None:
+            response = view(**kwargs)
+            if response.status_code != 200 or current_app.debug:
+                return response
+            found = answers().put(key, Kept(response.get_data(), response.mimetype or
+                                            "application/json", []))
+        return Response(found.body, mimetype=found.mimetype)
 
     return kept_view

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import NotFound as HTTPNotFound
 
-from api.cache import public_get
+from api.cache import public_get, pure_post
 from api.docs import BODY_ERRORS, ERRORS, GAME, doc, json_answer, path_param, request_doc
 from api.responses import json_body
 from api.schemas.forms import load, operation_schema_name, schema_for
@@ -65,6 +65,7 @@ def setup(game: str) -> Response:
 
 
 @bp.post("/score")
+@pure_post
 @doc("Score", "", tags=["scoring"], responses={}, method="post", expand=_paths("score"))
 def score(game: str) -> Response:
     found = find_game(game)
@@ -103,6 +104,7 @@ def calculator(game: str, name: str) -> Response:
 
 
 @bp.post("/calculators/<name>")
+@pure_post
 @doc("Calculator", "", tags=["calculators"], responses={}, method="post",
      expand=_paths("calculator"))
 def calculate(game: str, name: str) -> Response:
