@@ -131,7 +131,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(InvalidInput)
     def _invalid(error: InvalidInput) -> Response:
-        return problem(422, error.title, error.detail, "invalid-input", errors=error.errors())
+        now: dict[str, Any] = {"next": list(error.next)} if error.next else {}
+        return problem(422, error.title, error.detail, "invalid-input", errors=error.errors(),
+                       **now)
 
     @app.errorhandler(NotFound)
     def _not_found(error: NotFound) -> Response:

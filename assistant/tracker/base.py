@@ -104,3 +104,12 @@ class TrackerBase:
             return {"kind": event.kind, "seat": event["seat"]}
         result: dict[str, Any] = event.to_json()
         return result
+
+    # Every game overrides these two (issue 30); tests/games/test_no_dead_ends.py fails for
+    # one that does not, since a game that never ends and allows nothing is a dead end.
+    def finished(self, setup: Any, state: Any) -> bool:
+        return False
+
+    def moves(self, setup: Any, state: Any) -> Sequence[Mapping[str, Any]]:
+        return ()
+
