@@ -110,6 +110,12 @@ class TrackerBase:
     def finished(self, setup: Any, state: Any) -> bool:
         return False
 
+    def start_seat(self, setup: Any) -> str | None:
+        """The start player's seat id as the setup records it, for a logged play (play.py);
+        None where the table did not say (the first seat listed stands in, marked so). Not
+        part of contract.Tracker: a tracker without it logs the first seat the same way."""
+        return None
+
     def moves(self, setup: Any, state: Any) -> Sequence[Mapping[str, Any]]:
         return ()
 

@@ -13,7 +13,7 @@ import pytest
 
 from assistant.games import find_game
 from assistant.tracker import History, fold, parse_event, sealed_copy
-from assistant.tracker.play import BGSTATS_APP, BGSTATS_WEB, NotEnded, Play, build
+from assistant.tracker.play import BGSTATS_APP, BGSTATS_WEB, NotEnded, Play, build, start_seat
 from tests.games.fixture_game import registered
 from tests.games.fixture_game.tracker import TRACKER as HEIST
 
@@ -146,11 +146,12 @@ def test_a_name_a_spreadsheet_would_run_stays_text() -> None:
 def finished(slug: str) -> History:
     history = FINISHED[slug]()
     tracker, setup, state = history.tracker, history.setup, history.state
-    if "standings" not in tracker.score(setup, state).result or not tracker.finished(setup,
-                                                                                  state):
-        pytest.skip(f"{slug}'s tracker does not answer issue 30's shape yet (standings, and "
-                    "finished() true for its finished game): the lead removes this skip once "
-                    "that conversion is merged")
+    result = tracker.score(setup, state).result
+    if not (result.get("final") is True and "standings" in result and "points" in result
+            and tracker.finished(setup, state)):
+        pytest.skip(f"{slug}'s tracker does not answer issue 30's shape yet (final, points, "
+                    "standings, and finished() true for its finished game): the lead removes "
+                    "this skip once that conversion is merged")
     return history
 
 
@@ -183,3 +184,31 @@ def test_an_unrevealed_plan_is_nowhere_in_the_play(slug: str) -> None:
     history = finished(slug)
     play = played(history, find_game(slug).title, "Standard")
     assert SECRETS[slug](json.dumps(play.data) + play.text() + json.dumps(play.rows()))
+
+
+def test_the_start_player_is_the_one_each_game_records() -> None:
+    """Vigilante's First Player, Master Plan's Loser Lad, TDT's Team Leader (where entered);
+    Maniacal and Space Syndicate list seats from the first player on."""
+    def start(slug: str, **extra: Any) -> tuple[str, bool]:
+        tracker = find_game(slug).tracker
+        assert tracker is not None
+        found = start_seat(tracker, tracker.parse_setup({**tracker.example_setup, **extra}))
+        return found.seat, found.recorded
+
+    from .test_finished_exports import VIG_SETUP
+    assert start("vigilante", **VIG_SETUP, first_player="Asha") == ("asha", True)
+    assert start("vigilante", **VIG_SETUP) == ("gwen", True)  # the marker's default holder
+    master = find_game("master-plan").tracker
+    assert master is not None
+    loser = str(master.example_setup["loser_lad"])
+    assert start("master-plan") == (master.parse_setup(master.example_setup).seat(loser).id,
+                                    True)
+    tdt = find_game("tdt").tracker
+    assert tdt is not None
+    seats = tdt.parse_setup(tdt.example_setup).seats
+    assert start("tdt") == (seats[0].id, False)  # no Team Leader entered
+    assert start("tdt", team_leader=seats[-1].id) == (seats[-1].id, True)
+    for slug in ("maniacal", "space-syndicate"):
+        tracker = find_game(slug).tracker
+        assert tracker is not None
+        assert start(slug) == (tracker.parse_setup(tracker.example_setup).seats[0].id, True)
