@@ -16,6 +16,7 @@ from assistant.tracker import History, fold, parse_event, sealed_copy
 from assistant.tracker.play import BGSTATS_APP, BGSTATS_WEB, NotEnded, Play, build, start_seat
 from tests.games.fixture_game import registered
 from tests.games.fixture_game.tracker import TRACKER as HEIST
+from tests.games.fixture_game.tracker import HeistTracker
 
 from .test_finished_exports import FINISHED
 
@@ -212,3 +213,34 @@ def test_the_start_player_is_the_one_each_game_records() -> None:
         tracker = find_game(slug).tracker
         assert tracker is not None
         assert start(slug) == (tracker.parse_setup(tracker.example_setup).seats[0].id, True)
+
+
+class Verdict(HeistTracker):
+    """Coin Heist judged without points (a verdict, as a game that names its winners
+    otherwise would), each crook on a public team, and Bo recorded as the start player."""
+
+    def score(self, setup: Any, state: Any) -> Any:
+        answer = super().score(setup, state)
+        standings = [{**s, "total": None, "role": "Team " + s["name"][0]}
+                     for s in answer.result["standings"]]
+        return type(answer)({**answer.result, "points": False, "standings": standings},
+                            answer.steps, answer.summary)
+
+    def start_seat(self, setup: Any) -> str:
+        return "bo"
+
+
+def test_a_game_without_points_still_ranks_and_keeps_public_roles() -> None:
+    verdict = Verdict()
+    history = fold(verdict, verdict.parse_setup(HEIST_SETUP),
+                   [parse_event(verdict, e) for e in [*HEIST_GAME, {"kind": "round", "to": 5}]])
+    play = played(history)
+    data = decoded(play.link)
+    check_shape(data, points=False)
+    assert [(p["name"], p["rank"], p["winner"], p["role"], p["startPlayer"])
+            for p in data["players"]] == [("Ann", 1, True, "Ana, Team A", False),
+                                          ("Bo", 1, True, "Team B", True),
+                                          ("Cy", 3, False, "Team C", False)]
+    assert play.start.recorded and "Start player: Bo\n" in play.text()
+    assert play.text().splitlines()[1] == "1. Ann (Ana, Team A) · winner"
+    assert [row[5] for row in play.rows()[1:]] == ["", "", ""]
