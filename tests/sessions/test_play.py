@@ -135,7 +135,7 @@ def test_a_phone_holding_the_play_gets_304(client: Any) -> None:
 
 
 @pytest.mark.parametrize("query", ["format=xml", "tz=Mars/Olympus", "tz=../../etc/passwd",
-                                   "tz=" + "A" * 300])
+                                   "tz=Europe", "tz=%00", "tz=" + "A" * 300])
 def test_a_format_or_zone_unknown_is_422(client: Any, query: str) -> None:
     code = table(client, [*COINS, END])
     answer = client.get(f"/api/v1/sessions/{code}/play?{query}")
