@@ -14,9 +14,12 @@ import pytest
 
 from assistant.tracker.play import BGSTATS_WEB
 from tests.games.fixture_game import registered
+from tests.games.test_finished_exports import FINISHED
+from tests.games.test_play import check_shape, finished
 
 from .conftest import make_app
 from .helpers import seat_token
+from .test_finished_games import play as played
 
 SETUP = {"mode": "standard", "seats": [{"name": "Ana", "player": "Ann"}, {"name": "Bo"},
                                        {"name": "Cy"}]}
@@ -151,8 +154,7 @@ def test_ana_s_secret_stash_stays_off_the_play(client: Any) -> None:
     def seen(code: str) -> tuple[Any, ...]:
         body = client.get(f"/api/v1/sessions/{code}/play").json
         rows = client.get(f"/api/v1/sessions/{code}/play?format=csv").get_data(as_text=True)
-        return (body["play"]["players"], body["text"].splitlines()[1:-1],
-                rows.splitlines()[1:])
+        return body["play"]["players"], seats_lines(body["text"]), rows.splitlines()[1:]
 
     assert seen(secret) == seen(plain)
     assert "stash" not in json.dumps(client.get(f"/api/v1/sessions/{secret}/play").json)
@@ -164,3 +166,29 @@ def test_the_play_is_documented(client: Any) -> None:
     assert operation["operationId"] == "sessionPlay"
     assert {"200", "304", "404", "409", "422"} <= set(operation["responses"])
     assert set(operation["responses"]["200"]["content"]) == {"application/json", "text/csv"}
+
+
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_every_game_s_finished_table_logs_its_play(client: Any, slug: str) -> None:
+    """Issue 33 (4) through the API: each game's finished game played by its writers; its play
+    agrees with its score answer, and its imported copy (every unrevealed secret sealed)
+    logs the same players."""
+    history = finished(slug)
+    code = played(client, slug, history)["code"]
+    score = client.get(f"/api/v1/sessions/{code}/score").json
+    body = client.get(f"/api/v1/sessions/{code}/play").json
+    assert score["play"]["bgstats"] == body["urls"]["bgstats"]
+    check_shape(body["play"], points=bool(score["result"]["points"]))
+    assert [(p["rank"], p["winner"]) for p in body["play"]["players"]] == [
+        (s["rank"], s["winner"]) for s in score["result"]["standings"]]
+    copy = client.post("/api/v1/sessions/import",
+                       json=client.get(f"/api/v1/sessions/{code}/export").json).json["code"]
+    again = client.get(f"/api/v1/sessions/{copy}/play").json
+    assert again["play"]["players"] == body["play"]["players"]
+    assert seats_lines(again["text"]) == seats_lines(body["text"])
+
+
+def seats_lines(text: str) -> list[str]:
+    """The text's lines of the seats and the start player (not its head or comments, which
+    name the table and its times)."""
+    return text.split("\nKept on Lairside")[0].splitlines()[1:]
