@@ -23,6 +23,7 @@ from api.storage import (
 )
 from api.storage.store import UnknownSession
 from assistant.errors import InvalidInput, LairsideError, NotFound
+from assistant.tracker.play import NotEnded
 
 PROBLEM_TYPES = {
     "invalid-input": "The request was understood, but a value breaks a rule of the game.",
@@ -43,6 +44,8 @@ PROBLEM_TYPES = {
     "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
     "seat-taken": "That seat is held by another phone; the scorekeeper can release it.",
     "claim-code": "A seat is claimed with its own claim code, printed on its slip.",
+    "game-not-ended": "The rules have not ended this game, so its score is provisional and "
+                      "there is no play to log yet.",
     "busy": "The server's database could not take the request in time; nothing was written. "
             "Try again after Retry-After seconds.",
 }
@@ -131,7 +134,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(InvalidInput)
     def _invalid(error: InvalidInput) -> Response:
-        return problem(422, error.title, error.detail, "invalid-input", errors=error.errors())
+        now: dict[str, Any] = {"next": list(error.next)} if error.next else {}
+        return problem(422, error.title, error.detail, "invalid-input", errors=error.errors(),
+                       **now)
 
     @app.errorhandler(NotFound)
     def _not_found(error: NotFound) -> Response:
@@ -174,6 +179,10 @@ def register_error_handlers(app: Flask) -> None:
         return problem(409, "Conflict", f"The seat {error.seat!r} is held by another phone. "
                        "If that phone is lost or swapped, the scorekeeper releases the seat "
                        "and its claim code claims it again.", "seat-taken")
+
+    @app.errorhandler(NotEnded)
+    def _not_ended(error: NotEnded) -> Response:
+        return problem(409, "Conflict", error.detail, "game-not-ended")
 
     @app.errorhandler(WrongClaimCode)
     def _claim_code(error: WrongClaimCode) -> Response:

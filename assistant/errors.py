@@ -45,11 +45,19 @@ class InvalidInput(LairsideError, ValueError):
     """
 
     title = "Invalid input"
+    next: tuple[str, ...] = ()
+    """For a session's refusal: the event kinds the rules allow now (kernel.what_now)."""
 
     def __init__(self, field: str, detail: str, allowed: str | None = None) -> None:
         super().__init__(detail)
         self.field = field
         self.allowed = allowed
+
+    def then(self, hint: str, kinds: tuple[str, ...]) -> InvalidInput:
+        """The same refusal, saying what can be done instead (`hint`, the `kinds` allowed)."""
+        out = InvalidInput(self.field, f"{self.detail} {hint}".strip(), self.allowed)
+        out.next = kinds
+        return out
 
     def within(self, prefix: str, lead: str = "") -> InvalidInput:
         """The same refusal of a part of a larger input: its field under `prefix`."""

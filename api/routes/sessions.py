@@ -11,10 +11,13 @@ answer kept for that session, version and viewer (api/cache.py).
 """
 from __future__ import annotations
 
+import csv
 import functools
+import io
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any, cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 from flask import Blueprint, Flask, Response, current_app, request, url_for
@@ -53,6 +56,7 @@ from assistant.tracker import (
     exports,
     parse_event,
 )
+from assistant.tracker import play as plays
 from assistant.tracker.kernel import SEALED, is_history, writer
 from printables.address import is_ip
 
@@ -214,13 +218,20 @@ def versioned(info: SessionInfo, viewer: Viewer, what: str,
               build: Callable[[], dict[str, Any]]) -> Response:
     """A read of the session at its current version: 304 when the phone has it, else the
     answer kept for this session, version, viewer and address, built once."""
+    return versioned_body(info, viewer, what,
+                          lambda: (dumps_bytes(build()), "application/json"))
+
+
+def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
+                   build: Callable[[], tuple[bytes, str]]) -> Response:
+    """`versioned` for any body: `build` gives its bytes and media type."""
     headers = revalidation(info.version, viewer)
     if conditional.unchanged(headers[0][1]):
         return conditional.not_modified(headers)
     config = current_app.config
     key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
                       config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
-    kept = kept_or_built(key, lambda: Kept(dumps_bytes(build()), "application/json", headers))
+    kept = kept_or_built(key, lambda: Kept(*build(), headers))
     return Response(kept.body, mimetype=kept.mimetype, headers=kept.headers)
 
 
@@ -514,9 +525,115 @@ def _int_arg(name: str, default: int) -> int:
                 **READ_ERRORS})
 def score(code: str) -> Response:
     info = store().info(code)
-    return versioned(info, SHARED, "score", lambda: {
-        "code": info.code, "version": info.version,
-        **info.tracker.score(info.setup, store().state_at(info)).to_json()})
+
+    def build() -> dict[str, Any]:
+        state = store().state_at(info)
+        body = {"code": info.code, "version": info.version,
+                **info.tracker.score(info.setup, state).to_json()}
+        if info.tracker.finished(info.setup, state):
+            try:
+                made = play_of(info, state, UTC)
+            except plays.NotEnded:  # a score that ranks no seats yet: nothing to offer
+                return body
+            api = f"{request.script_root}/api/v1/sessions/{info.code}/play"
+            body["play"] = {"bgstats": made.link, "bgstats_app": made.app_link, "api": api,
+                            "csv": api + "?format=csv", "text": made.text()}
+        return body
+
+    return versioned(info, SHARED, "score", build)
+
+
+# --- the play, to log where players keep their results (issue 33) ---------------------------
+
+def play_of(info: SessionInfo, state: Any, zone: tzinfo) -> plays.Play:
+    """The session's play (plays.NotEnded while the rules have not ended it), its times the
+    session's own (created, last event) shown in `zone`."""
+    game = find_game(info.setup.game)
+    mode = str(info.setup.mode)
+    title = next((m.title for m in game.modes if m.slug == mode), mode)
+    began, ended = store().span(info)
+    return plays.build(info.tracker, game.title, title, info.setup, state, info.code,
+                       began.astimezone(zone), ended.astimezone(zone))
+
+
+def time_zone(raw: str | None) -> tuple[str, tzinfo]:
+    """The `tz` asked for (an IANA name such as Europe/Paris; UTC when left out)."""
+    if raw is None or raw == "UTC":
+        return "UTC", UTC
+    try:
+        if len(raw) <= 64:  # IANA names are far shorter: no long path asked of the disk
+            return raw, ZoneInfo(raw)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        pass
+    raise InvalidInput("tz", f"There is no time zone {raw[:64]!r}.",
+                       "an IANA time zone such as Europe/Paris, or UTC")
+
+
+STRING, NUMBER, FLAG = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
+PLAY_SCHEMA = {"type": "object", "description": "BG Stats' createPlay data.", "properties": {
+    **dict.fromkeys(("playDate", "location", "comments", "board", "sourceName",
+                     "sourcePlayId"), STRING), "durationMin": {"type": "integer"},
+    "game": {"type": "object", "properties": {"name": STRING, "highestWins": FLAG,
+                                              "noPoints": FLAG, "sourceGameId": STRING}},
+    "players": {"type": "array", "items": {"type": "object", "properties": {
+        "name": STRING, "score": NUMBER, "rank": {"type": "integer"}, "winner": FLAG,
+        "startPlayer": FLAG, "role": STRING, "sourcePlayerId": STRING}}}}}
+PLAY_EXAMPLE = {"code": "k7m2x9qa", "version": 42, "time_zone": "Europe/Paris", "play": {
+    "playDate": "2025-01-31 20:15:00", "durationMin": 95, "board": "Cutthroat",
+    "game": {"name": "Tomorrow Dies Today", "highestWins": True, "noPoints": False},
+    "players": [{"name": "Ana", "score": 14, "rank": 1, "winner": True, "startPlayer": True,
+                 "role": "Azura Badeau", "sourcePlayerId": "ana"}]},
+    "start_player": {"seat": "azura-badeau", "recorded": True}, "text": "…",
+    "urls": {"bgstats": plays.BGSTATS_WEB + "…"}}
+
+
+@bp.get("/api/v1/sessions/<code>/play")
+@doc("The finished game as a play to log", "Once the rules have ended the game: the play as "
+     "BG Stats takes it (`play`, the JSON its createPlay link carries: the date and duration "
+     "from the session's own times, the mode as `board`, every seat with its score, shared "
+     "rank and winner as the score answer gives them, the start player, public roles only), "
+     "the link itself, and a few lines of text for a group chat. `format=csv` gives one row "
+     "per seat instead (date, game, mode, seat, name, score, rank, winner, role). A game the "
+     "rules have not ended is refused (409): a provisional score is never a play.",
+     tags=TAGS, operation_id="sessionPlay",
+     parameters=[CODE, {"in": "query", "name": "format", "schema": {
+         "type": "string", "enum": ["json", "csv"], "default": "json"}},
+         {"in": "query", "name": "tz", "schema": {"type": "string", "default": "UTC"},
+          "example": "Europe/Paris", "description": "The time zone of playDate (IANA name)."}],
+     responses={"200": {"description": "The play", "content": {
+         "application/json": {"schema": {"type": "object", "properties": {
+             "play": PLAY_SCHEMA}}, "example": PLAY_EXAMPLE},
+         "text/csv": {"schema": STRING, "example": ",".join(plays.CSV_HEADER) + "\r\n"}}},
+                "304": {"description": "Not modified since the ETag you sent."},
+                "409": problem("The rules have not ended the game (type "
+                               "/problems/game-not-ended)."),
+                "422": problem("format is not json or csv, or tz names no time zone."),
+                **READ_ERRORS})
+def play(code: str) -> Response:
+    info = store().info(code)
+    fmt = request.args.get("format", "json")
+    if fmt not in ("json", "csv"):
+        raise InvalidInput("format", f"There is no format {fmt[:20]!r}.", "json, csv")
+    name, zone = time_zone(request.args.get("tz"))
+
+    def build() -> tuple[bytes, str]:
+        made = play_of(info, store().state_at(info), zone)
+        if fmt == "csv":
+            out = io.StringIO()
+            csv.writer(out).writerows(made.rows())
+            return out.getvalue().encode(), "text/csv"
+        api = f"{request.script_root}/api/v1/sessions/{info.code}/play"
+        return dumps_bytes({
+            "code": info.code, "version": info.version, "time_zone": name, "play": made.data,
+            "start_player": {"seat": made.start.seat, "recorded": made.start.recorded},
+            "text": made.text(), "urls": {"bgstats": made.link, "bgstats_app": made.app_link,
+                                          "csv": api + "?format=csv"}}), "application/json"
+
+    response = versioned_body(info, SHARED, f"play {fmt} {name}", build)
+    if fmt == "csv" and response.status_code == 200:
+        response.headers["Content-Disposition"] = \
+            f'attachment; filename="lairside-{info.code}-play.csv"'
+    return response
 
 
 @bp.get("/api/v1/sessions/<code>/export")

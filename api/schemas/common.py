@@ -36,3 +36,7 @@ class ProblemOut(Schema):
 class SessionScoreOut(ExplainedOut):
     code = fields.String(metadata={"description": "The session's share code."})
     version = fields.Integer(metadata={"description": "The version the score was read at."})
+    play = fields.Dict(metadata={"description": "Only once the rules have ended the game: the "
+                                                "play to log (bgstats, bgstats_app: BG Stats' "
+                                                "createPlay links, dated in UTC; text; api and "
+                                                "csv: GET …/play, which takes ?tz=)."})

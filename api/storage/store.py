@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -322,6 +322,17 @@ class Store:
 
     def state_at(self, info: SessionInfo) -> Any:
         return self.point(info)[0]
+
+    def span(self, info: SessionInfo) -> tuple[datetime, datetime]:
+        """When the table began and when its last event up to `info.version` was recorded: its
+        creation, or its first event where that is earlier (an import keeps the events'
+        times), to its last event (its creation while it has none). One indexed query."""
+        with self._read() as conn:
+            first, last = conn.execute(select(
+                func.min(EventRow.created_at), func.max(EventRow.created_at)).where(
+                EventRow.session_id == info.id, EventRow.seq <= info.version)).one()
+        began = min(info.created_at, _aware(first)) if first is not None else info.created_at
+        return began, max(began, _aware(last)) if last is not None else began
 
     def events(self, info: SessionInfo, after: int = 0, limit: int | None = None
                ) -> list[StoredEvent]:

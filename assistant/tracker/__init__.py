@@ -36,12 +36,14 @@ from .kernel import (
     parse_event,
     seat_of,
     stored_event,
+    what_now,
     writer,
 )
+from .standings import PROVISIONAL, Standing, table_score
 
-__all__ = ["HISTORY_FORMS", "NOTE", "REVERT", "SEALED", "SHARED", "UNDO", "Action", "Board",
-           "Counter", "Event", "History", "HistoryEvent", "Point", "Seat", "Show", "Step",
-           "Toggles", "Track", "Tracker", "TrackerBase", "Viewer", "Wording", "discloses",
-           "event_forms", "export_event", "fold", "import_event", "is_sealed", "parse_event",
-           "put", "sealed_copy", "seat_id", "seat_index", "seat_name", "seat_of",
-           "stored_event", "writer"]
+__all__ = ["HISTORY_FORMS", "NOTE", "PROVISIONAL", "REVERT", "SEALED", "SHARED", "UNDO",
+           "Action", "Board", "Counter", "Event", "History", "HistoryEvent", "Point", "Seat",
+           "Show", "Standing", "Step", "Toggles", "Track", "Tracker", "TrackerBase", "Viewer",
+           "Wording", "discloses", "event_forms", "export_event", "fold", "import_event",
+           "is_sealed", "parse_event", "put", "sealed_copy", "seat_id", "seat_index",
+           "seat_name", "seat_of", "stored_event", "table_score", "what_now", "writer"]

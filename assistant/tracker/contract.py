@@ -243,6 +243,22 @@ class Tracker(Protocol):
 
     def state_json(self, setup: Any, state: Any, viewer: Viewer) -> dict[str, Any]: ...
 
-    def score(self, setup: Any, state: Any) -> Explained: ...
+    def score(self, setup: Any, state: Any) -> Explained:
+        """The score calculator's explained answer for the state, with each seat's standing
+        (standings.table_score): rank, total, the seat's own steps each with its rule, the tie
+        chain's reasons, and `final` False (the summary says "provisional") until `finished`."""
+        ...
+
+    def finished(self, setup: Any, state: Any) -> bool:
+        """True once the rules have ended the game: the score is final and `moves` is empty."""
+        ...
+
+    def moves(self, setup: Any, state: Any) -> Sequence[Mapping[str, Any]]:
+        """What the rules allow now, as request bodies (`kind` and every field, a choice
+        pre-filled with one legal option): each is accepted by `apply` at this state (written
+        by `writer`'s seat where it is a seat's own). Empty exactly when `finished`: a table is
+        never left without a legal next step. Never depends on a private entry's content. A
+        refusal names their kinds as what can be done now (kernel.what_now)."""
+        ...
 
     def board(self, setup: Any) -> Board: ...

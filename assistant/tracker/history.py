@@ -42,6 +42,7 @@ from .kernel import (
     export_event,
     import_event,
     seat_of,
+    what_now,
     writer,
 )
 
@@ -319,7 +320,10 @@ class History:
         current = self.version
         tracker, setup = self.tracker, self.setup
         event = tracker.resolve(setup, self._latest, event)
-        state = tracker.apply(setup, self._latest, event, current + 1)
+        try:
+            state = tracker.apply(setup, self._latest, event, current + 1)
+        except InvalidInput as refusal:  # say what the table can do instead
+            raise refusal.then(*what_now(tracker, setup, self._latest)) from None
         return self._game_step(event, state, current)
 
     def _check_stored(self, event: Any) -> Step:

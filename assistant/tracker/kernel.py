@@ -185,3 +185,17 @@ def export_event(tracker: Tracker, event: Any) -> dict[str, Any]:
     if event.kind in tracker.private_events:
         out[SEALED] = True
     return out
+
+
+def what_now(tracker: Tracker, setup: Any, state: Any) -> tuple[str, tuple[str, ...]]:
+    """A refusal's last words and the kinds they name: what the rules allow at `state` (the
+    kinds of Tracker.moves, as the board's buttons name them), so no refusal leaves a table
+    without a way on."""
+    kinds = tuple(dict.fromkeys(str(m["kind"]) for m in tracker.moves(setup, state)))
+    if not kinds:
+        return "The game is over: the score is final (undo takes back the last change).", ()
+    labels: dict[str, str] = {}
+    for action in tracker.board(setup).actions:
+        labels.setdefault(action.event, action.label)
+    names = [labels.get(k, k.replace("-", " ").capitalize()) for k in kinds]
+    return "What can be done now: " + "; ".join(names) + ".", kinds

@@ -788,6 +788,11 @@ class MasterPlanTracker(TrackerBase):
     def initial(self, setup: Setup) -> State:
         return initial(setup)
 
+    def start_seat(self, setup: Setup) -> str | None:
+        """Loser Lad's holder at the start: playing Supers begins with them, then goes clockwise
+        (rulebook, Phase 3: Assemble, step 3)."""
+        return setup.loser_lad
+
     def writer(self, setup: Setup, event: Event) -> str | None:
         return writer(setup, event)
 

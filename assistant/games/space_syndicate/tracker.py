@@ -650,6 +650,11 @@ class SyndicateTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def start_seat(self, setup: SessionSetup) -> str | None:
+        """The first seat: the setup lists the players clockwise from the one the Order roll
+        gave the First Player marker (rulebook, setup step 10, Order)."""
+        return setup.seats[0].id
+
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
 

@@ -733,6 +733,10 @@ class VigilanteTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def start_seat(self, setup: SessionSetup) -> str | None:
+        """Who took the First Player marker at setup (rulebook, setup 12, First Player)."""
+        return setup.seats[setup.first_player].id
+
     def writer(self, setup: SessionSetup, event: Event) -> str | None:
         return writer(setup, event)
 

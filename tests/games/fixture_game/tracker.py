@@ -8,7 +8,17 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Integer, ListOf, OneOf, Text
-from assistant.tracker import Action, Board, Counter, Event, Track, Viewer, Wording
+from assistant.tracker import (
+    Action,
+    Board,
+    Counter,
+    Event,
+    Standing,
+    Track,
+    Viewer,
+    Wording,
+    table_score,
+)
 from assistant.tracker.base import SAVED_ID
 from assistant.tracker.fields import check_form
 from assistant.tracker.kernel import is_sealed
@@ -103,6 +113,8 @@ class HeistTracker:
                 return replace(state, stash=(*state.stash[:i], event["coins"],
                                              *state.stash[i + 1:]))
             return replace(state, coins=(*state.coins[:i], event["count"], *state.coins[i + 1:]))
+        if self.finished(setup, state) and event.kind != "note":
+            raise InvalidInput("kind", "The heist is over.", "note")
         if event.kind == "round":
             if event["to"] < state.round:
                 raise InvalidInput("to", "Rounds only move forward.", f"{state.round}-5")
@@ -137,9 +149,24 @@ class HeistTracker:
     def score(self, setup: HeistSetup, state: HeistState) -> Explained:
         best = max(state.coins)
         leaders = [s.name for s, c in zip(setup.seats, state.coins, strict=True) if c == best]
-        return Explained({"leaders": leaders, "coins": best},
-                         (Step(f"Most coins: {best}.", best, "winning", Provenance.HOUSE),),
-                         f"Leading: {', '.join(leaders)} with {best} coins.")
+        answer = Explained({"leaders": leaders, "coins": best},
+                           (Step(f"Most coins: {best}.", best, "winning", Provenance.HOUSE),),
+                           f"Leading: {', '.join(leaders)} with {best} coins.")
+        standings = [Standing(s.id, s.name, 1 + sum(o > c for o in state.coins), c, c == best,
+                              (Step(f"{c} coins held", c, "winning", Provenance.HOUSE),))
+                     for s, c in zip(setup.seats, state.coins, strict=True)]
+        return table_score(answer, standings, final=self.finished(setup, state), unit="coins")
+
+    def finished(self, setup: HeistSetup, state: HeistState) -> bool:
+        """The heist ends when round 5 begins."""
+        return state.round == 5
+
+    def moves(self, setup: HeistSetup, state: HeistState) -> list[dict[str, Any]]:
+        if self.finished(setup, state):
+            return []
+        return [{"kind": "round", "to": state.round + 1},
+                {"kind": "coins", "seat": setup.seats[0].id, "count": 1},
+                {"kind": "note", "text": "A note"}]
 
     def board(self, setup: HeistSetup) -> Board:
         return Board(tracks=(Track("round", "Round", 1, 5, "round"),),

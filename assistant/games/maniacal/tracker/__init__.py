@@ -79,6 +79,11 @@ class ManiacalTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def start_seat(self, setup: SessionSetup) -> str | None:
+        """The first seat: the setup lists seats in player order, the first player first
+        (rulebook 1.8.1, Deciding Who Goes First)."""
+        return setup.seats[0].id
+
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
 

@@ -62,6 +62,11 @@ class TdtTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def start_seat(self, setup: SessionSetup) -> str | None:
+        """The Team Leader at the start, where the table said: actions go from the Team
+        Leader, then clockwise (rulebook glossary, Team Leader). None if not entered."""
+        return setup.team_leader
+
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
 
