@@ -50,8 +50,9 @@ def finished_maniacal() -> History:
                                               "money_bonus": "3, 2, 1"}))
     for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"},
                   {"kind": "contract", "seat": "simon", "weeks": 5, "difficulty": "hard",
-                   "success": True, "infamy": 5, "money": 4, "effect": "injured"},
-                  {"kind": "scheme", "seat": "dave", "effect": "steal"}):
+                   "team": 1, "target": 5, "successes": 6, "success_infamy": 5,
+                   "success_money": 4, "effect": "injured", "scheme": "steal",
+                   "scheme_by": "dave"}):
         h.append(parse_event(tracker, event))
     _play_round(h)
     for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"}):

@@ -39,7 +39,7 @@ def test_starting_money_by_seat_and_lackey():
 
 
 def test_bodyguards_add_a_henchman():
-    h = session({**THREE, "bodyguards": True})
+    h = session({**THREE, "bodyguards": True, "bodyguards_house_rule": True})
     assert seat(h, "simon")["henchmen"] == 2
 
 
@@ -160,8 +160,8 @@ def test_a_whole_game_to_the_final_score():
     h = session({**THREE, "round_2_weeks": 8, "round_3_weeks": 8, "money_bonus": "3, 2, 1"},
                 {"kind": "henchmen-phase"}, {"kind": "start-contracts"},
                 {"kind": "contract", "seat": "simon", "weeks": 5, "difficulty": "hard",
-                 "success": True, "infamy": 5, "money": 4, "effect": "injured"},
-                {"kind": "scheme", "seat": "dave", "effect": "steal"})
+                 "success": True, "infamy": 5, "money": 4, "effect": "injured",
+                 "scheme": "steal", "scheme_by": "dave"})
     _play_round(h)
     h.append(parse_event(TRACKER, {"kind": "henchmen-phase"}))
     h.append(parse_event(TRACKER, {"kind": "start-contracts"}))

@@ -31,10 +31,18 @@ from assistant.tracker import (
 )
 
 from .. import scoring
+from ..calculators.common import plural
 from ..modes import TRAITS
 from . import referee
 from .forms import EVENT_FORMS, NEGATIVE, SETUP_FORM, TYPES
-from .outcome import NEGATIVE_WORDS, clean_up_line, contract_line, run_contract
+from .outcome import (
+    HAND_SET,
+    NEGATIVE_WORDS,
+    calculated,
+    clean_up_line,
+    contract_line,
+    run_contract,
+)
 from .state import (
     BASE,
     CONTRACT,
@@ -119,6 +127,15 @@ class ManiacalTracker(TrackerBase):
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return describe(event, names)
+
+    def event_json(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        """A counted contract without the by-hand fields, whose defaults would read as a
+        result ("success": false) that the session did not use."""
+        out = event.to_json()
+        if event.kind == "contract" and calculated(event):
+            for key in HAND_SET:
+                out.pop(key, None)
+        return out
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state)
@@ -352,12 +369,9 @@ def final_score(setup: SessionSetup, state: State) -> Explained:
     standings = [Standing(
         ids[r["name"]], r["name"], int(r["rank"]), int(r["total"]),
         r["name"] in answer.result["winners"],
-        (Step(f"{r['infamy']} Infamy on the track.", r["infamy"], "infamy"),
-         Step(f"+{r['bonus']} Infamy: money place {r['money_place']} with ${r['money']}.",
-              r["bonus"], "money-bonus", Provenance.UNKNOWN,
-              "Bonus values entered by the table (not printed, maniacal.txt:329)."),
-         Step(f"{r['henchmen']} henchmen, the first tie-break.", r["henchmen"],
-              "winner-and-ties")),
+        (*(st for st in answer.steps if st.text.startswith(f"{r['name']}: ")),
+         Step(f"{plural(r['henchmen'], 'henchman', 'henchmen')}, the first tie-break.",
+              r["henchmen"], "winner-and-ties")),
         separations[j - 1].text if j else "", role=_role(setup, ids[r["name"]]))
         for j, r in enumerate(rows)]
     explained = Explained(answer.result, steps,
@@ -392,7 +406,8 @@ def _without_bonus(setup: SessionSetup, state: State, stage: str, why: str) -> E
         standings.append(Standing(sid, name, rank, infamy, rank == 1, (
             Step(f"{infamy} Infamy on the track; the money bonus is still to come.", infamy,
                  "infamy"),
-            Step(f"{hench} henchmen, the first tie-break.", hench, "winner-and-ties")),
+            Step(f"{plural(hench, 'henchman', 'henchmen')}, the first tie-break.", hench,
+                 "winner-and-ties")),
             tie, _role(setup, sid)))
     answer = Explained({"rows": [{"name": n, "infamy": i, "henchmen": h}
                                  for i, h, n, _ in rows],

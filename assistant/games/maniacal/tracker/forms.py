@@ -88,8 +88,8 @@ EVENT_FORMS: Mapping[str, Form] = {
                         required=True),
                 Text("name", "Henchman name (optional).", max_length=40)),
     "start-contracts": (),
-    "room": (SEAT_ID, Text("room", "The Action room (its name): each works once a round.",
-                           max_length=60, required=True),
+    "room": (SEAT_ID, Text("room", "The Action room's name (each works once a round; "
+                           "named, the session checks it).", max_length=60),
              OneOf("figure", "Who activates it and is exhausted: the Supervillain or a "
                    "henchman.", FIGURES, default=FIGURES[0]),
              Integer("weeks", "Weeks printed on the room (usually 1).", minimum=1,

@@ -17,11 +17,15 @@ from ..facts import number
 
 SCHEME_INFAMY = number("negative-schemes", "infamy")
 NEGATIVE_WORDS = {"target": "Target +2", "die": "one trait die fewer", "week": "+1 week",
-                  "injury": "an Injury on a team member", "steal": "$3 of the reward"}
+                  "injury": "an Injury on a team member", "steal": "takes $3 of the reward"}
 EFFECT_WORDS = {"injured": "an Injury on a team member", "captured": "a team member captured "
                 "(out of the game)", "captured-mercenary": "a Mercenary on the team captured "
                 "(out of the game)", "scheme": "draws a Scheme card",
                 "power": "a random Power for a henchman"}
+
+
+HAND_SET = ("success", "infamy", "money", "extra_week")
+"""A contract's fields for a result typed by hand (unused when the session counts it)."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,8 @@ def contract_line(who: str, event: Mapping[str, Any], names: Mapping[str, str]) 
     if outcome.effect != "none":
         line += f"; {EFFECT_WORDS[outcome.effect]}"
     if scheme and by:
-        line += f"; {by} +{SCHEME_INFAMY} Infamy for a negative Scheme ({NEGATIVE_WORDS[scheme]})"
+        line += (f"; {by} +{SCHEME_INFAMY} Infamy for playing a negative Scheme "
+                 f"({NEGATIVE_WORDS[scheme]})")
     return line
 
 
@@ -123,5 +128,6 @@ def clean_up_line(answer: Explained, villains: Sequence[Any]) -> str:
         if row["fired"]:
             text += ", fires 1 henchman"
         parts.append(text)
-    return f"Clean-up of round {answer.result['round']}: " + "; ".join(parts) + ". " + \
-        answer.summary
+    head = f"Clean-up of round {answer.result['round']}: "
+    rest = answer.summary[len(head):] if answer.summary.startswith(head) else answer.summary
+    return head + "; ".join(parts) + ". " + rest[:1].upper() + rest[1:]

@@ -81,6 +81,11 @@ def check(setup: SessionSetup, state: State, event: Event) -> None:
             raise InvalidInput("kind", "The most sinister laugh breaks only a tie for first "
                                "that Infamy and henchmen leave open once the game has ended "
                                "(rule winner-and-ties, maniacal.txt:331).", "no laugh call")
+        i = seat_index(setup.seats, str(event["seat"]))
+        if not _tied_first(setup, state, setup.seats[i].name):
+            tied = [s.id for s in setup.seats if _tied_first(setup, state, s.name)]
+            raise InvalidInput("seat", f"{setup.seats[i].name} is not in the tie for first "
+                               "(rule winner-and-ties, maniacal.txt:331).", ", ".join(tied))
 
 
 def _room(setup: SessionSetup, state: State, event: Event) -> None:
