@@ -48,6 +48,7 @@ from .state import (
     CONTRACT,
     HENCHMEN,
     OVER,
+    PER_INJURY,
     SessionSetup,
     State,
     apply,
@@ -293,7 +294,7 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
         amount = int(event["amount"])
         reason = f": {event['reason']}" if event.get("reason") else ""
         unit = "$" if k == "money" else ""
-        label = "" if k == "money" else f" {k}"
+        label = "" if k == "money" else f" {k}" + (" attraction" if k in TYPES else "")
         return (f"{who} {'+' if amount >= 0 else '-'}{unit}{abs(amount)}{label} "
                 f"(correction{reason})")
     texts: dict[str, Callable[[], str]] = {
@@ -311,7 +312,7 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
                         + f" ({event.get('weeks') or 1} week)",
         "contract": lambda: contract_line(who, event, names),
         "visit": lambda: f"{who} visits {PLACES[str(event['location'])]} ("
-                         + (f"pays ${2 * int(event.get('injuries') or 0)} to remove "
+                         + (f"pays ${PER_INJURY * int(event.get('injuries') or 0)} to remove "
                             f"{event.get('injuries') or 0} Injury token(s)"
                             if event["location"] == "hospital" else
                             "draws a Scheme card" if event["location"] == "underground" else

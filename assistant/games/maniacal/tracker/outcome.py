@@ -86,7 +86,7 @@ def contract_line(who: str, event: Mapping[str, Any], names: Mapping[str, str]) 
     level = str(event["difficulty"]).capitalize()
     article = "an" if level[0] in "AEIOU" else "a"
     team = f"team of {event['team']}, " if event.get("team") else ""
-    roll = (f"{outcome.successes} successes vs Target {outcome.need}"
+    roll = (f"{plural(outcome.successes or 0, 'success', 'successes')} vs Target {outcome.need}"
             if outcome.need is not None else "result as entered (correction)")
     line = (f"{who} {'completes' if outcome.success else 'fails'} {article} {level} contract "
             f"({team}{event['weeks']} weeks; {roll}): receives +{outcome.infamy} Infamy and "
