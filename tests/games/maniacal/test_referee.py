@@ -174,6 +174,9 @@ def test_bodyguards_at_two_players_are_the_tables_own_rule_never_silent():
     five = {"attraction_start": 0, "bodyguards": True,
             "seats": [{"name": n} for n in ("A", "B", "C", "D", "E")]}
     assert view(history(five))["variant_text"] == "Bodyguards"
+    saved = {**two, "seats": [{"name": "Ana", "id": "ana"}, {"name": "Bo", "id": "bo"}]}
+    older = TRACKER.parse_setup(saved)  # stored before this question was asked
+    assert older.bodyguards_house_rule and TRACKER.parse_setup(older.to_json()) == older
 
 
 def test_only_the_token_with_most_weeks_left_acts_top_of_its_stack_first():

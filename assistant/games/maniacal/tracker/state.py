@@ -81,6 +81,10 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     table = tuple(sorted(_table_values({f.name: values.get(f.name)
                                         for f in TABLE_VALUES}).items()))
     guards, own_rule = bool(values.get("bodyguards")), bool(values.get("bodyguards_house_rule"))
+    # a saved setup (storage, an export: its seats carry their ids) from before the question
+    # was asked keeps its Bodyguards, shown as the table's own rule
+    saved = all(isinstance(item, Mapping) and item.get("id") for item in raw)
+    own_rule = own_rule or saved
     if guards and len(seats) < MAX_PLAYERS and not own_rule:
         raise InvalidInput("bodyguards", f"The Bodyguard option is written for {MAX_PLAYERS}-"
                            f"player games, where henchmen run short (rule bodyguard-option, "
