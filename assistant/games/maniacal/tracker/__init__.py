@@ -25,6 +25,7 @@ from assistant.tracker import (
     TrackerBase,
     Viewer,
     Wording,
+    seat_index,
     seat_name,
     table_score,
     what_now,
@@ -102,20 +103,9 @@ class ManiacalTracker(TrackerBase):
         events broke a rule checked only now still folds."""
         try:
             referee.check(setup, state, event)
+            return _worked_out(setup, state, event)
         except InvalidInput as refusal:
             raise refusal.then(*what_now(self, setup, state)) from None
-        if event.kind == "contract" and event.get("scheme") == "steal":
-            i = [s.id for s in setup.seats].index(str(event["seat"]))
-            outcome, _ = run_contract(event, state.villains[i].money)
-            return Event("contract", {**event, "stolen": outcome.stolen})
-        if event.kind == "clean-up":
-            try:
-                answer = clean_up_answer(setup, state, event)
-            except InvalidInput:
-                return event  # apply refuses it, saying what can be done instead
-            return Event("clean-up", {**event,
-                                      "outcome": clean_up_line(answer, state.villains)})
-        return event
 
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
@@ -200,6 +190,18 @@ class ManiacalTracker(TrackerBase):
                 NOTE,
             ),
             seat_lines=("attraction_line", "weeks_text", "used_text"))
+
+
+def _worked_out(setup: SessionSetup, state: State, event: Event) -> Event:
+    """The event with what the session worked out kept in it (its stored form)."""
+    if event.kind == "contract" and event.get("scheme") == "steal":
+        i = seat_index(setup.seats, str(event["seat"]))
+        outcome, _ = run_contract(event, state.villains[i].money)
+        return Event("contract", {**event, "stolen": outcome.stolen})
+    if event.kind == "clean-up" and state.phase == CONTRACT and state.active() is None:
+        answer = clean_up_answer(setup, state, event)
+        return Event("clean-up", {**event, "outcome": clean_up_line(answer, state.villains)})
+    return event
 
 
 def _missing(state: State) -> list[str]:

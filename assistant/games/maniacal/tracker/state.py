@@ -257,16 +257,23 @@ def _active(setup: SessionSetup, state: State, seat: str) -> int:
     i = seat_index(setup.seats, seat)
     if state.active() != seat:
         who = state.active()
-        raise InvalidInput("seat", f"It is not {setup.seats[i].name}'s turn on the Time track.",
-                           who or "nobody: everyone has used their time")
+        if who is None:
+            raise InvalidInput("seat", "Everyone has used their time this round: Clean-up "
+                               "comes next (maniacal.txt:190).",
+                               "nobody: everyone has used their time")
+        raise InvalidInput("seat", f"It is {names_of(setup, [who])[0]}'s turn, not "
+                           f"{setup.seats[i].name}'s: the token with the most weeks left acts, "
+                           "the top one of its stack first (rule time-track, "
+                           "maniacal.txt:172-173).", who)
     return i
 
 
 def _spend(setup: SessionSetup, state: State, seat: str, weeks: int) -> State:
     left = state.weeks(seat) or 0
     if weeks > left:
-        raise InvalidInput("weeks", f"{seat} has {left} week(s) left; that needs {weeks}.",
-                           f"at most {left}, or pass")
+        raise InvalidInput("weeks", f"{names_of(setup, [seat])[0]} has {left} week(s) left; "
+                           f"that needs {weeks} (an action is taken only with the time for "
+                           "it, maniacal.txt:183).", f"at most {left}, or pass")
     to = left - weeks
     spaces = [(s, tuple(t for t in stack if t != seat)) for s, stack in state.spaces]
     finished = state.finished
