@@ -18,6 +18,7 @@ from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
+from ..calculators.locations import special_location
 from ..facts import MAX_PLAYERS, MIN_PLAYERS, PER_TYPE, ROUND_ONE_WEEKS, ROUNDS, number
 from ..setup import starting_money
 from .forms import NEGATIVE, SEAT, SETUP_FORM, TABLE_VALUES, TYPES
@@ -510,20 +511,15 @@ def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
                              rooms=(*v.rooms, name.casefold()) if name else v.rooms,
                              villain_used=v.villain_used or not henchman,
                              exhausted=v.exhausted + int(henchman)))
-    if kind == "visit":
-        place = str(event["location"])
+    if kind == "visit":  # the special-location calculator's answer, on the seat's numbers
+        left = state.weeks(seat) or 0
         state = _spend(setup, state, seat, LOCATION_WEEKS)
-        if place == "hospital":
-            n = int(event.get("injuries") or 0)
-            if n > v.injuries:
-                raise InvalidInput("injuries", f"The seat's henchmen carry {v.injuries} "
-                                   f"Injury token(s).", f"0-{v.injuries}")
-            if PER_INJURY * n > v.money:
-                raise InvalidInput("injuries", f"Removing {n} costs ${PER_INJURY * n}; the seat "
-                                   f"has ${v.money}.", f"0-{v.money // PER_INJURY}")
-            v = replace(v, injuries=v.injuries - n, money=v.money - PER_INJURY * n)
-        elif place == "lounge":
-            v = replace(v, mercenaries=v.mercenaries + 1)
+        visit = special_location({"location": event["location"], "weeks_left": left,
+                                  "money": v.money, "injuries": event.get("injuries") or 0,
+                                  "injuries_held": v.injuries}).result
+        v = replace(v, money=int(visit["money_after"]),
+                    injuries=v.injuries - int(visit["injuries_removed"]),
+                    mercenaries=v.mercenaries + int(visit["draw"] == "mercenary"))
         return _with(state, i, v)
     return _contract(setup, state, i, v, event, pending)
 
