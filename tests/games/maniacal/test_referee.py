@@ -95,7 +95,8 @@ def test_an_older_sessions_scheme_before_the_attempt_still_folds():
 
 def test_the_contract_line_shows_what_was_received_after_a_theft():
     h = contracts()
-    add(h, {**EASY, "seat": "simon", "successes": 3, "scheme": "steal", "scheme_by": "dave"})
+    add(h, {**EASY, "seat": "simon", "successes": 3, "scheme": "steal", "scheme_by": "Dave"})
+    assert h.event_at(h.version)["scheme_by"] == "dave"  # typed by name, kept as the seat
     assert seat(h, "simon")["money"] == 8 + 5 - 3 and seat(h, "dave")["money"] == 10 + 3
     text = line(h)
     assert "an Easy contract" in text and "a easy" not in text

@@ -27,6 +27,7 @@ from assistant.tracker import (
     Wording,
     seat_index,
     seat_name,
+    seat_of,
     table_score,
     what_now,
 )
@@ -194,6 +195,10 @@ class ManiacalTracker(TrackerBase):
 
 def _worked_out(setup: SessionSetup, state: State, event: Event) -> Event:
     """The event with what the session worked out kept in it (its stored form)."""
+    if event.kind == "contract" and event.get("scheme_by"):  # a name typed: keep the seat id
+        event = Event("contract", {**event, "scheme_by": seat_of(setup.seats,
+                                                                 str(event["scheme_by"]),
+                                                                 "scheme_by")})
     if event.kind == "contract" and event.get("scheme") == "steal":
         i = seat_index(setup.seats, str(event["seat"]))
         outcome, _ = run_contract(event, state.villains[i].money)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.tracker import Event, seat_index
+from assistant.tracker import Event, seat_index, seat_of
 
 from .. import scoring
 from ..calculators.cleanup import contract_key
@@ -127,7 +127,7 @@ def _contract(setup: SessionSetup, state: State, event: Event) -> None:
         raise InvalidInput("scheme_by" if scheme else "scheme", "A rival's Scheme needs both "
                            "who played it and its effect.", "both, or neither")
     if by:
-        k = seat_index(setup.seats, by, "scheme_by")
+        k = [s.id for s in setup.seats].index(seat_of(setup.seats, by, "scheme_by"))
         if k == i:
             raise InvalidInput("scheme_by", "A negative Scheme is played by an opponent of the "
                                "active player (rule negative-schemes, maniacal.txt:255).",
