@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.games.maniacal.draft import sales
+
 from .conftest import make_app
 from .helpers import write
 
@@ -28,16 +30,18 @@ def test_a_scheme_is_part_of_the_attempt_through_the_api(client: Any) -> None:
                                          {"name": "Dave"}]})
     assert made.status_code == 201, made.json
     session = made.json
-    for version, event in enumerate(({"kind": "henchmen-phase"}, {"kind": "start-contracts"})):
+    events = [*sales("simon", "hassan", "dave"), {"kind": "henchmen-phase"},
+              {"kind": "start-contracts"}]
+    for version, event in enumerate(events):
         assert write(client, session, event, version).status_code in (200, 201)
-    early = write(client, session, {"kind": "scheme", "seat": "dave", "effect": "target"}, 2)
+    early = write(client, session, {"kind": "scheme", "seat": "dave", "effect": "target"}, 11)
     assert early.status_code == 422
     assert "What can be done now: Pass; Action room; Special Location; Contract." in str(
         early.json)
     answer = write(client, session, {
         "kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy", "team": 1,
         "target": 2, "successes": 3, "success_infamy": 2, "success_money": 4,
-        "scheme": "steal", "scheme_by": "dave"}, 2)
+        "scheme": "steal", "scheme_by": "dave"}, 11)
     assert answer.status_code in (200, 201), answer.json
     assert seat(answer.json, "dave")["infamy"] == 2 and seat(answer.json, "dave")["money"] == 13
     assert seat(answer.json, "simon")["money"] == 8 + 4 - 3

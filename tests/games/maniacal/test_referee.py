@@ -11,6 +11,8 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SHARED, History, fold, parse_event, stored_event
 
+from .draft import sales, step
+
 TRACKER = find_game("maniacal").tracker
 assert TRACKER is not None
 THREE = {"mode": "standard", "attraction_start": 0,
@@ -31,7 +33,7 @@ def contracts(*events: dict[str, Any]) -> History:
 
 
 def add(h: History, event: dict[str, Any]) -> None:
-    h.append(parse_event(TRACKER, event))
+    step(h, event)
 
 
 def refused(h: History, event: dict[str, Any]) -> InvalidInput:
@@ -82,7 +84,8 @@ def test_the_scheme_and_the_attempt_are_one_event_undone_together():
 def test_an_older_sessions_scheme_before_the_attempt_still_folds():
     """Stored before the referee: a negative Scheme recorded ahead of its attempt."""
     setup = TRACKER.parse_setup(THREE)
-    rows = [{"kind": "henchmen-phase"}, {"kind": "start-contracts"},
+    rows = [*sales("simon", "hassan", "dave"), {"kind": "henchmen-phase"},
+            {"kind": "start-contracts"},
             {"kind": "scheme", "seat": "dave", "effect": "steal"},
             {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
              "success": True, "infamy": 2, "money": 4}]
@@ -178,6 +181,18 @@ def test_bodyguards_at_two_players_are_the_tables_own_rule_never_silent():
     saved = {**two, "seats": [{"name": "Ana", "id": "ana"}, {"name": "Bo", "id": "bo"}]}
     older = TRACKER.parse_setup(saved)  # stored before this question was asked
     assert older.bodyguards_house_rule and TRACKER.parse_setup(older.to_json()) == older
+
+
+def test_the_henchmen_phase_waits_for_every_players_three_picks():
+    h = history(None, {"kind": "build", "seat": "simon", "cost": 5, "type": "beasts",
+                       "points": 4})
+    before = h.version
+    with pytest.raises(InvalidInput) as err:
+        h.append(parse_event(TRACKER, {"kind": "henchmen-phase"}))
+    assert h.version == before and err.value.field == "kind"
+    assert "still to pick: Simon 2, Hassan 3, Dave 3" in err.value.detail
+    assert "maniacal.txt:93-97" in err.value.detail
+    assert TRACKER.moves(h.setup, h.state)[0] == {"kind": "sell", "seat": "simon", "cost": 0}
 
 
 def test_only_the_token_with_most_weeks_left_acts_top_of_its_stack_first():

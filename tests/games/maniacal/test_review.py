@@ -10,6 +10,8 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SHARED, History, parse_event
 
+from .draft import step
+
 GAME = find_game("maniacal")
 TRACKER = GAME.tracker
 assert TRACKER is not None
@@ -20,7 +22,7 @@ THREE = {"mode": "standard", "attraction_start": 0,
 def session(*events: dict[str, Any]) -> History:
     history = History(TRACKER, TRACKER.parse_setup(THREE))
     for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"}, *events):
-        history.append(parse_event(TRACKER, event))
+        step(history, event)
     return history
 
 

@@ -66,8 +66,16 @@ EXAMPLE_SETUP: Mapping[str, Any] = {
     "mode": "standard", "attraction_start": 0,
     "seats": [{"name": "Simon"}, {"name": "Hassan"}, {"name": "Dave"}]}
 EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
-    {"kind": "build", "seat": "simon", "cost": 5, "type": "criminals", "points": 4},
+    {"kind": "build", "seat": "simon", "cost": 5, "type": "criminals", "points": 4,
+     "room": "Robotics Lab"},
     {"kind": "sell", "seat": "hassan", "cost": 3},
+    {"kind": "sell", "seat": "dave", "cost": 2},
+    {"kind": "sell", "seat": "simon", "cost": 2},
+    {"kind": "build", "seat": "hassan", "cost": 4, "type": "beasts", "points": 3},
+    {"kind": "sell", "seat": "dave", "cost": 3},
+    {"kind": "sell", "seat": "simon", "cost": 1},
+    {"kind": "sell", "seat": "hassan", "cost": 2},
+    {"kind": "build", "seat": "dave", "cost": 6, "type": "scientists", "points": 5},
     {"kind": "henchmen-phase"},
     {"kind": "recruit", "seat": "simon", "type": "criminals", "cost": 3, "name": "Ms. Nomer"},
     {"kind": "start-contracts"},

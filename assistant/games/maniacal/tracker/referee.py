@@ -72,6 +72,14 @@ def check(setup: SessionSetup, state: State, event: Event) -> None:
             raise InvalidInput("effect", f"{setup.seats[i].name} has no exhausted henchman to "
                                "refresh (rule positive-schemes, maniacal.txt:271).",
                                "another effect")
+    if kind == "henchmen-phase" and state.phase == BASE:
+        left = [f"{s.name} {PICKS - v.picks}" for s, v in zip(setup.seats, state.villains,
+                                                              strict=True) if v.picks < PICKS]
+        if left:
+            raise InvalidInput("kind", f"The Base Building phase ends once every player has "
+                               f"made the round's {PICKS} picks, each a build or a sell (rule "
+                               "room-draft, maniacal.txt:93-97); still to pick: "
+                               + ", ".join(left) + ".", "a build or a sell for each of them")
     if kind == "room" and state.phase == CONTRACT and state.active() == event["seat"]:
         _room(setup, state, event)
     if kind == "contract" and state.phase == CONTRACT and state.active() == event["seat"]:
@@ -229,7 +237,7 @@ def moves(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
         return [{"kind": "laugh", "seat": s.id} for s in setup.seats
                 if _tied_first(setup, state, s.name)]
     if state.phase == BASE:
-        return [{"kind": "henchmen-phase"}, *_picks(setup, state)]
+        return _picks(setup, state) or [{"kind": "henchmen-phase"}]
     if state.phase == HENCHMEN:
         try:
             start_weeks(state)
@@ -256,8 +264,8 @@ def _tied_first(setup: SessionSetup, state: State, name: str) -> bool:
 def _picks(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
     for s, v in zip(setup.seats, state.villains, strict=True):
         if v.picks < PICKS:
-            return [{"kind": "build", "seat": s.id, "cost": 0, "type": TYPES[0], "points": 1},
-                    {"kind": "sell", "seat": s.id, "cost": 1}]
+            return [{"kind": "sell", "seat": s.id, "cost": 0},
+                    {"kind": "build", "seat": s.id, "cost": 0, "type": TYPES[0], "points": 1}]
     return []
 
 
