@@ -13,6 +13,7 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SEALED, History, Viewer, fold, parse_event
 
+from .maniacal.draft import step
 from .maniacal.test_tracker import THREE, _play_round
 from .table_kit import Table, export, imported, same_shared_history
 from .tdt.tracker.test_score import GAME as TDT_GAME
@@ -50,19 +51,20 @@ def finished_maniacal() -> History:
                                               "money_bonus": "3, 2, 1"}))
     for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"},
                   {"kind": "contract", "seat": "simon", "weeks": 5, "difficulty": "hard",
-                   "success": True, "infamy": 5, "money": 4, "effect": "injured"},
-                  {"kind": "scheme", "seat": "dave", "effect": "steal"}):
-        h.append(parse_event(tracker, event))
+                   "team": 1, "target": 5, "successes": 6, "success_infamy": 5,
+                   "success_money": 4, "effect": "injured", "scheme": "steal",
+                   "scheme_by": "dave"}):
+        step(h, event)
     _play_round(h)
     for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"}):
-        h.append(parse_event(tracker, event))
+        step(h, event)
     with pytest.raises(InvalidInput):  # the round-3 Contract Key row is still missing
         _play_round(h)
     for event in ({"kind": "table-values", "round_3_easy": 0, "round_3_hard": 2,
                    "round_3_legendary": 4}, {"kind": "clean-up"}):
         h.append(parse_event(tracker, event))
     for _ in range(2):
-        h.append(parse_event(tracker, {"kind": "henchmen-phase"}))
+        step(h, {"kind": "henchmen-phase"})
         h.append(parse_event(tracker, {"kind": "start-contracts"}))
         if tracker.state_json(h.setup, h.state, Viewer())["round"] == 3:
             _play_round(h)

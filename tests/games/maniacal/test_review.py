@@ -10,6 +10,8 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SHARED, History, parse_event
 
+from .draft import step
+
 GAME = find_game("maniacal")
 TRACKER = GAME.tracker
 assert TRACKER is not None
@@ -20,7 +22,7 @@ THREE = {"mode": "standard", "attraction_start": 0,
 def session(*events: dict[str, Any]) -> History:
     history = History(TRACKER, TRACKER.parse_setup(THREE))
     for event in ({"kind": "henchmen-phase"}, {"kind": "start-contracts"}, *events):
-        history.append(parse_event(TRACKER, event))
+        step(history, event)
     return history
 
 
@@ -96,40 +98,44 @@ def test_gain_two_weeks_cannot_bring_back_a_token_that_ran_out():
     assert err.value.field == "effect"
 
 
-# --- negative Schemes: only one per contract attempt (maniacal.txt:256-257)
+# --- negative Schemes: one per contract attempt, recorded with it (maniacal.txt:256-257)
 
-def test_one_negative_scheme_per_attempt():
+def test_one_negative_scheme_per_attempt_played_by_an_opponent():
     h = session()
-    add(h, {"kind": "scheme", "seat": "hassan", "effect": "target"})
-    with pytest.raises(InvalidInput) as err:
-        add(h, {"kind": "scheme", "seat": "dave", "effect": "die"})
-    assert err.value.field == "seat"
-    add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy"})
-    add(h, {"kind": "scheme", "seat": "simon", "effect": "week"})  # next attempt: Hassan's
+    with pytest.raises(InvalidInput) as err:  # the active player cannot scheme on themself
+        add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
+                "scheme": "target", "scheme_by": "simon"})
+    assert err.value.field == "scheme_by"
+    with pytest.raises(InvalidInput) as err:  # an effect needs who played it
+        add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
+                "scheme": "target"})
+    assert err.value.field == "scheme_by"
+    add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
+            "scheme": "target", "scheme_by": "hassan"})
+    add(h, {"kind": "contract", "seat": "hassan", "weeks": 3, "difficulty": "easy",
+            "scheme": "week", "scheme_by": "simon"})
     assert seat(h, "hassan")["infamy"] == 2 and seat(h, "simon")["infamy"] == 2
 
 
 def test_the_three_dollar_scheme_moves_money_to_its_player():
     h = session()
-    add(h, {"kind": "scheme", "seat": "dave", "effect": "steal"})  # maniacal.txt:266
     add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
-            "success": True, "infamy": 2, "money": 4})
-    assert seat(h, "simon")["money"] == 8 + 4 - 3
+            "success": True, "infamy": 2, "money": 4, "scheme": "steal", "scheme_by": "dave"})
+    assert seat(h, "simon")["money"] == 8 + 4 - 3  # maniacal.txt:266
     assert seat(h, "dave")["money"] == 10 + 3 and seat(h, "dave")["infamy"] == 2
 
 
 def test_the_three_dollar_scheme_takes_nothing_from_a_failure():
     h = session()
-    add(h, {"kind": "scheme", "seat": "dave", "effect": "steal"})
     add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
-            "success": False, "infamy": 1, "money": 1})
+            "success": False, "infamy": 1, "money": 1, "scheme": "steal", "scheme_by": "dave"})
     assert seat(h, "simon")["money"] == 9 and seat(h, "dave")["money"] == 10
 
 
 def test_the_extra_week_scheme_is_charged_with_the_contract():
     h = session()
-    add(h, {"kind": "scheme", "seat": "dave", "effect": "week"})  # maniacal.txt:264
-    add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy"})
+    add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
+            "scheme": "week", "scheme_by": "dave"})  # maniacal.txt:264
     assert seat(h, "simon")["weeks_left"] == 8 - 3 - 1
 
 
@@ -232,9 +238,8 @@ def test_cancel_undoes_the_capture_of_your_own_contract():
 
 def test_a_rivals_injury_scheme_lands_with_the_contract_and_can_be_cancelled():
     h = session()
-    add(h, {"kind": "scheme", "seat": "hassan", "effect": "injury"})  # maniacal.txt:265
     add(h, {"kind": "contract", "seat": "simon", "weeks": 3, "difficulty": "easy",
-            "success": False})
+            "success": False, "scheme": "injury", "scheme_by": "hassan"})  # maniacal.txt:265
     assert seat(h, "simon")["injuries"] == 1  # after a failure too (reading M-17)
     add(h, {"kind": "scheme", "seat": "simon", "effect": "cancel"})
     assert seat(h, "simon")["injuries"] == 0

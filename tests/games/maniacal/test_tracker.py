@@ -11,6 +11,8 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SHARED, History, Viewer, parse_event
 
+from .draft import step
+
 TRACKER = find_game("maniacal").tracker
 assert TRACKER is not None
 THREE = {"mode": "standard", "attraction_start": 0,
@@ -20,7 +22,7 @@ THREE = {"mode": "standard", "attraction_start": 0,
 def session(setup: dict[str, Any], *events: dict[str, Any]) -> History:
     history = History(TRACKER, TRACKER.parse_setup(setup))
     for event in events:
-        history.append(parse_event(TRACKER, event))
+        step(history, event)
     return history
 
 
@@ -39,7 +41,7 @@ def test_starting_money_by_seat_and_lackey():
 
 
 def test_bodyguards_add_a_henchman():
-    h = session({**THREE, "bodyguards": True})
+    h = session({**THREE, "bodyguards": True, "bodyguards_house_rule": True})
     assert seat(h, "simon")["henchmen"] == 2
 
 
@@ -160,10 +162,10 @@ def test_a_whole_game_to_the_final_score():
     h = session({**THREE, "round_2_weeks": 8, "round_3_weeks": 8, "money_bonus": "3, 2, 1"},
                 {"kind": "henchmen-phase"}, {"kind": "start-contracts"},
                 {"kind": "contract", "seat": "simon", "weeks": 5, "difficulty": "hard",
-                 "success": True, "infamy": 5, "money": 4, "effect": "injured"},
-                {"kind": "scheme", "seat": "dave", "effect": "steal"})
+                 "success": True, "infamy": 5, "money": 4, "effect": "injured",
+                 "scheme": "steal", "scheme_by": "dave"})
     _play_round(h)
-    h.append(parse_event(TRACKER, {"kind": "henchmen-phase"}))
+    step(h, {"kind": "henchmen-phase"})
     h.append(parse_event(TRACKER, {"kind": "start-contracts"}))
     with pytest.raises(InvalidInput):  # the round-3 Contract Key row is still missing
         _play_round(h)
@@ -171,7 +173,7 @@ def test_a_whole_game_to_the_final_score():
                                    "round_3_hard": 2, "round_3_legendary": 4}))
     h.append(parse_event(TRACKER, {"kind": "clean-up"}))
     for _ in range(2):
-        h.append(parse_event(TRACKER, {"kind": "henchmen-phase"}))
+        step(h, {"kind": "henchmen-phase"})
         h.append(parse_event(TRACKER, {"kind": "start-contracts"}))
         if view(h)["round"] == 3:
             _play_round(h)
@@ -244,7 +246,7 @@ def test_a_tie_for_first_waits_for_the_tables_laugh_call():
                  "round_2_weeks": 8, "round_3_weeks": 8, "money_bonus": "0, 0",
                  "round_3_easy": 0, "round_3_hard": 3, "round_3_legendary": 3})
     for _ in range(3):
-        h.append(parse_event(TRACKER, {"kind": "henchmen-phase"}))
+        step(h, {"kind": "henchmen-phase"})
         h.append(parse_event(TRACKER, {"kind": "start-contracts"}))
         _play_round(h)
     assert view(h)["phase"] == "over" and view(h)["no_laugh"] is False

@@ -17,6 +17,11 @@ SCHEMES = ("target", "die", "week", "injury", "steal",          # negative side
 NEGATIVE = SCHEMES[:5]
 CONTRACT_MIN = number("actions-and-time", "contract-min")
 CONTRACT_MAX = number("actions-and-time", "contract-max")
+TEAM_MIN = number("contracts", "team-min")
+TEAM_MAX = number("contracts", "team-max")
+STEAL = number("negative-schemes", "steal")
+FIGURES = ("supervillain", "henchman")
+OUTCOME_MAX = 2000
 
 SEAT: Form = (
     Text("name", "The Supervillain (or colour) played from this seat.", max_length=40,
@@ -50,7 +55,10 @@ SETUP_FORM: Form = (
            required=True),
     Integer("attraction_start", "The number on the start space of the attraction tracks "
             "(enter from your board).", minimum=0, maximum=20, required=True),
-    Flag("bodyguards", "Bodyguard option: everyone starts with a Mercenary as a Bodyguard."),
+    Flag("bodyguards", "Bodyguard option: everyone starts with a Mercenary as a Bodyguard "
+         "(the rulebook offers it for 5-player games)."),
+    Flag("bodyguards_house_rule", "With fewer than 5 players: the table plays Bodyguards as "
+         "its own rule."),
     *TABLE_VALUES,
 )
 
@@ -80,22 +88,40 @@ EVENT_FORMS: Mapping[str, Form] = {
                         required=True),
                 Text("name", "Henchman name (optional).", max_length=40)),
     "start-contracts": (),
-    "room": (SEAT_ID, Integer("weeks", "Weeks printed on the room (usually 1).", minimum=1,
-                              maximum=5, default=1),
-             Text("room", "Room name (optional).", max_length=60)),
+    "room": (SEAT_ID, Text("room", "The Action room's name (each works once a round; "
+                           "named, the session checks it).", max_length=60),
+             OneOf("figure", "Who activates it and is exhausted: the Supervillain or a "
+                   "henchman.", FIGURES, default=FIGURES[0]),
+             Integer("weeks", "Weeks printed on the room (usually 1).", minimum=1,
+                     maximum=5, default=1)),
     "contract": (SEAT_ID,
                  Integer("weeks", "Weeks from your Supervillain card for that continent.",
                          minimum=CONTRACT_MIN, maximum=CONTRACT_MAX, required=True),
-                 Flag("extra_week", "A rival's Scheme added 1 week."),
                  OneOf("difficulty", "Contract difficulty.", tuple(d.value for d in Difficulty),
                        required=True),
-                 Flag("success", "The contract succeeded."),
-                 Integer("infamy", "Infamy on the line that applies.", minimum=0, maximum=30,
-                         default=0),
-                 Integer("money", "Money on the line that applies, as printed (a rival's $3 "
-                         "Scheme played on this attempt is taken off for you).",
+                 Integer("team", "Team size on the card's back: that many henchmen go, none "
+                         "injured or exhausted.", minimum=TEAM_MIN, maximum=TEAM_MAX),
+                 OneOf("scheme", "A rival's negative Scheme played on this attempt, if any.",
+                       NEGATIVE),
+                 Text("scheme_by", "Who played that Scheme (seat id).", max_length=40),
+                 Integer("target", "Target value on the card (the session counts the result; "
+                         "leave out only to type a result by hand).", minimum=1, maximum=15),
+                 Integer("successes", "Successes rolled, rerolls done (icons matching the "
+                         "recommended trait count double).", minimum=0, maximum=99),
+                 *(Integer(f"{line}_{what}", f"{what.capitalize()} on the card's {line} line.",
+                           minimum=0, maximum=30, default=0)
+                   for line in ("success", "failure") for what in ("infamy", "money")),
+                 OneOf("effect", "Special effect on the line that applies.", EFFECTS,
+                       default="none"),
+                 Integer("stolen", "Filled in by the session: money a rival's Scheme took.",
+                         minimum=0, maximum=STEAL),
+                 # a result typed by hand (a correction; older sessions recorded only these)
+                 Flag("success", "By hand: the contract succeeded."),
+                 Integer("infamy", "By hand: Infamy on the line that applies.", minimum=0,
+                         maximum=30, default=0),
+                 Integer("money", "By hand: money on the line that applies, as printed.",
                          minimum=0, maximum=30, default=0),
-                 OneOf("effect", "Special effect on that line.", EFFECTS, default="none")),
+                 Flag("extra_week", "Older sessions: a rival's Scheme added 1 week.")),
     "visit": (SEAT_ID, OneOf("location", "Special Location.", LOCATIONS, required=True),
               Integer("injuries", "Hospital: Injury tokens removed.", minimum=0, maximum=10,
                       default=0)),
@@ -104,7 +130,9 @@ EVENT_FORMS: Mapping[str, Form] = {
                OneOf("landing", "+2 weeks only, when the token lands on other tokens (the "
                      "book does not say): on top or underneath.", ("top", "bottom"))),
     "clean-up": (Text("fire", "Seat ids that fire one henchman, comma-separated (optional).",
-                      max_length=200),),
+                      max_length=200),
+                 Text("outcome", "Filled in by the session: who paid what, who lost henchmen "
+                      "unpaid.", max_length=OUTCOME_MAX)),
     "table-values": TABLE_VALUES,
     "laugh": (SEAT_ID,),
     "note": (Text("text", "The note.", max_length=200, required=True),),

@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
+from assistant.explain import Explained
 from assistant.tracker import Event, Seat, put, seat_index
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
-from ..calculators.cleanup import payroll
+from ..calculators.locations import special_location
 from ..facts import MAX_PLAYERS, MIN_PLAYERS, PER_TYPE, ROUND_ONE_WEEKS, ROUNDS, number
 from ..setup import starting_money
 from .forms import NEGATIVE, SEAT, SETUP_FORM, TABLE_VALUES, TYPES
+from .outcome import run_clean_up, run_contract
 
 PICKS = number("room-draft", "picks")
 LOCATION_WEEKS = number("special-locations", "weeks")
@@ -30,7 +32,6 @@ REGAIN = number("positive-schemes", "weeks")
 CONSOLATION_INFAMY = number("positive-schemes", "consolation-infamy")
 CONSOLATION_MONEY = number("positive-schemes", "consolation-money")
 EXTRA_WEEK = number("negative-schemes", "weeks")
-STEAL = number("negative-schemes", "steal")
 
 BASE, HENCHMEN, CONTRACT, OVER = "base-building", "henchmen", "contract", "over"
 
@@ -40,6 +41,8 @@ class SessionSetup:
     seats: tuple[Seat, ...]
     attraction_start: int
     bodyguards: bool = False
+    bodyguards_house_rule: bool = False
+    """Bodyguards with fewer than 5 players: the table's own rule (maniacal.txt:339)."""
     values: tuple[tuple[str, Any], ...] = ()
     """Table values entered at setup (Time-track starts, money bonus, Contract Key row)."""
     game: str = "maniacal"
@@ -49,6 +52,7 @@ class SessionSetup:
         out: dict[str, Any] = {
             "game": self.game, "mode": self.mode, "attraction_start": self.attraction_start,
             "bodyguards": self.bodyguards,
+            **({"bodyguards_house_rule": True} if self.bodyguards_house_rule else {}),
             "seats": [s.to_json() for s in self.seats]}
         out.update({k: ", ".join(map(str, v)) if isinstance(v, tuple) else v
                     for k, v in self.values})
@@ -77,8 +81,19 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         seats.append(Seat(sid, got["name"], got.get("player")))
     table = tuple(sorted(_table_values({f.name: values.get(f.name)
                                         for f in TABLE_VALUES}).items()))
-    return SessionSetup(tuple(seats), values["attraction_start"],
-                        bool(values.get("bodyguards", False)), table)
+    guards, own_rule = bool(values.get("bodyguards")), bool(values.get("bodyguards_house_rule"))
+    # a saved setup (storage, an export: its seats carry their ids) from before the question
+    # was asked keeps its Bodyguards, shown as the table's own rule
+    saved = all(isinstance(item, Mapping) and item.get("id") for item in raw)
+    own_rule = own_rule or saved
+    if guards and len(seats) < MAX_PLAYERS and not own_rule:
+        raise InvalidInput("bodyguards", f"The Bodyguard option is written for {MAX_PLAYERS}-"
+                           f"player games, where henchmen run short (rule bodyguard-option, "
+                           f"maniacal.txt:339); this table has {len(seats)} players. Leave it "
+                           "off, or tick bodyguards_house_rule to play it as your own rule.",
+                           "bodyguards off, or bodyguards_house_rule on")
+    return SessionSetup(tuple(seats), values["attraction_start"], guards,
+                        guards and own_rule and len(seats) < MAX_PLAYERS, table)
 
 
 def bonus_list(text: str, field_name: str = "money_bonus") -> tuple[int, ...]:
@@ -139,6 +154,13 @@ class Villain:
     positive_schemes: int = 0
     rooms_used: int = 0
     fired: int = 0
+    exhausted: int = 0
+    """Henchmen and Mercenaries exhausted this round (maniacal.txt:195, 227), refreshed in
+    Clean-up (maniacal.txt:324)."""
+    villain_used: bool = False
+    """The Supervillain meeple is on a room: exhausted until Clean-up (maniacal.txt:194)."""
+    rooms: tuple[str, ...] = ()
+    """Action rooms activated this round, by name as the table typed it (maniacal.txt:196)."""
 
     def score(self, kind: str) -> int:
         return self.attraction[TYPES.index(kind)]
@@ -236,16 +258,23 @@ def _active(setup: SessionSetup, state: State, seat: str) -> int:
     i = seat_index(setup.seats, seat)
     if state.active() != seat:
         who = state.active()
-        raise InvalidInput("seat", f"It is not {setup.seats[i].name}'s turn on the Time track.",
-                           who or "nobody: everyone has used their time")
+        if who is None:
+            raise InvalidInput("seat", "Everyone has used their time this round: Clean-up "
+                               "comes next (maniacal.txt:190).",
+                               "nobody: everyone has used their time")
+        raise InvalidInput("seat", f"It is {names_of(setup, [who])[0]}'s turn, not "
+                           f"{setup.seats[i].name}'s: the token with the most weeks left acts, "
+                           "the top one of its stack first (rule time-track, "
+                           "maniacal.txt:172-173).", who)
     return i
 
 
 def _spend(setup: SessionSetup, state: State, seat: str, weeks: int) -> State:
     left = state.weeks(seat) or 0
     if weeks > left:
-        raise InvalidInput("weeks", f"{seat} has {left} week(s) left; that needs {weeks}.",
-                           f"at most {left}, or pass")
+        raise InvalidInput("weeks", f"{names_of(setup, [seat])[0]} has {left} week(s) left; "
+                           f"that needs {weeks} (an action is taken only with the time for "
+                           "it, maniacal.txt:183).", f"at most {left}, or pass")
     to = left - weeks
     spaces = [(s, tuple(t for t in stack if t != seat)) for s, stack in state.spaces]
     finished = state.finished
@@ -431,6 +460,8 @@ def _scheme(setup: SessionSetup, state: State, i: int, v: Villain, event: Event)
                                "another effect")
         state, v = _cancel(state, v)
     v = replace(v, positive_schemes=v.positive_schemes + 1)
+    if effect == "refresh":  # one exhausted henchman may act again (maniacal.txt:271)
+        v = replace(v, exhausted=max(0, v.exhausted - 1))
     if effect == "consolation":
         v = replace(v, infamy=v.infamy + CONSOLATION_INFAMY,
                     money=v.money + CONSOLATION_MONEY)
@@ -467,62 +498,74 @@ def _contract_action(setup: SessionSetup, state: State, i: int, v: Villain,
     kind = event.kind
     seat = setup.seats[i].id
     _active(setup, state, seat)
+    # an older session's negative Scheme, recorded before the attempt it was played on
     pending = state.negative if state.negative and state.negative[0] == seat else None
     state = replace(state, resolved=None, negative=None)
     if kind == "pass":
         return _spend(setup, state, seat, state.weeks(seat) or 0)
     if kind == "room":
+        henchman = event.get("figure") == "henchman"
+        name = str(event.get("room") or "").strip()
         return _with(_spend(setup, state, seat, int(event.get("weeks") or 1)), i,
-                     replace(v, rooms_used=v.rooms_used + 1))
-    if kind == "visit":
-        place = str(event["location"])
+                     replace(v, rooms_used=v.rooms_used + 1,
+                             rooms=(*v.rooms, name.casefold()) if name else v.rooms,
+                             villain_used=v.villain_used or not henchman,
+                             exhausted=v.exhausted + int(henchman)))
+    if kind == "visit":  # the special-location calculator's answer, on the seat's numbers
+        left = state.weeks(seat) or 0
         state = _spend(setup, state, seat, LOCATION_WEEKS)
-        if place == "hospital":
-            n = int(event.get("injuries") or 0)
-            if n > v.injuries:
-                raise InvalidInput("injuries", f"The seat's henchmen carry {v.injuries} "
-                                   f"Injury token(s).", f"0-{v.injuries}")
-            if PER_INJURY * n > v.money:
-                raise InvalidInput("injuries", f"Removing {n} costs ${PER_INJURY * n}; the seat "
-                                   f"has ${v.money}.", f"0-{v.money // PER_INJURY}")
-            v = replace(v, injuries=v.injuries - n, money=v.money - PER_INJURY * n)
-        elif place == "lounge":
-            v = replace(v, mercenaries=v.mercenaries + 1)
+        visit = special_location({"location": event["location"], "weeks_left": left,
+                                  "money": v.money, "injuries": event.get("injuries") or 0,
+                                  "injuries_held": v.injuries}).result
+        v = replace(v, money=int(visit["money_after"]),
+                    injuries=v.injuries - int(visit["injuries_removed"]),
+                    mercenaries=v.mercenaries + int(visit["draw"] == "mercenary"))
         return _with(state, i, v)
-    extra = bool(event.get("extra_week")) or (pending is not None and pending[2] == "week")
-    weeks = int(event["weeks"]) + (EXTRA_WEEK if extra else 0)
-    state = _spend(setup, state, seat, weeks)
-    effect = str(event.get("effect") or "none")
-    success = bool(event.get("success"))
-    reward = int(event.get("money") or 0)
-    stolen = 0
-    if pending is not None and pending[2] == "steal" and success:
-        # "steal $3 when they collect their reward" (maniacal.txt:266); money never < 0
-        stolen = min(STEAL, v.money + reward)
-        thief = seat_index(setup.seats, pending[1])
-        state = _with(state, thief, replace(state.villains[thief],
-                                            money=state.villains[thief].money + stolen))
-    v = replace(v, infamy=v.infamy + int(event.get("infamy") or 0),
-                money=v.money + reward - stolen)
-    scheme_injury = pending is not None and pending[2] == "injury"  # reading M-17
-    if scheme_injury:
-        v = replace(v, injuries=v.injuries + 1)
-    if effect == "injured":
-        v = replace(v, injuries=v.injuries + 1)
-    elif effect == "captured":
+    return _contract(setup, state, i, v, event, pending)
+
+
+def _contract(setup: SessionSetup, state: State, i: int, v: Villain, event: Event,
+              pending: tuple[str, str, str] | None) -> State:
+    """The attempt as one event: its time, the result the contract-outcome calculator works
+    out, the rival's Scheme (its +2 Infamy, its theft), injuries, captures and exhaustion."""
+    seat = setup.seats[i].id
+    scheme = str(event.get("scheme") or "")
+    by = str(event.get("scheme_by") or "")
+    paid = False  # an older session's Scheme had its Infamy when it was recorded
+    if not scheme and pending is not None:
+        scheme, by, paid = pending[2], pending[1], True
+    extra = bool(event.get("extra_week")) or scheme == "week"
+    state = _spend(setup, state, seat, int(event["weeks"]) + (EXTRA_WEEK if extra else 0))
+    outcome, _ = run_contract({**event, "scheme": scheme}, v.money)
+    if scheme and by:
+        k = seat_index(setup.seats, by, "scheme_by")
+        rival = state.villains[k]
+        state = _with(state, k, replace(
+            rival, money=rival.money + outcome.stolen,
+            infamy=rival.infamy + (0 if paid else SCHEME_INFAMY),
+            negative_schemes=rival.negative_schemes + (0 if paid else 1)))
+    scheme_injury = scheme == "injury"  # reading M-17: after success or failure
+    v = replace(v, infamy=v.infamy + outcome.infamy, money=v.money + outcome.money,
+                injuries=v.injuries + int(scheme_injury) + int(outcome.effect == "injured"))
+    captured = outcome.effect in ("captured", "captured-mercenary")
+    if outcome.effect == "captured":
         v = replace(v, henchmen=_non_negative("henchmen", v.henchmen - 1, "effect"))
-    elif effect == "captured-mercenary":
+    elif outcome.effect == "captured-mercenary":
         v = replace(v, mercenaries=_non_negative("mercenaries", v.mercenaries - 1, "effect"))
-    result = Result(seat, state.round, str(event["difficulty"]), success,
-                    int(event.get("infamy") or 0), reward - stolen, effect, scheme_injury)
-    return _with(replace(state, results=(*state.results, result), resolved=(seat, success)),
-                 i, v)
+    team = int(event.get("team") or 0)
+    v = replace(v, exhausted=v.exhausted + max(0, team - int(captured)))  # maniacal.txt:227
+    result = Result(seat, state.round, str(event["difficulty"]), outcome.success,
+                    outcome.infamy, outcome.money, outcome.effect, scheme_injury)
+    return _with(replace(state, results=(*state.results, result),
+                         resolved=(seat, outcome.success)), i, v)
 
 
-def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
+def clean_up_answer(setup: SessionSetup, state: State, event: Event) -> Explained:
+    """The clean-up calculator's answer for this Clean-up (refusals name the event's field)."""
     _phase(state, CONTRACT)
     if state.active() is not None:
-        raise InvalidInput("kind", "Clean-up comes once every player has used all their time.",
+        raise InvalidInput("kind", "Clean-up comes once every player has used all their time "
+                           "(maniacal.txt:190).",
                            f"first: {state.active()} still has time")
     ids = [s.id for s in setup.seats]
     fire = [f.strip() for f in str(event.get("fire") or "").split(",") if f.strip()]
@@ -531,28 +574,32 @@ def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
             raise InvalidInput("fire", f"There is no seat {f!r}.", ", ".join(ids))
     if len(set(fire)) != len(fire):
         raise InvalidInput("fire", "Each player fires at most one henchman.", "each seat once")
-    villains = []
-    for sid, v in zip(ids, state.villains, strict=True):
-        pay = payroll(v.money, v.mercenaries, v.henchmen)
-        kept = pay.paid_henchmen
-        fired = 0
-        if sid in fire:
-            if kept == 0:
-                raise InvalidInput("fire", f"{sid} has no henchman left to fire.",
-                                   "seats with henchmen")
-            kept, fired = kept - 1, 1
-        villains.append(replace(v, money=pay.money_after, henchmen=kept, mercenaries=0,
-                                picks=0, rooms_used=0, fired=v.fired + fired))
-    new = replace(state, villains=tuple(villains), order=state.finished, spaces=(),
+    if state.round == 2 and any(state.value(f"round_3_{d}") is None
+                                for d in ("easy", "hard", "legendary")):
+        raise InvalidInput("kind", "Reseeding for round 3 needs the Contract Key row, "
+                           "which the rulebook does not print: enter it (table values).",
+                           "round_3_easy, round_3_hard, round_3_legendary from your board")
+    try:
+        return run_clean_up(state.round, [s.name for s in setup.seats], state.villains,
+                            [s in fire for s in ids], dict(state.values))
+    except InvalidInput as refused:
+        if refused.field.startswith("players."):
+            k = int(refused.field.split(".")[1])
+            raise InvalidInput("fire", f"{setup.seats[k].name} has no henchman left to fire.",
+                               "seats with henchmen") from None
+        raise
+
+
+def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
+    answer = clean_up_answer(setup, state, event)
+    villains = tuple(replace(v, money=int(row["money"]), henchmen=int(row["henchmen"]),
+                             mercenaries=0, picks=0, rooms_used=0, rooms=(), exhausted=0,
+                             villain_used=False, fired=v.fired + int(row["fired"]))
+                     for v, row in zip(state.villains, answer.result["players"], strict=True))
+    new = replace(state, villains=villains, order=state.finished, spaces=(),
                   finished=(), resolved=None, negative=None)
     if state.round >= ROUNDS:
         return replace(new, phase=OVER)
-    if state.round == 2:
-        key = [state.value(f"round_3_{d}") for d in ("easy", "hard", "legendary")]
-        if any(k is None for k in key):
-            raise InvalidInput("kind", "Reseeding for round 3 needs the Contract Key row, "
-                               "which the rulebook does not print: enter it (table values).",
-                               "round_3_easy, round_3_hard, round_3_legendary from your board")
     return replace(new, round=state.round + 1, phase=BASE)
 
 
@@ -566,6 +613,7 @@ def seat_rows(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
             "henchmen": v.henchmen, "mercenaries": v.mercenaries, "injuries": v.injuries,
             "picks": v.picks, "negative_schemes": v.negative_schemes,
             "positive_schemes": v.positive_schemes, "rooms_used": v.rooms_used,
+            "exhausted": v.exhausted, "villain_used": v.villain_used, "rooms": list(v.rooms),
             "weeks_left": weeks if weeks is not None else (0 if s.id in state.finished
                                                            else None),
             "order": state.order.index(s.id) + 1 if s.id in state.order else None,
