@@ -121,7 +121,7 @@ def _waiting(setup: SessionSetup, state: State) -> Explained:
 
 
 def _seat_steps(jail: int, defeated: int) -> tuple[Step, ...]:
-    return (Step(f"Jail: {jail} Villains (public)", jail, "jail"),
+    return (Step(f"Jail: {jail} Villain{'' if jail == 1 else 's'} (public)", jail, "jail"),
             Step(f"Defeated Heroes: {defeated}", defeated, "defeated-heroes"))
 
 

@@ -19,7 +19,7 @@ from assistant.tracker import put
 
 from . import team
 from .calculators.events import TITLES, Token, place, trigger_events
-from .state import CHOOSE, EVENT_TOKENS, TRIGGERED, TURNS, SeatState, State
+from .state import AGENCY_JAIL, CHOOSE, EVENT_TOKENS, TRIGGERED, TURNS, SeatState, State
 
 if TYPE_CHECKING:
     from .tracker import SessionSetup
@@ -182,7 +182,11 @@ def trigger(setup: SessionSetup, state: State, dice: list[int] | None,
             who, seat = names[i], seats[i]
             if kind == "jailbreak":
                 seats[i] = replace(seat, jail=effect["jail"])
-                parts.append(f"{who} {effect['does']}")
+                parts.append(f"a Villain escapes {who}'s jail ({seat.jail} -> {effect['jail']}, "
+                             "to the bottom of the Villain deck)"
+                             + ("; no more Agency draws" if effect["jail"] < AGENCY_JAIL
+                                <= seat.jail else "") if effect["jail"] < seat.jail
+                             else f"{who}'s jail is empty")
             elif kind == "firefight":
                 slots = [k + 1 for k, h in enumerate(seat.team) if h is not None]
                 slot = _pick(who, seat, fire[i], slots, f"takes {title}'s damage", "firefight")

@@ -705,7 +705,7 @@ EXAMPLE_SETUP: Mapping[str, Any] = {
     "mode": "brought-to-justice", "rounds": 2, "starting_events": 1,
     "good": 2, "evil": 1, "neutral": 1,
     "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
-EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
+TABLE_EXAMPLES: tuple[Mapping[str, Any], ...] = (
     {"kind": "new-event", "type": "hacking", "die": 3},
     {"kind": "recruit", "seat": "gwen", "name": "Starter", "influence": 1, "health": 3},
     {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4, "health": 2},
@@ -721,6 +721,23 @@ EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
     {"kind": "trigger", "dice": [3, 3, 6, 2]},
     {"kind": "end-round"},
 )
+
+
+def _stored(setup_data: Mapping[str, Any],
+            raws: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The examples as the session stores them: each with what it did (`said`), so each is
+    its own stored form."""
+    setup = parse_setup(setup_data)
+    state, out = initial(setup), list[Mapping[str, Any]]()
+    for raw in raws:
+        event = resolve(setup, state, Event(raw["kind"], {k: v for k, v in raw.items()
+                                                          if k != "kind"}))
+        state = apply(setup, state, event, len(out) + 1)
+        out.append(event.to_json())
+    return tuple(out)
+
+
+EXAMPLE_EVENTS = _stored(EXAMPLE_SETUP, TABLE_EXAMPLES)
 
 
 class VigilanteTracker(TrackerBase):
