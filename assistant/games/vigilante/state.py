@@ -46,6 +46,8 @@ class Hero:
     gear: tuple[Gear, ...] = ()
     cause: str = ""
     """In a Defeated pile: what defeated it."""
+    attack: int | None = None
+    """The card's Attack, if recorded at recruiting (a Fight asks for it otherwise)."""
 
     @property
     def max_health(self) -> int:

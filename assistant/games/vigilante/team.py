@@ -3,7 +3,8 @@ defeat. Each change answers the seat's new state and what happened in the table'
 history line), so the line can never say something the state does not.
 
 Rules: Recruit a Hero (vigilante.txt:538-556), Attached Equipment (:446-456), Defeated Heroes
-(:585-595), Heal a Hero (:611-613), Inventory Equipment (:617-621), Breaking Point (:427)."""
+(:585-595), Heal a Hero (:611-613), Inventory Equipment (:617-621), Breaking Point (:427),
+Fight a Villain (:558-583, through the `fight` calculator)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -11,6 +12,7 @@ from dataclasses import replace
 from assistant.errors import InvalidInput
 from assistant.tracker import put
 
+from .calculators.fight import fight as fight_calculator
 from .state import BREAKING_POINT, Gear, Hero, SeatState
 
 CAUSES = {"villain-attack": "a Villain's attack", "villain-effect": "a Villain's text effect",
@@ -33,15 +35,17 @@ def _gear_words(gear: tuple[Gear, ...]) -> str:
     return " and ".join(g.name for g in gear)
 
 
-def recruit(who: str, seat: SeatState, name: str, influence: int, health: int) -> Change:
+def recruit(who: str, seat: SeatState, name: str, influence: int, health: int,
+            attack: int | None = None) -> Change:
     open_slots = [k for k, h in enumerate(seat.team) if h is None]
     if not open_slots:
         raise InvalidInput("seat", f"{who}'s 4 slots are all filled: no Hero can be recruited "
                            "(rule hero-slots).", "a seat with an open slot")
     k = open_slots[0]  # the lowest open slot (vigilante.txt:542)
-    hero = Hero(name, influence, health)
+    hero = Hero(name, influence, health, attack=attack)
     return (replace(seat, team=put(seat.team, k, hero)),
-            f"{who} recruits {name} into slot {k + 1} (Influence {influence}, Health {health})")
+            f"{who} recruits {name} into slot {k + 1} (Influence {influence}, "
+            + (f"Attack {attack}, " if attack is not None else "") + f"Health {health})")
 
 
 def defeat(who: str, seat: SeatState, slot: int, hero: Hero, cause: str) -> Change:
@@ -144,3 +148,60 @@ def defeat_by_hand(who: str, seat: SeatState, slot: int, cause: str | None) -> C
     hero = _hero(seat, slot)
     after, words = defeat(who, seat, slot, hero, cause or "the table's ruling")
     return after, (f"{who}'s {words}" if cause else f"Correction: {who}'s {words}")
+
+
+def fight(who: str, seat: SeatState, villain: str, health: int, chart: list[int],
+          effect: str, effect_damage: list[int], bonus: int,
+          attacks: list[int]) -> tuple[SeatState, str, str]:
+    """Fight a Villain, worked out by the `fight` calculator from the team on the mat; its
+    every result applied: damage, defeats (Equipment discarded), the jail. Answers the seat,
+    the words and the calculator's working."""
+    on_mat = [(k + 1, h) for k, h in enumerate(seat.team) if h is not None]
+    if not on_mat:
+        raise InvalidInput("seat", f"{who} has no Hero on the mat: a Fight needs at least one "
+                           "(rule action-fight).", "recruit first")
+    given = dict(enumerate(attacks, start=1))
+    missing = [f"slot {k} {h.name}" for k, h in on_mat if h.attack is None and not given.get(k)]
+    if missing:
+        raise InvalidInput("attacks", "The Attack of " + ", ".join(missing) + " was not "
+                           "recorded at recruiting: give each Hero's printed Attack, slot 1 "
+                           "first.", "4 numbers, 0 for an empty slot")
+    heroes = [{"slot": k, "name": h.name, "health": h.health, "damage": h.damage,
+               "attack": given.get(k) or h.attack or 0,
+               "equipment_attack": sum(g.attack for g in h.gear),
+               "equipment_health": sum(g.health for g in h.gear),
+               "effect_damage": effect_damage[k - 1] if k <= len(effect_damage) else 0}
+              for k, h in on_mat]
+    answer = fight_calculator({"heroes": heroes, "villain": villain, "villain_health": health,
+                               "chart": chart, "effect": effect, "bonus_attack": bonus,
+                               "jail_before": seat.jail,
+                               "defeated_before": len(seat.defeated)})
+    result = answer.result
+    after = seat
+    hurt_words: list[str] = []
+    for out in result["heroes"]:
+        k = out["slot"]
+        hero = replace(_hero(after, k), damage=out["damage_after"])
+        taken = out["effect_damage"] + out["chart_damage"]
+        if out["defeated"]:
+            cause = (f"{villain}'s text effect" if out["defeated_by"] == "villain effect"
+                     else f"{villain}'s attack")
+            after, words = defeat(who, after, k, hero, cause)
+            hurt_words.append(words)
+        else:
+            after = replace(after, team=put(after.team, k - 1, hero))
+            if taken:
+                hurt_words.append(f"{hero.name} (slot {k}) takes {taken} damage: "
+                                  f"{hero.damage} on Health {hero.max_health}")
+    jailed = result["outcome"] == "jailed"
+    after = replace(after, jail=result.get("jail_after", seat.jail))
+    words = (f"{who} fights {villain} (Health {health})"
+             + (": " + "; ".join(hurt_words) if hurt_words else ": no Hero takes damage")
+             + f". Total Attack {result['total_attack']} against Health {health}: "
+             + (f"{villain} is jailed, {who}'s jail {seat.jail} -> {after.jail}"
+                + ("; now Agency cards may be drawn" if result.get("agency_access_gained")
+                   else "") if jailed else
+                f"{villain} escapes to the bottom of the Villain deck"))
+    if jailed and result["to_jail_effect"]:
+        words += f"; resolve {villain}'s To Jail effect"
+    return after, words, "\n".join(s.text for s in answer.steps)

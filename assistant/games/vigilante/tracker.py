@@ -64,6 +64,7 @@ from . import referee, rounds, team
 from .calculators.allegiance import KINDS, SPOTS, possible, remaining
 from .calculators.events import EVENT_TYPES
 from .calculators.events import TITLES as EVENT_TITLES
+from .calculators.fight import EFFECTS as FIGHT_EFFECTS
 from .identities import (
     CARDS,
     FIRST_GAME_LEFT_OUT,
@@ -237,7 +238,23 @@ EVENT_FORMS: Mapping[str, Form] = {
                 Integer("influence", "Its Influence.", minimum=0, maximum=MAX_STAT,
                         required=True),
                 Integer("health", "Its Health as printed (Equipment is attached with Equip).",
-                        minimum=1, maximum=MAX_STAT, required=True), SAID),
+                        minimum=1, maximum=MAX_STAT, required=True),
+                Integer("attack", "Its Attack as printed (a Fight adds it up).", minimum=0,
+                        maximum=MAX_STAT), SAID),
+    "fight": (SEAT, Text("villain", "The Villain's name (optional).", max_length=40),
+              Integer("villain_health", "The Villain's Health.", minimum=0, maximum=MAX_STAT,
+                      required=True),
+              IntList("chart", "Its attack chart: damage to slots 1-4, slot 1 first.",
+                      minimum=0, maximum=MAX_STAT, max_items=SLOTS),
+              OneOf("effect", "Its text effect: none, resolved now, or To Jail.", FIGHT_EFFECTS,
+                    default="none"),
+              IntList("effect_damage", "Damage its text dealt in step 2, slots 1-4.",
+                      minimum=0, maximum=MAX_STAT, max_items=SLOTS),
+              Integer("bonus_attack", "Extra Attack from card effects this fight.", minimum=0,
+                      maximum=MAX_STAT, default=0),
+              IntList("attacks", "Heroes' printed Attack, slots 1-4, where not recorded at "
+                      "recruiting.", minimum=0, maximum=MAX_STAT, max_items=SLOTS),
+              SAID, WORKING),
     "hit": (SEAT, SLOT, Integer("cubes", "Damage cubes placed on it.", minimum=1,
                                 maximum=MAX_STAT, required=True),
             OneOf("cause", "What dealt the damage.", tuple(team.CAUSES), required=True),
@@ -330,13 +347,20 @@ def step(setup: SessionSetup, state: State, event: Event) -> Step3:
             raise InvalidInput("count", f"{who} revealed {high} Level 2-3 "
                                "Villains in jail; reveal again with the new number first.",
                                f"{high}-{MAX_JAIL}")
-        words = f"{who}'s jail now holds {event['count']} Villains (was {seat.jail})"
+        words = (f"{who}'s jail set by hand: {event['count']} Villains (was {seat.jail})")
         return _put(state, i, replace(seat, jail=event["count"])), words, ""
-    if kind in ("equip", "unequip", "heal"):
+    if kind in WHEN:
         _during_turns(setup, state, kind)
+    if kind == "fight":
+        changed, words, working = team.fight(
+            who, seat, event.get("villain") or "the Villain", event["villain_health"],
+            list(event.get("chart") or []), event.get("effect") or "none",
+            list(event.get("effect_damage") or []), event.get("bonus_attack") or 0,
+            list(event.get("attacks") or []))
+        return _put(state, i, changed), words, working
     changes: dict[str, Callable[[], team.Change]] = {
         "recruit": lambda: team.recruit(who, seat, event["name"], event["influence"],
-                                        event["health"]),
+                                        event["health"], event.get("attack")),
         "hit": lambda: team.hurt(who, seat, event["slot"], event["cubes"],
                                  _cause(event)),
         "heal": lambda: team.heal(who, seat, event["slot"], event.get("cubes") or 1,
@@ -358,7 +382,8 @@ def _cause(event: Event) -> str:
     return f"{cause} ({source})" if source else cause
 
 
-WHEN = {"equip": "Equipment is attached at the start of its owner's turn (rule card-equipment)",
+WHEN = {"fight": "A Fight is a main action, taken on a player's turn (rule action-fight)",
+        "equip": "Equipment is attached at the start of its owner's turn (rule card-equipment)",
         "unequip": "Equipment comes off with an Inventory action, on a turn (rule "
                    "action-inventory)",
         "heal": "Heroes are healed by a Heal action or a card played on a turn (rule "
@@ -805,7 +830,10 @@ class VigilanteTracker(TrackerBase):
                 Action("end-game", "Final round over", unless="ended",
                        confirm="is the final round over? Then everyone reveals."),
                 Action("recruit", "Recruit", per_seat=True,
-                       asks=("name", "influence", "health")),
+                       asks=("name", "influence", "attack", "health")),
+                Action("fight", "Fight a Villain", per_seat=True,
+                       asks=("villain", "villain_health", "chart", "effect", "effect_damage",
+                             "bonus_attack", "attacks"), unless="not_turns"),
                 Action("hit", "Damage", per_seat=True, asks=("slot", "cubes", "cause", "source")),
                 Action("heal", "Heal", per_seat=True, asks=("slot", "cubes", "cause"),
                        unless="not_turns"),

@@ -134,6 +134,40 @@ def test_the_third_defeat_says_the_breaking_point():
     assert "breaking point: Gwen submits no more Event dice" in line(h)   # vigilante.txt:427
 
 
+# ---------------------------------------------------------------- Fight a Villain
+
+def test_a_fight_runs_the_fight_calculator_and_applies_damage_defeat_and_jail():
+    """Fight a Villain (vigilante.txt:558-591): the chart by slot, a Hero defeated by the
+    attack adds no Attack, total Attack against Health, jail or escape, as one event."""
+    blaze = {**STARTER, "name": "Blaze", "attack": 3, "health": 1}
+    h = play(START, {**STARTER, "attack": 2}, blaze, ROUND_1, VEST)
+    before = h.state
+    h.append(parse_event(TRACKER, {"kind": "fight", "seat": "gwen", "villain": "Razor",
+                                   "villain_health": 4, "chart": [3, 1]}))
+    row = gwen(h)
+    assert row["team"][0]["damage"] == 3 and row["defeated_count"] == 1 and row["jail"] == 0
+    words = line(h)
+    assert "Blaze (slot 2) is defeated by Razor's attack" in words
+    assert "Total Attack 2 against Health 4: Razor escapes" in words   # Blaze adds nothing
+    assert "Blaze is defeated (1 >= 1)" in TRACKER.event_json(h.event_at(h.version),
+                                                               SHARED)["working"]
+    h.append(parse_event(TRACKER, {"kind": "undo"}))
+    assert h.state == before
+    h.append(parse_event(TRACKER, {"kind": "fight", "seat": "gwen", "villain": "Razor",
+                                   "villain_health": 4, "chart": [1, 0]}))
+    assert gwen(h)["jail"] == 1 and "Razor is jailed, Gwen's jail 0 -> 1" in line(h)
+
+
+def test_a_fight_asks_for_an_attack_not_recorded_and_happens_on_a_turn():
+    fight = {"kind": "fight", "seat": "gwen", "villain_health": 2, "chart": [1]}
+    h = play(START, STARTER)
+    assert "rule action-fight" in refused(h, fight).detail         # round 1 not begun
+    h.append(parse_event(TRACKER, ROUND_1))
+    assert refused(h, fight).field == "attacks"
+    h.append(parse_event(TRACKER, {**fight, "attacks": [2]}))
+    assert gwen(h)["jail"] == 1
+
+
 # ---------------------------------------------------------------- Trigger Events
 
 def test_trigger_events_runs_the_calculator_and_applies_every_jail_as_one_event():
@@ -226,7 +260,7 @@ def test_hand_placed_tokens_and_markers_are_corrections():
 def test_history_lines_say_who_received_what():
     h = play(START, STARTER, {"kind": "jail", "seat": "gwen", "count": 2})
     assert line(h, 2) == "Gwen recruits Starter into slot 1 (Influence 1, Health 3)"
-    assert line(h, 3) == "Gwen's jail now holds 2 Villains (was 0)"
+    assert line(h, 3) == "Gwen's jail set by hand: 2 Villains (was 0)"
 
 
 # ---------------------------------------------------------------- Brought to Justice
