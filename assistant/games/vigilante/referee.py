@@ -60,6 +60,28 @@ def _trigger(setup: SessionSetup, state: State) -> dict[str, Any]:
             "firefight": fire, "paramedic": heal}
 
 
+def _actions(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
+    """A player's main actions the session works out, each for the first seat that can take
+    it: recruit (an open slot), fight (a Hero on the mat), heal (a damaged Hero)."""
+    out: list[dict[str, Any]] = []
+    seats = list(zip(setup.seats, state.seats, strict=True))
+    recruit = next((s.id for s, st in seats if None in st.team), None)
+    if recruit is not None:
+        out.append({"kind": "recruit", "seat": recruit, "name": "Hero", "influence": 0,
+                    "health": 1, "attack": 0})
+    if state.stage != TURNS:
+        return out
+    fighter = next(((s.id, st) for s, st in seats if any(st.team)), None)
+    if fighter is not None:
+        out.append({"kind": "fight", "seat": fighter[0], "villain_health": 1,
+                    "attacks": [0 if h is None else h.attack or 0 for h in fighter[1].team]})
+    hurt = next(((s.id, k + 1) for s, st in seats for k, h in enumerate(st.team)
+                 if h is not None and h.damage), None)
+    if hurt is not None:
+        out.append({"kind": "heal", "seat": hurt[0], "slot": hurt[1]})
+    return out
+
+
 def moves(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
     """The next step of the round first (so always taking the first ends the game)."""
     if finished(setup, state):
@@ -72,8 +94,10 @@ def moves(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
             out.append({"kind": "new-event", "type": EVENT_TYPES[0], "die": 1})
         if rounds.rounds_done(setup, state) or setup.rounds is None:
             out.append({"kind": "end-game"})
+        if rounds.rounds_played(setup, state) == 0:  # Starter Heroes (vigilante.txt:251-253)
+            out += _actions(setup, state)[:1]
     elif state.stage == TURNS:
-        out.append(_trigger(setup, state))
+        out += [_trigger(setup, state), *_actions(setup, state)]
     elif state.stage == TRIGGERED:
         out.append({"kind": "end-round"})
         if setup.rounds is None:

@@ -161,13 +161,13 @@ def fight(who: str, seat: SeatState, villain: str, health: int, chart: list[int]
         raise InvalidInput("seat", f"{who} has no Hero on the mat: a Fight needs at least one "
                            "(rule action-fight).", "recruit first")
     given = dict(enumerate(attacks, start=1))
-    missing = [f"slot {k} {h.name}" for k, h in on_mat if h.attack is None and not given.get(k)]
+    missing = [f"slot {k} {h.name}" for k, h in on_mat if h.attack is None and k not in given]
     if missing:
         raise InvalidInput("attacks", "The Attack of " + ", ".join(missing) + " was not "
                            "recorded at recruiting: give each Hero's printed Attack, slot 1 "
-                           "first.", "4 numbers, 0 for an empty slot")
+                           "first.", "one number per slot, slot 1 first (0 for an empty slot)")
     heroes = [{"slot": k, "name": h.name, "health": h.health, "damage": h.damage,
-               "attack": given.get(k) or h.attack or 0,
+               "attack": given[k] if k in given else h.attack or 0,
                "equipment_attack": sum(g.attack for g in h.gear),
                "equipment_health": sum(g.health for g in h.gear),
                "effect_damage": effect_damage[k - 1] if k <= len(effect_damage) else 0}

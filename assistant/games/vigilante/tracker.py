@@ -2,9 +2,12 @@
 
 A session is the scenario, the seats (clockwise), what the Scenario Card says (rounds,
 starting Events, the identity mix; each optional and entered from the card) and the judge's
-table settings. Events fold into: the Event Track (which counts the rounds), the First Player,
-every seat's jail, team (4 slots) with damage, and Defeated Heroes pile; at the end the
-reveal and the judge's verdict (judge.py, so no rule lives twice).
+table settings. Events fold into (state.py): the Event Track (which counts the rounds), where
+the round stands (rounds.py), the First Player, every seat's jail, team (4 slots) with damage
+and Equipment, and Defeated Heroes pile (team.py); at the end the reveal and the judge's
+verdict (referee.py through the `score` calculator, so no rule lives twice). Each shared
+event's change and its words come from one `step`; `resolve` stores the words (`said`, and a
+calculator's `working`) with the event, so the history says what happened as it was then.
 
 Secrets:
 - An Identity is written only from its owner's phone (`identity`, a private event) and shows
