@@ -92,9 +92,10 @@ def add_event(setup: SessionSetup, state: State, kind: str, die: int) -> Change:
     _over(state)
     if setup.rounds is not None and rounds_played(setup, state) >= setup.rounds:
         raise InvalidInput("kind", f"The card's {setup.rounds} rounds already have their "
-                           "Events.", "end-game")
+                           "Events (rule game-end).", "end-game")
     if len(state.track) >= EVENT_TOKENS:
-        raise InvalidInput("kind", "All 31 Event tokens are on the track.", "end-game")
+        raise InvalidInput("kind", "All 31 Event tokens are on the track.",
+                           "end-game")
     after, at = _placed(state, kind, die)
     return after, (f"Correction: {TITLES[kind]} ({die}) placed by hand on the Event Track at "
                    f"place {at}")

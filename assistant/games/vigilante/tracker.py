@@ -417,7 +417,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         tid = seat_id(event["target"])  # a seat's name or its id
         target = seat_index(setup.seats, tid, "target")
         if target == i:
-            raise InvalidInput("target", "You may never look at your own Allegiance tokens.",
+            raise InvalidInput("target", "You may never look at your own Allegiance tokens (rule "
+                               "allegiance-tokens).",
                                "another seat")
         seen = {s.spot: s.seen for s in seat.sightings if s.target == tid}
         if seen.get(event["spot"], event["seen"]) != event["seen"]:
@@ -465,16 +466,19 @@ def _check_public_rules(setup: SessionSetup, ident: Identity, name: str) -> None
     """Only rules the whole table knows: never other seats' secrets."""
     card = CARDS[ident]
     if setup.first_game and ident in FIRST_GAME_LEFT_OUT:
-        raise InvalidInput(name, f"This first game leaves out the {card.title}.",
+        raise InvalidInput(name, f"This first game leaves out the {card.title} (rule "
+                           "first-game).",
                            "any other Identity")
     if setup.mode is Scenario.SHOWDOWN and card.allegiance is Allegiance.NEUTRAL:
-        raise InvalidInput(name, "Showdown uses no Neutral Identities.", "Good or Evil")
+        raise InvalidInput(name, "Showdown uses no Neutral Identities (rule "
+                           "scenario-showdown).", "Good or Evil")
     if setup.mix is not None:
         good, evil, neutral = setup.mix
         limit = {Allegiance.GOOD: good, Allegiance.EVIL: evil, Allegiance.NEUTRAL: neutral}
         if limit[card.allegiance] == 0:
             raise InvalidInput(name, f"Your Scenario Card deals no {card.allegiance.value} "
-                               "Identities.", "an Identity of a dealt Allegiance")
+                               "Identities (rule setup-identities).",
+                               "an Identity of a dealt Allegiance")
 
 
 def _check_revealed(setup: SessionSetup, state: State) -> None:
