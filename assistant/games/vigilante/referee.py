@@ -56,8 +56,12 @@ def _trigger(setup: SessionSetup, state: State) -> dict[str, Any]:
             for s in state.seats]
     heal = [next((k + 1 for k, h in enumerate(s.team) if h is not None and h.damage), 0)
             for s in state.seats]
-    return {"kind": "trigger", "dice": [0 if s.broken else die for s in state.seats],
-            "firefight": fire, "paramedic": heal}
+    return {"kind": "trigger", "dice": _text([0 if s.broken else die for s in state.seats]),
+            "firefight": _text(fire), "paramedic": _text(heal)}
+
+
+def _text(values: list[int]) -> str:
+    return ", ".join(map(str, values))
 
 
 def _actions(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
@@ -74,7 +78,8 @@ def _actions(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
     fighter = next(((s.id, st) for s, st in seats if any(st.team)), None)
     if fighter is not None:
         out.append({"kind": "fight", "seat": fighter[0], "villain_health": 1,
-                    "attacks": [0 if h is None else h.attack or 0 for h in fighter[1].team]})
+                    "attacks": _text([0 if h is None else h.attack or 0
+                                      for h in fighter[1].team])})
     hurt = next(((s.id, k + 1) for s, st in seats for k, h in enumerate(st.team)
                  if h is not None and h.damage), None)
     if hurt is not None:

@@ -34,6 +34,7 @@ Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter as Tally
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
-from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
+from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import (
     NOTE,
     Action,
@@ -224,15 +225,13 @@ DIE = Integer("die", "Its die number.", minimum=1, maximum=MAX_DIE, required=Tru
 PER_SEAT = ("one number per player, as seated")
 EVENT_FORMS: Mapping[str, Form] = {
     "new-event": (EVENT_TYPE, DIE, SAID),
-    "trigger": (IntList("dice", f"The Event die each player submitted, {PER_SEAT} (0 for a "
-                        "player at breaking point).", minimum=0, maximum=MAX_DIE,
-                        max_items=MAX_PLAYERS, required=True),
-                IntList("firefight", f"Firefight: the slot of the Hero each player picks to take "
-                        f"1 damage, {PER_SEAT} (0: none, or the only Hero).", minimum=0,
-                        maximum=SLOTS, max_items=MAX_PLAYERS),
-                IntList("paramedic", f"Paramedic: the slot of the damaged Hero each player picks "
-                        f"to heal, {PER_SEAT} (0: none, or the only one).", minimum=0,
-                        maximum=SLOTS, max_items=MAX_PLAYERS),
+    "trigger": (Text("dice", f"The Event die each player submitted, {PER_SEAT} (0 for a "
+                     "player at breaking point), e.g. 1, 4, 0, 5.", max_length=40,
+                     required=True),
+                Text("firefight", f"Firefight: the slot of the Hero each player picks to take 1 "
+                     f"damage, {PER_SEAT} (0: none, or the only Hero).", max_length=40),
+                Text("paramedic", f"Paramedic: the slot of the damaged Hero each player picks to "
+                     f"heal, {PER_SEAT} (0: none, or the only one).", max_length=40),
                 SAID, WORKING),
     "end-round": (SAID,),
     "jail": (SEAT, Integer("count", "Villains in the jail now (public).", minimum=0,
@@ -247,16 +246,16 @@ EVENT_FORMS: Mapping[str, Form] = {
     "fight": (SEAT, Text("villain", "The Villain's name (optional).", max_length=40),
               Integer("villain_health", "The Villain's Health.", minimum=0, maximum=MAX_STAT,
                       required=True),
-              IntList("chart", "Its attack chart: damage to slots 1-4, slot 1 first.",
-                      minimum=0, maximum=MAX_STAT, max_items=SLOTS),
+              Text("chart", "Its attack chart: damage to slots 1-4, slot 1 first, e.g. 2, 1, "
+                   "0, 1.", max_length=40),
               OneOf("effect", "Its text effect: none, resolved now, or To Jail.", FIGHT_EFFECTS,
                     default="none"),
-              IntList("effect_damage", "Damage its text dealt in step 2, slots 1-4.",
-                      minimum=0, maximum=MAX_STAT, max_items=SLOTS),
+              Text("effect_damage", "Damage its text dealt in step 2, slots 1-4 (e.g. 0, 1).",
+                   max_length=40),
               Integer("bonus_attack", "Extra Attack from card effects this fight.", minimum=0,
                       maximum=MAX_STAT, default=0),
-              IntList("attacks", "Heroes' printed Attack, slots 1-4, where not recorded at "
-                      "recruiting.", minimum=0, maximum=MAX_STAT, max_items=SLOTS),
+              Text("attacks", "Heroes' printed Attack, slots 1-4, where not recorded at "
+                   "recruiting (e.g. 2, 3).", max_length=40),
               SAID, WORKING),
     "hit": (SEAT, SLOT, Integer("cubes", "Damage cubes placed on it.", minimum=1,
                                 maximum=MAX_STAT, required=True),
@@ -325,8 +324,9 @@ def step(setup: SessionSetup, state: State, event: Event) -> Step3:
     """Every shared event's change and words, from one code path (apply and resolve)."""
     kind = event.kind
     if kind == "trigger":
-        return rounds.trigger(setup, state, event.get("dice"), event.get("firefight"),
-                              event.get("paramedic"))
+        return rounds.trigger(setup, state, numbers(event, "dice", MAX_DIE),
+                              numbers(event, "firefight", SLOTS),
+                              numbers(event, "paramedic", SLOTS))
     table: dict[str, Callable[[], tuple[State, str]]] = {
         "new-event": lambda: rounds.choose_event(setup, state, event["type"], event["die"]),
         "end-round": lambda: rounds.end_round(setup, state),
@@ -357,9 +357,9 @@ def step(setup: SessionSetup, state: State, event: Event) -> Step3:
     if kind == "fight":
         changed, words, working = team.fight(
             who, seat, event.get("villain") or "the Villain", event["villain_health"],
-            list(event.get("chart") or []), event.get("effect") or "none",
-            list(event.get("effect_damage") or []), event.get("bonus_attack") or 0,
-            list(event.get("attacks") or []))
+            numbers(event, "chart", MAX_STAT, SLOTS), event.get("effect") or "none",
+            numbers(event, "effect_damage", MAX_STAT, SLOTS), event.get("bonus_attack") or 0,
+            numbers(event, "attacks", MAX_STAT, SLOTS))
         return _put(state, i, changed), words, working
     changes: dict[str, Callable[[], team.Change]] = {
         "recruit": lambda: team.recruit(who, seat, event["name"], event["influence"],
@@ -377,6 +377,19 @@ def step(setup: SessionSetup, state: State, event: Event) -> Step3:
     }
     changed, words = changes[kind]()
     return _put(state, i, changed), words, ""
+
+
+def numbers(event: Event, name: str, high: int, most: int = MAX_PLAYERS) -> list[int]:
+    """Whole numbers typed as text, "1, 4, 0, 5": the same from the page's text box and the
+    API."""
+    raw = event.get(name)
+    parts = [p for p in re.split(r"[,\s]+", str(raw or "")) if p]
+    if len(parts) > most or not all(re.fullmatch(r"[0-9]{1,3}", p) and int(p) <= high
+                                    for p in parts):
+        raise InvalidInput(name, f"{name.replace('_', ' ').capitalize()}: up to {most} whole "
+                           f"numbers 0-{high}, separated by commas (e.g. 1, 4, 0, 5).",
+                           f"up to {most} numbers 0-{high}")
+    return [int(p) for p in parts]
 
 
 def _cause(event: Event) -> str:
@@ -747,10 +760,10 @@ TABLE_EXAMPLES: tuple[Mapping[str, Any], ...] = (
     {"kind": "hit", "seat": "asha", "slot": 1, "cubes": 1, "cause": "villain-attack"},
     {"kind": "hit", "seat": "gwen", "slot": 1, "cubes": 3, "cause": "villain-attack"},
     {"kind": "heal", "seat": "gwen", "slot": 1},
-    {"kind": "trigger", "dice": [1, 4, 2, 5]},
+    {"kind": "trigger", "dice": "1, 4, 2, 5"},
     {"kind": "end-round"},
     {"kind": "new-event", "type": "paramedic", "die": 3},
-    {"kind": "trigger", "dice": [3, 3, 6, 2]},
+    {"kind": "trigger", "dice": "3, 3, 6, 2"},
     {"kind": "end-round"},
 )
 

@@ -89,7 +89,7 @@ def test_equipment_and_healing_happen_on_players_turns_only():
     h = play(START, STARTER)                       # before round 1 begins
     assert "rule card-equipment" in refused(h, VEST).detail
     h = play(START, STARTER, ROUND_1, hit(1))
-    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": [2, 2, 2, 2]}))
+    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": "2, 2, 2, 2"}))
     assert "rule action-heal" in refused(h, {"kind": "heal", "seat": "gwen", "slot": 1}).detail
 
 
@@ -143,7 +143,7 @@ def test_a_fight_runs_the_fight_calculator_and_applies_damage_defeat_and_jail():
     h = play(START, {**STARTER, "attack": 2}, blaze, ROUND_1, VEST)
     before = h.state
     h.append(parse_event(TRACKER, {"kind": "fight", "seat": "gwen", "villain": "Razor",
-                                   "villain_health": 4, "chart": [3, 1]}))
+                                   "villain_health": 4, "chart": "3, 1"}))
     row = gwen(h)
     assert row["team"][0]["damage"] == 3 and row["defeated_count"] == 1 and row["jail"] == 0
     words = line(h)
@@ -154,17 +154,17 @@ def test_a_fight_runs_the_fight_calculator_and_applies_damage_defeat_and_jail():
     h.append(parse_event(TRACKER, {"kind": "undo"}))
     assert h.state == before
     h.append(parse_event(TRACKER, {"kind": "fight", "seat": "gwen", "villain": "Razor",
-                                   "villain_health": 4, "chart": [1, 0]}))
+                                   "villain_health": 4, "chart": "1, 0"}))
     assert gwen(h)["jail"] == 1 and "Razor is jailed, Gwen's jail 0 -> 1" in line(h)
 
 
 def test_a_fight_asks_for_an_attack_not_recorded_and_happens_on_a_turn():
-    fight = {"kind": "fight", "seat": "gwen", "villain_health": 2, "chart": [1]}
+    fight = {"kind": "fight", "seat": "gwen", "villain_health": 2, "chart": "1"}
     h = play(START, STARTER)
     assert "rule action-fight" in refused(h, fight).detail         # round 1 not begun
     h.append(parse_event(TRACKER, ROUND_1))
     assert refused(h, fight).field == "attacks"
-    h.append(parse_event(TRACKER, {**fight, "attacks": [2]}))
+    h.append(parse_event(TRACKER, {**fight, "attacks": "2"}))
     assert gwen(h)["jail"] == 1
 
 
@@ -175,7 +175,7 @@ def test_trigger_events_runs_the_calculator_and_applies_every_jail_as_one_event(
     h = play(START, ROUND_1, *({"kind": "jail", "seat": s, "count": n}
                                for s, n in (("gwen", 3), ("ivan", 1), ("asha", 0))))
     before = h.state
-    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": [1, 4, 5, 6]}))
+    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": "1, 4, 5, 6"}))
     seats = TRACKER.state_json(h.setup, h.state, SHARED)["seats"]
     assert [s["jail"] for s in seats] == [2, 0, 0, 0]       # Jailbreak (1), every player
     words = line(h)
@@ -195,10 +195,10 @@ def test_trigger_events_runs_the_calculator_and_applies_every_jail_as_one_event(
 def test_firefight_damages_the_hero_each_player_picks():
     h = play(START, {"kind": "new-event", "type": "firefight", "die": 2}, STARTER,
              {**STARTER, "name": "Blaze"}, {**STARTER, "seat": "ivan"})
-    err = refused(h, {"kind": "trigger", "dice": [2, 2, 2, 2]})
+    err = refused(h, {"kind": "trigger", "dice": "2, 2, 2, 2"})
     assert err.field == "firefight" and "Gwen chooses" in err.detail   # two Heroes: her pick
-    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": [2, 2, 2, 2],
-                                   "firefight": [2, 0, 0, 0]}))
+    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": "2, 2, 2, 2",
+                                   "firefight": "2, 0, 0, 0"}))
     seats = TRACKER.state_json(h.setup, h.state, SHARED)["seats"]
     assert [x["damage"] for x in seats[0]["team"]] == [0, 1]
     assert seats[1]["team"][0]["damage"] == 1                # Ivan's only Hero
@@ -208,11 +208,11 @@ def test_firefight_damages_the_hero_each_player_picks():
 def test_dice_follow_the_breaking_point_and_every_player_submits_one():
     h = play(START, *({**STARTER, "name": f"H{n}"} for n in range(3)), ROUND_1,
              *(hit(3, slot=n) for n in (1, 2, 3)))
-    err = refused(h, {"kind": "trigger", "dice": [2, 2, 2, 2]})
+    err = refused(h, {"kind": "trigger", "dice": "2, 2, 2, 2"})
     assert err.field == "dice" and "rule breaking-point" in err.detail
-    err = refused(h, {"kind": "trigger", "dice": [0, 2, 0, 2]})
+    err = refused(h, {"kind": "trigger", "dice": "0, 2, 0, 2"})
     assert err.field == "dice" and "Asha submits an Event die" in err.detail
-    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": [0, 2, 2, 2]}))
+    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": "0, 2, 2, 2"}))
     assert "Gwen none (breaking point)" in line(h)
 
 
@@ -220,16 +220,16 @@ def test_dice_follow_the_breaking_point_and_every_player_submits_one():
 
 def test_the_round_runs_in_the_rulebooks_order_and_refuses_steps_out_of_it():
     h = play(START)
-    assert "rule trigger-events" in refused(h, {"kind": "trigger", "dice": [1] * 4}).detail
+    assert "rule trigger-events" in refused(h, {"kind": "trigger", "dice": "1, 1, 1, 1"}).detail
     assert "rule round" in refused(h, {"kind": "end-round"}).detail
     h.append(parse_event(TRACKER, ROUND_1))
     err = refused(h, {"kind": "new-event", "type": "paramedic", "die": 2})
     assert "one Event joins the track each round" in err.detail
     assert "Trigger Events" in err.detail                     # what can be done now
     assert "rule game-end" in refused(h, {"kind": "end-game"}).detail
-    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": [5] * 4}))
+    h.append(parse_event(TRACKER, {"kind": "trigger", "dice": "5, 5, 5, 5"}))
     assert "each round triggers once" in refused(h, {"kind": "trigger",
-                                                     "dice": [5] * 4}).detail
+                                                     "dice": "5, 5, 5, 5"}).detail
     h.append(parse_event(TRACKER, {"kind": "end-round"}))
     view = TRACKER.state_json(h.setup, h.state, SHARED)
     assert view["first_player"] == "pim"                      # counter-clockwise, :504
@@ -239,9 +239,9 @@ def test_the_round_runs_in_the_rulebooks_order_and_refuses_steps_out_of_it():
 
 
 def test_the_cards_last_round_ends_the_game_and_then_only_reveals_remain():
-    h = play(START, ROUND_1, {"kind": "trigger", "dice": [5] * 4}, {"kind": "end-round"},
+    h = play(START, ROUND_1, {"kind": "trigger", "dice": "5, 5, 5, 5"}, {"kind": "end-round"},
              {"kind": "new-event", "type": "paramedic", "die": 2},
-             {"kind": "trigger", "dice": [5] * 4}, {"kind": "end-round"})
+             {"kind": "trigger", "dice": "5, 5, 5, 5"}, {"kind": "end-round"})
     assert TRACKER.state_json(h.setup, h.state, SHARED)["ended"] is True
     assert "the card's last" in line(h)
     assert refused(h, {"kind": "new-event", "type": "hacking", "die": 1}).field == "kind"
@@ -278,9 +278,9 @@ def test_brought_to_justice_without_a_good_player_is_refused_at_setup():
 
 def test_without_the_cards_counts_the_reveal_still_needs_a_good_player():
     setup = {k: v for k, v in SETUP.items() if k not in ("good", "evil", "neutral")}
-    h = play(START, ROUND_1, {"kind": "trigger", "dice": [5] * 4}, {"kind": "end-round"},
+    h = play(START, ROUND_1, {"kind": "trigger", "dice": "5, 5, 5, 5"}, {"kind": "end-round"},
              {"kind": "new-event", "type": "paramedic", "die": 2},
-             {"kind": "trigger", "dice": [5] * 4}, {"kind": "end-round"}, setup=setup)
+             {"kind": "trigger", "dice": "5, 5, 5, 5"}, {"kind": "end-round"}, setup=setup)
     for seat, ident in (("gwen", "assassin"), ("ivan", "addict"), ("asha", "cultist")):
         h.append(parse_event(TRACKER, {"kind": "reveal", "seat": seat, "identity": ident,
                                        "jail_level_2_3": 0, "med_cards": 0}))
@@ -295,9 +295,9 @@ def test_without_the_cards_counts_the_reveal_still_needs_a_good_player():
 def _ended() -> History:
     return play(START, ROUND_1, {"kind": "jail", "seat": "gwen", "count": 7},
                 {"kind": "jail", "seat": "ivan", "count": 7},
-                {"kind": "trigger", "dice": [5] * 4}, {"kind": "end-round"},
+                {"kind": "trigger", "dice": "5, 5, 5, 5"}, {"kind": "end-round"},
                 {"kind": "new-event", "type": "paramedic", "die": 2},
-                {"kind": "trigger", "dice": [5] * 4}, {"kind": "end-round"},
+                {"kind": "trigger", "dice": "5, 5, 5, 5"}, {"kind": "end-round"},
                 {"kind": "identity", "seat": "asha", "identity": "assassin"})
 
 
