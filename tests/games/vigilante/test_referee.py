@@ -4,10 +4,13 @@ heals, says who was defeated by what and what follows, and scores with each play
 standing. Each case of the issue is a test here."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import assistant.games.vigilante as package
 from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.games.vigilante.calculators.events import trigger_events
@@ -336,3 +339,12 @@ def test_moves_never_read_an_identity_entered_on_a_phone():
     assert TRACKER.moves(h.setup, h.state) == TRACKER.moves(sealed.setup, sealed.state)
     own = TRACKER.state_json(h.setup, h.state, Viewer("asha"))["seats"][2]
     assert own["identity"] == "assassin"
+
+
+def test_every_rule_a_refusal_or_line_cites_is_in_the_rules_reference():
+    rules = find_game("vigilante").rules
+    here = Path(package.__file__).parent
+    cited = {m for name in ("tracker.py", "rounds.py", "team.py", "referee.py", "mix.py")
+             for m in re.findall(r"\(rule ([a-z0-9-]+)\)", (here / name).read_text())}
+    missing = [rule for rule in cited if rule not in rules]
+    assert cited and not missing, missing
