@@ -167,7 +167,8 @@ def trigger(setup: SessionSetup, state: State, dice: list[int] | None,
                      "defeated_heroes": len(state.seats[i].defeated)} for i in order],
         "equipment": [{"player": names[i], "name": g.name, "die": g.die} for i in order
                       for h in state.seats[i].team if h is not None for g in h.gear
-                      if g.die is not None]})
+                      if g.die is not None],
+        "equipment_timing": setup.equipment_timing})
     seats = list(state.seats)
     said = [f"Trigger Events, round {n}: dice " + ", ".join(
         f"{names[i]} {dice[i]}" if dice[i] else f"{names[i]} none (breaking point)"

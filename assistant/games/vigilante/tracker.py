@@ -66,7 +66,7 @@ from assistant.tracker.kernel import is_sealed, seat_of
 
 from . import referee, rounds, team
 from .calculators.allegiance import KINDS, SPOTS, possible, remaining
-from .calculators.events import EVENT_TYPES
+from .calculators.events import EQUIPMENT_TIMING, EVENT_TYPES
 from .calculators.events import TITLES as EVENT_TITLES
 from .calculators.fight import EFFECTS as FIGHT_EFFECTS
 from .identities import (
@@ -128,6 +128,9 @@ SETUP_FORM: Form = (
     Flag("first_game", "First game: no Investigator or Mastermind."),
     *(OneOf(k, f"Table setting: {k.replace('_', ' ')}.", v, default=v[0])
       for k, v in SETTING_OPTIONS.items()),
+    OneOf("equipment_timing", "Table setting: Equipment die effects go off after or before the "
+          "track Events (the rulebook does not say).", EQUIPMENT_TIMING,
+          default=EQUIPMENT_TIMING[0]),
 )
 
 
@@ -143,6 +146,8 @@ class SessionSetup:
     mercenaries: bool = False
     first_game: bool = False
     settings: Settings = field(default_factory=Settings)
+    equipment_timing: str = EQUIPMENT_TIMING[0]
+    """Trigger Events: Equipment die effects after (default) or before the track Events."""
     game: str = GAME
 
     def to_json(self) -> dict[str, Any]:
@@ -151,7 +156,8 @@ class SessionSetup:
             "seats": [s.to_json() for s in self.seats],
             "first_player": self.seats[self.first_player].name,
             "mercenaries": self.mercenaries, "first_game": self.first_game,
-            **{k: getattr(self.settings, k) for k in SETTING_OPTIONS}}
+            **{k: getattr(self.settings, k) for k in SETTING_OPTIONS},
+            "equipment_timing": self.equipment_timing}
         for key in ("rounds", "starting_events"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -203,7 +209,8 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     return SessionSetup(s, tuple(seats), values.get("rounds"), values.get("starting_events"),
                         card_mix, first, bool(values.get("mercenaries")),
                         bool(values.get("first_game")),
-                        Settings(**{k: values[k] for k in SETTING_OPTIONS}))
+                        Settings(**{k: values[k] for k in SETTING_OPTIONS}),
+                        values.get("equipment_timing") or EQUIPMENT_TIMING[0])
 
 
 # ---------------------------------------------------------------- state

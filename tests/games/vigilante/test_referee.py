@@ -348,3 +348,15 @@ def test_every_rule_a_refusal_or_line_cites_is_in_the_rules_reference():
              for m in re.findall(r"\(rule ([a-z0-9-]+)\)", (here / name).read_text())}
     missing = [rule for rule in cited if rule not in rules]
     assert cited and not missing, missing
+
+
+@pytest.mark.parametrize("timing", ["after-track", "before-track"])
+def test_equipment_with_a_die_goes_off_at_trigger_events_by_the_tables_setting(timing):
+    """Attached Equipment (vigilante.txt:456, :474); its timing is the table's setting."""
+    h = play(START, {"kind": "new-event", "type": "loot-crate", "die": 2}, STARTER,
+             {**VEST, "name": "Grapple Gun", "die": 2},
+             {"kind": "trigger", "dice": "2, 6, 6, 6"},
+             setup={**SETUP, "equipment_timing": timing})
+    words = line(h)
+    gear, loot = words.index("Gwen's Grapple Gun (2) goes off"), words.index("Loot Crate (2)")
+    assert (gear > loot) if timing == "after-track" else (gear < loot)
