@@ -55,7 +55,7 @@ def defeat(who: str, seat: SeatState, slot: int, hero: Hero, cause: str) -> Chan
                     defeated=(*seat.defeated, fallen))
     n = len(after.defeated)
     words = (f"{hero.name} (slot {slot}) is defeated by {cause} ({hero.damage} damage on "
-             f"Health {hero.max_health}): it goes to {who}'s Defeated Heroes ({n})")
+             f"Health {hero.max_health}): it goes to {who}'s Defeated Heroes pile (now {n})")
     if hero.gear:
         words += f", its {_gear_words(hero.gear)} discarded"
     words += f"; slot {slot} is open (the next Hero fills the lowest open slot)"

@@ -14,7 +14,7 @@ import assistant.games.vigilante as package
 from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.games.vigilante.calculators.events import trigger_events
-from assistant.tracker import SHARED, History, Viewer, parse_event
+from assistant.tracker import SHARED, Event, History, Viewer, parse_event
 
 TRACKER = find_game("vigilante").tracker
 assert TRACKER is not None
@@ -123,7 +123,7 @@ def test_a_defeat_says_who_by_what_and_what_follows():
     assert words.startswith("Gwen's Starter (slot 1) takes 5 damage from a Villain's attack "
                             "(Razor): 5 on Health 5.")
     for part in ("Starter (slot 1) is defeated by a Villain's attack (Razor)",
-                 "goes to Gwen's Defeated Heroes (1)", "its Kevlar Vest discarded",
+                 "goes to Gwen's Defeated Heroes pile (now 1)", "its Kevlar Vest discarded",
                  "slot 1 is open"):
         assert part in words, part
     assert gwen(h)["defeated"][0]["defeated_by"] == "a Villain's attack (Razor)"
@@ -360,3 +360,17 @@ def test_equipment_with_a_die_goes_off_at_trigger_events_by_the_tables_setting(t
     words = line(h)
     gear, loot = words.index("Gwen's Grapple Gun (2) goes off"), words.index("Loot Crate (2)")
     assert (gear > loot) if timing == "after-track" else (gear < loot)
+
+
+def test_events_stored_before_this_change_still_fold_with_their_old_words():
+    """Rows stored without words (`said`) are applied as stored (History.extend)."""
+    rows = [Event("add-event", {"type": "hacking", "die": 3}),
+            Event("recruit", {"seat": "asha", "name": "Nox", "influence": 4, "health": 2}),
+            Event("damage", {"seat": "asha", "slot": 1, "to": 2}),
+            Event("add-event", {"type": "jailbreak", "die": 1}),
+            Event("add-event", {"type": "paramedic", "die": 3}), Event("end-game")]
+    h = History(TRACKER, TRACKER.parse_setup(SETUP)).extend(rows)
+    view = TRACKER.state_json(h.setup, h.state, SHARED)
+    assert view["ended"] and view["seats"][2]["defeated_count"] == 1
+    assert line(h, 1) == "Event Track: Hacking (3)"
+    assert line(h, 3) == "Correction: Asha's slot 1 Hero: 2 damage"
