@@ -843,7 +843,7 @@ class VigilanteTracker(TrackerBase):
 
     def board(self, setup: SessionSetup) -> Board:
         return Board(
-            shows=(Show("stage_text", "Now"), Show("round", "Rounds played"),
+            shows=(Show("stage_text", "Now"), Show("round", "Round (by the Event Track)"),
                    Show("rounds", "Rounds on the card"),
                    Show("first_player", "First Player", seat_name=True),
                    Show("track_text", "Event Track"),
