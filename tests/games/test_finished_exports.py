@@ -113,23 +113,27 @@ def finished_vigilante() -> History:
     t.send({"kind": "identity", "seat": "pim", "identity": "profiteer"}, phone="pim")
     t.send({"kind": "investigate", "seat": "gwen", "target": "asha", "spot": 1,
             "seen": "evil"}, phone="gwen")
-    for event in ({"kind": "add-event", "type": "hacking", "die": 3},
+    for event in ({"kind": "new-event", "type": "hacking", "die": 3},   # starting Event
+                  {"kind": "new-event", "type": "jailbreak", "die": 1},  # round 1
                   {"kind": "jail", "seat": "gwen", "count": 6},
                   {"kind": "jail", "seat": "ivan", "count": 9},
                   {"kind": "undo"},  # the table fixes Ivan's jail; Pim's entry stays
                   {"kind": "jail", "seat": "ivan", "count": 6},
                   {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4,
                    "health": 1},
-                  {"kind": "damage", "seat": "asha", "slot": 1, "to": 1},
+                  {"kind": "hit", "seat": "asha", "slot": 1, "cubes": 1,
+                   "cause": "villain-attack"},
                   {"kind": "recruit", "seat": "asha", "name": "Vex", "influence": 2,
                    "health": 1},
-                  {"kind": "defeat", "seat": "asha", "slot": 1},
+                  {"kind": "defeat", "seat": "asha", "slot": 1, "cause": "a Villain's text"},
                   {"kind": "jail", "seat": "pim", "count": 4},
                   {"kind": "recruit", "seat": "pim", "name": "Titan", "influence": 7,
                    "health": 5},
-                  {"kind": "add-event", "type": "jailbreak", "die": 1},
-                  {"kind": "add-event", "type": "paramedic", "die": 3},
-                  {"kind": "end-game"}):
+                  {"kind": "trigger", "dice": "2, 2, 2, 2"},
+                  {"kind": "end-round"},
+                  {"kind": "new-event", "type": "paramedic", "die": 3},  # round 2, the last
+                  {"kind": "trigger", "dice": "4, 4, 4, 4"},
+                  {"kind": "end-round"}):
         t.send(event)
     t.send({"kind": "undo", "seat": "pim"}, phone="pim")  # Pim takes back the profiteer...
     t.send({"kind": "revert", "seat": "pim", "to_version": 5}, phone="pim")  # ...and back

@@ -59,6 +59,12 @@ def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral
         if evil != 1:
             raise InvalidInput(f"{prefix}evil", f"{title} has exactly one Evil player; the "
                                f"counts give {evil}.", "1")
+        if good < 1:
+            # the Evil player hides among Good players, whom it must stop
+            # (vigilante.txt:173); with none the Assassin would win by default
+            raise InvalidInput(f"{prefix}good", f"{title} hides its one Evil player among Good "
+                               "players (rule scenario-brought-to-justice); the counts give no "
+                               "Good player.", "1 or more")
         steps.append(Step(f"{title}: exactly 1 Evil player among the others.", 1,
                           "scenario-brought-to-justice"))
     elif scenario is Scenario.SHIFTING_ALLEGIANCES:
@@ -108,3 +114,39 @@ def check_identities(scenario: Scenario, identities: Sequence[Identity],
                           "unique).", 1, "neutral-missions", Provenance.DERIVED,
                           "Copies of " + ", ".join(neutral_copies) + " are not printed."))
     return steps
+
+
+def completion(scenario: Scenario, players: int, shown: Sequence[Identity],
+               first_game: bool = False,
+               mix: tuple[int, int, int] | None = None) -> tuple[Identity, ...] | None:
+    """Identities for the players not yet revealed that make the whole table a valid deal
+    (the box, the first-game advice, the scenario, the card's counts), or None when the
+    Identities shown already rule every deal out. Public information only."""
+    left = players - len(shown)
+    if left < 0:
+        return None
+    seen = Counter(shown)
+    spare = {a: [i for c in CARDS.values() if c.allegiance is a
+                 and not (first_game and c.identity in FIRST_GAME_LEFT_OUT)
+                 for i in [c.identity] * max(0, c.copies - seen[c.identity])]
+             for a in Allegiance}
+    for a in spare:  # the Addict last: its reveal asks for two more numbers
+        spare[a].sort(key=lambda i: i is Identity.ADDICT)
+    for good in range(left + 1):
+        for evil in range(left - good + 1):
+            counts = {Allegiance.GOOD: good, Allegiance.EVIL: evil,
+                      Allegiance.NEUTRAL: left - good - evil}
+            if any(n > len(spare[a]) for a, n in counts.items()):
+                continue
+            picked = tuple(i for a, n in counts.items() for i in spare[a][:n])
+            whole = [*shown, *picked]
+            tally = Counter(CARDS[i].allegiance for i in whole)
+            if mix is not None and (tally[Allegiance.GOOD], tally[Allegiance.EVIL],
+                                    tally[Allegiance.NEUTRAL]) != mix:
+                continue
+            try:
+                check_identities(scenario, whole, first_game)
+            except InvalidInput:
+                continue
+            return picked
+    return None

@@ -2,9 +2,12 @@
 
 A session is the scenario, the seats (clockwise), what the Scenario Card says (rounds,
 starting Events, the identity mix; each optional and entered from the card) and the judge's
-table settings. Events fold into: the Event Track (which counts the rounds), the First Player,
-every seat's jail, team (4 slots) with damage, and Defeated Heroes pile; at the end the
-reveal and the judge's verdict (judge.py, so no rule lives twice).
+table settings. Events fold into (state.py): the Event Track (which counts the rounds), where
+the round stands (rounds.py), the First Player, every seat's jail, team (4 slots) with damage
+and Equipment, and Defeated Heroes pile (team.py); at the end the reveal and the judge's
+verdict (referee.py through the `score` calculator, so no rule lives twice). Each shared
+event's change and its words come from one `step`; `resolve` stores the words (`said`, and a
+calculator's `working`) with the event, so the history says what happened as it was then.
 
 Secrets:
 - An Identity is written only from its owner's phone (`identity`, a private event) and shows
@@ -31,13 +34,14 @@ Hero's Health defeats it at once (Defeated Heroes, vigilante.txt:589).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter as Tally
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import (
     NOTE,
@@ -56,14 +60,15 @@ from assistant.tracker import (
     seat_name,
 )
 from assistant.tracker.base import SAVED_ID
-from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 from assistant.tracker.kernel import is_sealed, seat_of
 
+from . import referee, rounds, team
 from .calculators.allegiance import KINDS, SPOTS, possible, remaining
-from .calculators.events import EVENT_TYPES, Token, place
+from .calculators.events import EQUIPMENT_TIMING, EVENT_TYPES
 from .calculators.events import TITLES as EVENT_TITLES
+from .calculators.fight import EFFECTS as FIGHT_EFFECTS
 from .identities import (
     CARDS,
     FIRST_GAME_LEFT_OUT,
@@ -76,19 +81,27 @@ from .identities import (
     Allegiance,
     Identity,
 )
-from .judge import SETTING_OPTIONS, HeroCard, PlayerEnd, Settings, judge, sensitivity
-from .mix import check_counts, check_identities, check_players
+from .judge import SETTING_OPTIONS, Settings
+from .mix import check_counts, check_identities, check_players, completion
 from .modes import MAX_PLAYERS, SCENARIO_OPTIONS, TITLES, Scenario, scenario
-from .scoring import verdict_json
+from .rounds import rounds_played
+from .state import (
+    AGENCY_JAIL,
+    BREAKING_POINT,
+    EVENT_TOKENS,
+    SLOTS,
+    TURNS,
+    Gear,
+    Hero,
+    SeatState,
+    Sighting,
+    State,
+)
 
 GAME = "vigilante"
-SLOTS = 4
-BREAKING_POINT = 3
-AGENCY_JAIL = 3
 MAX_JAIL = 60
 MAX_DIE = 20
 MAX_STAT = 30
-EVENT_TOKENS = 31
 AS_ENTERED = "as-entered"
 """A reveal that shows the Identity the seat entered on its own phone (the page's default)."""
 
@@ -115,6 +128,9 @@ SETUP_FORM: Form = (
     Flag("first_game", "First game: no Investigator or Mastermind."),
     *(OneOf(k, f"Table setting: {k.replace('_', ' ')}.", v, default=v[0])
       for k, v in SETTING_OPTIONS.items()),
+    OneOf("equipment_timing", "Table setting: Equipment die effects go off after or before the "
+          "track Events (the rulebook does not say).", EQUIPMENT_TIMING,
+          default=EQUIPMENT_TIMING[0]),
 )
 
 
@@ -130,6 +146,8 @@ class SessionSetup:
     mercenaries: bool = False
     first_game: bool = False
     settings: Settings = field(default_factory=Settings)
+    equipment_timing: str = EQUIPMENT_TIMING[0]
+    """Trigger Events: Equipment die effects after (default) or before the track Events."""
     game: str = GAME
 
     def to_json(self) -> dict[str, Any]:
@@ -138,7 +156,8 @@ class SessionSetup:
             "seats": [s.to_json() for s in self.seats],
             "first_player": self.seats[self.first_player].name,
             "mercenaries": self.mercenaries, "first_game": self.first_game,
-            **{k: getattr(self.settings, k) for k in SETTING_OPTIONS}}
+            **{k: getattr(self.settings, k) for k in SETTING_OPTIONS},
+            "equipment_timing": self.equipment_timing}
         for key in ("rounds", "starting_events"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -190,80 +209,85 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     return SessionSetup(s, tuple(seats), values.get("rounds"), values.get("starting_events"),
                         card_mix, first, bool(values.get("mercenaries")),
                         bool(values.get("first_game")),
-                        Settings(**{k: values[k] for k in SETTING_OPTIONS}))
+                        Settings(**{k: values[k] for k in SETTING_OPTIONS}),
+                        values.get("equipment_timing") or EQUIPMENT_TIMING[0])
 
 
 # ---------------------------------------------------------------- state
-
-@dataclass(frozen=True)
-class Hero:
-    name: str
-    influence: int
-    health: int
-    damage: int = 0
-
-
-@dataclass(frozen=True)
-class Sighting:
-    target: str
-    spot: int
-    seen: str
-
-
-@dataclass(frozen=True)
-class SeatState:
-    jail: int = 0
-    team: tuple[Hero | None, ...] = (None,) * SLOTS
-    defeated: tuple[Hero, ...] = ()
-    identity: str | None = None
-    """Private: entered on the seat's own phone."""
-    sightings: tuple[Sighting, ...] = ()
-    """Private: tokens this seat saw on other seats' mats."""
-    revealed: str | None = None
-    jail_level_2_3: int | None = None
-    med_cards: int | None = None
-
-
-@dataclass(frozen=True)
-class State:
-    seats: tuple[SeatState, ...]
-    first_player: int
-    track: tuple[tuple[str, int], ...] = ()
-    ended: bool = False
-    notes: Chain[str] = field(default_factory=Chain)
-
 
 def initial(setup: SessionSetup) -> State:
     return State(tuple(SeatState() for _ in setup.seats), setup.first_player)
 
 
-def rounds_played(setup: SessionSetup, state: State) -> int:
-    """Tokens on the track minus the starting Events (derived, vigilante.txt:357)."""
-    return max(0, len(state.track) - (setup.starting_events or 0))
-
-
 # ---------------------------------------------------------------- events
 
 SEAT = Text("seat", "Seat id.", required=True)
+SLOT = Integer("slot", "Which slot (1-4).", minimum=1, maximum=SLOTS, required=True)
+SAID = Text("said", "Filled in by the session: what the event did, in the table's words (any "
+            "value sent is replaced).", max_length=3000)
+WORKING = Text("working", "Filled in by the session: the calculator's steps (any value sent is "
+               "replaced).", max_length=6000)
+EVENT_TYPE = OneOf("type", "Event type.", EVENT_TYPES, required=True)
+DIE = Integer("die", "Its die number.", minimum=1, maximum=MAX_DIE, required=True)
+PER_SEAT = ("one number per player, as seated")
 EVENT_FORMS: Mapping[str, Form] = {
+    "new-event": (EVENT_TYPE, DIE, SAID),
+    "trigger": (Text("dice", f"The Event die each player submitted, {PER_SEAT} (0 for a "
+                     "player at breaking point), e.g. 1, 4, 0, 5.", max_length=40,
+                     required=True),
+                Text("firefight", f"Firefight: the slot of the Hero each player picks to take 1 "
+                     f"damage, {PER_SEAT} (0: none, or the only Hero).", max_length=40),
+                Text("paramedic", f"Paramedic: the slot of the damaged Hero each player picks to "
+                     f"heal, {PER_SEAT} (0: none, or the only one).", max_length=40),
+                SAID, WORKING),
+    "end-round": (SAID,),
     "jail": (SEAT, Integer("count", "Villains in the jail now (public).", minimum=0,
-                           maximum=MAX_JAIL, required=True)),
+                           maximum=MAX_JAIL, required=True), SAID),
     "recruit": (SEAT, Text("name", "The Hero (or Starter Hero).", max_length=40, required=True),
                 Integer("influence", "Its Influence.", minimum=0, maximum=MAX_STAT,
                         required=True),
-                Integer("health", "Its Health (with Equipment).", minimum=1, maximum=MAX_STAT,
-                        required=True)),
-    "damage": (SEAT, Integer("slot", "Which slot (1-4).", minimum=1, maximum=SLOTS,
-                             required=True),
-               Integer("to", "Damage cubes on that Hero now.", minimum=0, maximum=MAX_STAT,
-                       required=True)),
-    "defeat": (SEAT, Integer("slot", "Which slot (1-4).", minimum=1, maximum=SLOTS,
-                             required=True)),
-    "add-event": (OneOf("type", "Event type.", EVENT_TYPES, required=True),
-                  Integer("die", "Its die number.", minimum=1, maximum=MAX_DIE, required=True)),
-    "pass-first-player": (),
-    "first-player": (SEAT,),
-    "end-game": (),
+                Integer("health", "Its Health as printed (Equipment is attached with Equip).",
+                        minimum=1, maximum=MAX_STAT, required=True),
+                Integer("attack", "Its Attack as printed (a Fight adds it up).", minimum=0,
+                        maximum=MAX_STAT), SAID),
+    "fight": (SEAT, Text("villain", "The Villain's name (optional).", max_length=40),
+              Integer("villain_health", "The Villain's Health.", minimum=0, maximum=MAX_STAT,
+                      required=True),
+              Text("chart", "Its attack chart: damage to slots 1-4, slot 1 first, e.g. 2, 1, "
+                   "0, 1.", max_length=40),
+              OneOf("effect", "Its text effect: none, resolved now, or To Jail.", FIGHT_EFFECTS,
+                    default="none"),
+              Text("effect_damage", "Damage its text dealt in step 2, slots 1-4 (e.g. 0, 1).",
+                   max_length=40),
+              Integer("bonus_attack", "Extra Attack from card effects this fight.", minimum=0,
+                      maximum=MAX_STAT, default=0),
+              Text("attacks", "Heroes' printed Attack, slots 1-4, where not recorded at "
+                   "recruiting (e.g. 2, 3).", max_length=40),
+              SAID, WORKING),
+    "hit": (SEAT, SLOT, Integer("cubes", "Damage cubes placed on it.", minimum=1,
+                                maximum=MAX_STAT, required=True),
+            OneOf("cause", "What dealt the damage.", tuple(team.CAUSES), required=True),
+            Text("source", "Optional: which Villain, Event or card.", max_length=40), SAID),
+    "heal": (SEAT, SLOT, Integer("cubes", "Damage cubes removed.", minimum=1,
+                                 maximum=MAX_STAT, default=1),
+             OneOf("cause", "How: the Heal a Hero action, or a card's effect.",
+                   tuple(team.HEALS), default="heal-action"), SAID),
+    "equip": (SEAT, SLOT, Text("name", "The Equipment card.", max_length=40, required=True),
+              Integer("health", "Its Health bonus.", minimum=0, maximum=MAX_STAT, default=0),
+              Integer("attack", "Its Attack bonus.", minimum=0, maximum=MAX_STAT, default=0),
+              Integer("die", "The die number of its Event effect, if it has one.", minimum=1,
+                      maximum=MAX_DIE),
+              Flag("extra", "A text effect lets this Hero carry more than 1 Equipment."), SAID),
+    "unequip": (SEAT, SLOT, Text("name", "Which Equipment (if the Hero carries more than one).",
+                                 max_length=40), SAID),
+    "damage": (SEAT, SLOT, Integer("to", "Correction: the damage cubes on that Hero now.",
+                                   minimum=0, maximum=MAX_STAT, required=True), SAID),
+    "defeat": (SEAT, SLOT, Text("cause", "What defeated it (a card's text, a ruling).",
+                                max_length=60), SAID),
+    "add-event": (EVENT_TYPE, DIE, SAID),
+    "pass-first-player": (SAID,),
+    "first-player": (SEAT, SAID),
+    "end-game": (SAID,),
     "identity": (SEAT, OneOf("identity", "Your Identity card (only your phone sees it).",
                              IDENTITY_OPTIONS, required=True)),
     "investigate": (SEAT, Text("target", "The player you investigated (name).", max_length=40,
@@ -286,6 +310,8 @@ EVENT_FORMS: Mapping[str, Form] = {
     "note": (Text("text", "A note for the table.", max_length=200, required=True),),
 }
 PRIVATE = frozenset({"identity", "investigate"})
+TOLD = frozenset(k for k, form in EVENT_FORMS.items() if SAID in form)
+"""Kinds whose stored form carries what they did (`said`), worked out from the state."""
 
 
 def _seat(setup: SessionSetup, state: State, event: Event) -> tuple[int, SeatState]:
@@ -297,63 +323,110 @@ def _put(state: State, i: int, seat: SeatState) -> State:
     return replace(state, seats=put(state.seats, i, seat))
 
 
-def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
+Step3 = tuple[State, str, str]
+"""The state after an event, what it did in the table's words, and the calculator's working."""
+
+
+def step(setup: SessionSetup, state: State, event: Event) -> Step3:
+    """Every shared event's change and words, from one code path (apply and resolve)."""
     kind = event.kind
-    if kind == "note":
-        return replace(state, notes=state.notes.added(event["text"]))
-    if kind == "add-event":
-        if state.ended:
-            raise InvalidInput("kind", "The game is over; no more Events.", "reveal, note")
-        if setup.rounds is not None and rounds_played(setup, state) >= setup.rounds:
-            raise InvalidInput("kind", f"The card's {setup.rounds} rounds already have their "
-                               "Events.", "end-game")
-        if len(state.track) >= EVENT_TOKENS:
-            raise InvalidInput("kind", "All 31 Event tokens are on the track.", "end-game")
-        tokens = [Token(t, d, i) for i, (t, d) in enumerate(state.track)]
-        new = Token(event["type"], event["die"], len(tokens))
-        return replace(state, track=tuple((t.type, t.die) for t in place(tokens, new)))
-    if kind == "pass-first-player":
-        return replace(state, first_player=(state.first_player - 1) % len(setup.seats))
-    if kind == "end-game":
-        if state.ended:
-            raise InvalidInput("kind", "The game is already over.", "reveal")
-        if setup.rounds is not None and rounds_played(setup, state) < setup.rounds:
-            raise InvalidInput("kind", f"Round {rounds_played(setup, state)} of the card's "
-                               f"{setup.rounds} is not the last.",
-                               "add the remaining rounds' Events first")
-        return replace(state, ended=True)
+    if kind == "trigger":
+        return rounds.trigger(setup, state, numbers(event, "dice", MAX_DIE),
+                              numbers(event, "firefight", SLOTS),
+                              numbers(event, "paramedic", SLOTS))
+    table: dict[str, Callable[[], tuple[State, str]]] = {
+        "new-event": lambda: rounds.choose_event(setup, state, event["type"], event["die"]),
+        "end-round": lambda: rounds.end_round(setup, state),
+        "add-event": lambda: rounds.add_event(setup, state, event["type"], event["die"]),
+        "end-game": lambda: rounds.end_game(setup, state),
+        "pass-first-player": lambda: rounds.pass_marker(setup, state, None),
+    }
+    if kind in table:
+        after, words = table[kind]()
+        return after, words, ""
     i, seat = _seat(setup, state, event)
+    who = setup.seats[i].name
     if kind == "first-player":
-        return replace(state, first_player=i)
+        after, words = rounds.pass_marker(setup, state, i)
+        return after, words, ""
     if kind == "jail":
         high = seat.jail_level_2_3
         if high is not None and event["count"] < high:
             # A revealed Addict said how many of the jailed are Level 2-3; the jail cannot
             # drop below that without a new reveal (else the verdict could not be judged).
-            raise InvalidInput("count", f"{setup.seats[i].name} revealed {high} Level 2-3 "
+            raise InvalidInput("count", f"{who} revealed {high} Level 2-3 "
                                "Villains in jail; reveal again with the new number first.",
                                f"{high}-{MAX_JAIL}")
-        return _put(state, i, replace(seat, jail=event["count"]))
-    if kind == "recruit":
-        open_slots = [k for k, h in enumerate(seat.team) if h is None]
-        if not open_slots:
-            raise InvalidInput("seat", "All 4 slots are filled: no more recruiting.",
-                               "a seat with an open slot")
-        hero = Hero(event["name"], event["influence"], event["health"])
-        k = open_slots[0]  # the lowest open slot (vigilante.txt:542)
-        return _put(state, i, replace(seat, team=put(seat.team, k, hero)))
-    if kind in ("damage", "defeat"):
-        k = event["slot"] - 1
-        hero = seat.team[k]
-        if hero is None:
-            taken = [str(n + 1) for n, h in enumerate(seat.team) if h is not None]
-            raise InvalidInput("slot", f"Slot {k + 1} has no Hero.", ", ".join(taken) or "none")
-        cubes = event["to"] if kind == "damage" else hero.damage
-        hero = replace(hero, damage=cubes)
-        if kind == "defeat" or cubes >= hero.health:  # defeated at once (vigilante.txt:589)
-            return _put(state, i, replace(seat, team=put(seat.team, k, None),
-                                          defeated=(*seat.defeated, hero)))
-        return _put(state, i, replace(seat, team=put(seat.team, k, hero)))
+        words = (f"{who}'s jail set by hand: {event['count']} Villains (was {seat.jail})")
+        return _put(state, i, replace(seat, jail=event["count"])), words, ""
+    if kind in WHEN:
+        _during_turns(setup, state, kind)
+    if kind == "fight":
+        changed, words, working = team.fight(
+            who, seat, event.get("villain") or "the Villain", event["villain_health"],
+            numbers(event, "chart", MAX_STAT, SLOTS), event.get("effect") or "none",
+            numbers(event, "effect_damage", MAX_STAT, SLOTS), event.get("bonus_attack") or 0,
+            numbers(event, "attacks", MAX_STAT, SLOTS))
+        return _put(state, i, changed), words, working
+    changes: dict[str, Callable[[], team.Change]] = {
+        "recruit": lambda: team.recruit(who, seat, event["name"], event["influence"],
+                                        event["health"], event.get("attack")),
+        "hit": lambda: team.hurt(who, seat, event["slot"], event["cubes"],
+                                 _cause(event)),
+        "heal": lambda: team.heal(who, seat, event["slot"], event.get("cubes") or 1,
+                                  team.HEALS[event.get("cause") or "heal-action"]),
+        "equip": lambda: team.equip(who, seat, event["slot"], Gear(
+            event["name"], event.get("health") or 0, event.get("attack") or 0,
+            event.get("die")), bool(event.get("extra"))),
+        "unequip": lambda: team.unequip(who, seat, event["slot"], event.get("name")),
+        "damage": lambda: team.set_damage(who, seat, event["slot"], event["to"]),
+        "defeat": lambda: team.defeat_by_hand(who, seat, event["slot"], event.get("cause")),
+    }
+    changed, words = changes[kind]()
+    return _put(state, i, changed), words, ""
+
+
+def numbers(event: Event, name: str, high: int, most: int = MAX_PLAYERS) -> list[int]:
+    """Whole numbers typed as text, "1, 4, 0, 5": the same from the page's text box and the
+    API."""
+    raw = event.get(name)
+    parts = [p for p in re.split(r"[,\s]+", str(raw or "")) if p]
+    if len(parts) > most or not all(re.fullmatch(r"[0-9]{1,3}", p) and int(p) <= high
+                                    for p in parts):
+        raise InvalidInput(name, f"{name.replace('_', ' ').capitalize()}: up to {most} whole "
+                           f"numbers 0-{high}, separated by commas (e.g. 1, 4, 0, 5).",
+                           f"up to {most} numbers 0-{high}")
+    return [int(p) for p in parts]
+
+
+def _cause(event: Event) -> str:
+    source = event.get("source")
+    cause = team.CAUSES[event["cause"]]
+    return f"{cause} ({source})" if source else cause
+
+
+WHEN = {"fight": "A Fight is a main action, taken on a player's turn (rule action-fight)",
+        "equip": "Equipment is attached at the start of its owner's turn (rule card-equipment)",
+        "unequip": "Equipment comes off with an Inventory action, on a turn (rule "
+                   "action-inventory)",
+        "heal": "Heroes are healed by a Heal action or a card played on a turn (rule "
+                "action-heal); the Paramedic Event heals at Trigger Events"}
+
+
+def _during_turns(setup: SessionSetup, state: State, kind: str) -> None:
+    if state.ended or state.stage != TURNS:
+        now = ("the game is over" if state.ended else
+               rounds.stage_text(setup, state).rstrip("."))
+        raise InvalidInput("kind", f"{WHEN[kind]}; now: {now}.", "during the players' turns")
+
+
+def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
+    kind = event.kind
+    if kind == "note":
+        return replace(state, notes=state.notes.added(event["text"]))
+    if kind in TOLD:
+        return step(setup, state, event)[0]
+    i, seat = _seat(setup, state, event)
     if kind in PRIVATE and is_sealed(event):  # an import's entry, its secret left out
         return state
     if kind == "identity":
@@ -364,7 +437,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         tid = seat_id(event["target"])  # a seat's name or its id
         target = seat_index(setup.seats, tid, "target")
         if target == i:
-            raise InvalidInput("target", "You may never look at your own Allegiance tokens.",
+            raise InvalidInput("target", "You may never look at your own Allegiance tokens (rule "
+                               "allegiance-tokens).",
                                "another seat")
         seen = {s.spot: s.seen for s in seat.sightings if s.target == tid}
         if seen.get(event["spot"], event["seen"]) != event["seen"]:
@@ -381,8 +455,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         return _put(state, i, replace(seat, sightings=(*seat.sightings, sighting)))
     # reveal
     if not state.ended:
-        raise InvalidInput("kind", "Identities are revealed at the end of the final round.",
-                           "end-game first")
+        raise InvalidInput("kind", "Identities are revealed at the end of the final round "
+                           "(rule game-end).", "end-game first")
     given = event.get("identity")
     # resolve() stores the Identity an "as-entered" reveal shows; only a reveal stored before
     # that (an older session) still reads it from the phone's entry here
@@ -412,16 +486,19 @@ def _check_public_rules(setup: SessionSetup, ident: Identity, name: str) -> None
     """Only rules the whole table knows: never other seats' secrets."""
     card = CARDS[ident]
     if setup.first_game and ident in FIRST_GAME_LEFT_OUT:
-        raise InvalidInput(name, f"This first game leaves out the {card.title}.",
+        raise InvalidInput(name, f"This first game leaves out the {card.title} (rule "
+                           "first-game).",
                            "any other Identity")
     if setup.mode is Scenario.SHOWDOWN and card.allegiance is Allegiance.NEUTRAL:
-        raise InvalidInput(name, "Showdown uses no Neutral Identities.", "Good or Evil")
+        raise InvalidInput(name, "Showdown uses no Neutral Identities (rule "
+                           "scenario-showdown).", "Good or Evil")
     if setup.mix is not None:
         good, evil, neutral = setup.mix
         limit = {Allegiance.GOOD: good, Allegiance.EVIL: evil, Allegiance.NEUTRAL: neutral}
         if limit[card.allegiance] == 0:
             raise InvalidInput(name, f"Your Scenario Card deals no {card.allegiance.value} "
-                               "Identities.", "an Identity of a dealt Allegiance")
+                               "Identities (rule setup-identities).",
+                               "an Identity of a dealt Allegiance")
 
 
 def _check_revealed(setup: SessionSetup, state: State) -> None:
@@ -432,6 +509,12 @@ def _check_revealed(setup: SessionSetup, state: State) -> None:
             raise InvalidInput("identity", f"The box holds {CARDS[ident].copies} "
                                f"{CARDS[ident].title} card(s); {n} are revealed.",
                                "another Identity")
+    if len(shown) < len(setup.seats) and completion(
+            setup.mode, len(setup.seats), shown, setup.first_game, setup.mix) is None:
+        raise InvalidInput("identity", "With the Identities already shown, no deal the "
+                           "scenario" + (" and the card" if setup.mix else "") + " allow is "
+                           "left for the players still to reveal (rule setup-identities).",
+                           "another Identity")
     if len(shown) == len(setup.seats):
         check_identities(setup.mode, shown, setup.first_game, "identity")
         if setup.mix is not None:
@@ -458,11 +541,14 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
             return f"{who} looked at {target}'s spot {event['spot']}: {event['seen']} " \
                    "(only you see this)"
         return f"{who} investigated {target} (spot {event['spot']})"
+    if event.get("said"):
+        return str(event["said"])
+    # events stored before their words were (older sessions)
     lines: dict[str, Callable[[], str]] = {
         "jail": lambda: f"{who}'s jail: {event['count']}",
         "recruit": lambda: f"{who} recruits {event['name']} (Influence {event['influence']}, "
                            f"Health {event['health']})",
-        "damage": lambda: f"{who}'s slot {event['slot']} Hero: {event['to']} damage",
+        "damage": lambda: f"Correction: {who}'s slot {event['slot']} Hero: {event['to']} damage",
         "defeat": lambda: f"{who}'s slot {event['slot']} Hero is defeated",
         "add-event": lambda: f"Event Track: {EVENT_TITLES[event['type']]} ({event['die']})",
         "pass-first-player": lambda: "First Player marker passes counter-clockwise",
@@ -471,7 +557,7 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
         "reveal": lambda: _reveal_line(event, who),
         "note": lambda: f"Note: {event['text']}",
     }
-    return lines[kind]()
+    return lines.get(kind, lambda: kind.replace("-", " ").capitalize())()
 
 
 def _reveal_line(event: Event, who: str) -> str:
@@ -499,6 +585,14 @@ def writer(setup: SessionSetup, event: Event) -> str | None:
 def resolve(setup: SessionSetup, state: State, event: Event) -> Event:
     """An owner's "as-entered" reveal is stored with the Identity it shows (and
     `own_phone`), so the history, an export and its import carry what was revealed."""
+    if event.kind in TOLD:
+        try:
+            _, said, working = step(setup, state, event)
+        except InvalidInput:
+            return event  # apply refuses it the same way, saying what can be done instead
+        data = {k: v for k, v in event.data.items() if k not in ("said", "working")}
+        return Event(event.kind, {**data, "said": said, **({"working": working}
+                                                         if working else {})})
     if event.kind != "reveal" or event.get("identity") not in (None, AS_ENTERED) \
             or not state.ended:
         return event  # apply says why a reveal before the end is refused
@@ -513,9 +607,14 @@ def resolve(setup: SessionSetup, state: State, event: Event) -> Event:
 # ---------------------------------------------------------------- views
 
 def _hero_json(h: Hero, slot: int | None = None) -> dict[str, Any]:
-    out = {"name": h.name, "influence": h.influence, "health": h.health, "damage": h.damage}
+    out: dict[str, Any] = {"name": h.name, "influence": h.influence, "health": h.max_health,
+                           "printed_health": h.health, "damage": h.damage,
+                           "equipment": [{"name": g.name, "health": g.health,
+                                          "attack": g.attack, "die": g.die} for g in h.gear]}
     if slot is not None:
         out["slot"] = slot
+    if h.cause:
+        out["defeated_by"] = h.cause
     return out
 
 
@@ -535,9 +634,10 @@ def state_json(setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, A
             "defeated_count": len(st.defeated), "team_influence": influence,
             "team_damage": damage, "breaking_point": len(st.defeated) >= BREAKING_POINT,
             "agency": st.jail >= AGENCY_JAIL,
-            "team_line": "Team: " + (", ".join(f"{k}. {h['name']} ({h['damage']}/"
-                                               f"{h['health']})" for k, h in
-                                               ((h["slot"], h) for h in team)) or "none")
+            "team_line": "Team: " + (", ".join(
+                f"{h['slot']}. {h['name']} ({h['damage']}/{h['health']}"
+                + "".join(f", {g['name']}" for g in h["equipment"]) + ")" for h in team)
+                or "none")
                          + f"; Influence {influence}",
             "defeated_line": f"Defeated: {len(st.defeated)}"
                              + (" - breaking point, no Event die" if len(st.defeated) >=
@@ -553,7 +653,9 @@ def state_json(setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, A
         "mode": setup.mode.value, "scenario": TITLES[setup.mode], "round": played,
         "rounds": setup.rounds,
         "rounds_left": None if setup.rounds is None else max(0, setup.rounds - played),
-        "ended": state.ended, "playing": not state.ended,
+        "ended": state.ended, "playing": not state.ended, "stage": state.stage,
+        "stage_text": rounds.stage_text(setup, state),
+        "not_turns": state.ended or state.stage != TURNS,
         "track": [{"type": t, "die": d, "title": EVENT_TITLES[t]} for t, d in state.track],
         "track_text": " · ".join(f"{EVENT_TITLES[t]} {d}" for t, d in state.track) or "empty",
         "first_player": setup.seats[state.first_player].id, "turn_order": order,
@@ -563,8 +665,7 @@ def state_json(setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, A
         "notes": list(state.notes), "seats": seats,
     }
     if all_revealed:
-        verdict = judge(players_end(setup, state), setup.settings)
-        out["winners"] = list(verdict.winners)
+        out["winners"] = referee.score(setup, state).result["winners"]
     return out
 
 
@@ -650,69 +751,45 @@ def _progress(setup: SessionSetup, state: State, i: int, ident: Identity) -> lis
     return lines
 
 
-def players_end(setup: SessionSetup, state: State) -> list[PlayerEnd]:
-    out = []
-    for s, st in zip(setup.seats, state.seats, strict=True):
-        if st.revealed is None:
-            raise InvalidInput("identity", f"{s.name} has not revealed.", "reveal every seat")
-        heroes = tuple([*(HeroCard(h.name, h.influence, h.damage) for h in st.team
-                          if h is not None),
-                        *(HeroCard(h.name, h.influence, h.damage, True) for h in st.defeated)])
-        out.append(PlayerEnd(s.name, Identity(st.revealed), st.jail, st.jail_level_2_3,
-                             st.med_cards, heroes))
-    return out
-
-
-def final_score(setup: SessionSetup, state: State) -> Explained:
-    revealed = [s.name for s, st in zip(setup.seats, state.seats, strict=True) if st.revealed]
-    waiting = [s.name for s, st in zip(setup.seats, state.seats, strict=True)
-               if not st.revealed]
-    if waiting:
-        played = rounds_played(setup, state)
-        steps = [Step(f"Round {played}" + (f" of {setup.rounds}" if setup.rounds else "")
-                      + (": the final round is over." if state.ended else "."), played,
-                      "round", Provenance.DERIVED, "Tokens on the track minus starting Events."),
-                 Step("Jails (public): " + ", ".join(
-                     f"{s.name} {st.jail}" for s, st in zip(setup.seats, state.seats,
-                                                            strict=True)) + ".",
-                      sum(st.jail for st in state.seats), "jail"),
-                 Step("Missions are judged once every Identity is revealed, at the end of the "
-                      "final round.", len(waiting), "game-end")]
-        result = {"final": False, "ended": state.ended, "revealed": revealed,
-                  "waiting_for": waiting, "jails": {s.name: st.jail for s, st in
-                                                    zip(setup.seats, state.seats, strict=True)}}
-        return Explained(result, tuple(steps),
-                         f"No verdict yet: waiting for {len(waiting)} reveal(s).")
-    players = players_end(setup, state)
-    verdict = judge(players, setup.settings, setup.mode, setup.first_game)
-    changes = sensitivity(players, setup.settings, verdict)
-    result = {"final": True, **verdict_json(verdict, changes, setup.settings)}
-    steps = list(verdict.steps) + [
-        Step(f"With {c['setting'].replace('_', ' ')} = {c['value']}, {c['player']} would "
-             f"{'win' if c['won_then'] else 'lose'} instead.", c["value"], "judge-settings")
-        for c in changes]
-    won = verdict.winners
-    summary = ("Winners: " + ", ".join(won) if won else "Nobody wins.")
-    return Explained(result, tuple(steps), summary)
-
-
 # ---------------------------------------------------------------- the tracker
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
     "mode": "brought-to-justice", "rounds": 2, "starting_events": 1,
     "good": 2, "evil": 1, "neutral": 1,
     "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
-EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
-    {"kind": "add-event", "type": "hacking", "die": 3},
+TABLE_EXAMPLES: tuple[Mapping[str, Any], ...] = (
+    {"kind": "new-event", "type": "hacking", "die": 3},
     {"kind": "recruit", "seat": "gwen", "name": "Starter", "influence": 1, "health": 3},
     {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4, "health": 2},
+    {"kind": "new-event", "type": "jailbreak", "die": 1},
+    {"kind": "equip", "seat": "gwen", "slot": 1, "name": "Kevlar Vest", "health": 2},
     {"kind": "jail", "seat": "gwen", "count": 2},
-    {"kind": "damage", "seat": "asha", "slot": 1, "to": 2},
-    {"kind": "pass-first-player"},
-    {"kind": "add-event", "type": "jailbreak", "die": 1},
-    {"kind": "add-event", "type": "paramedic", "die": 3},
-    {"kind": "end-game"},
+    {"kind": "hit", "seat": "asha", "slot": 1, "cubes": 1, "cause": "villain-attack"},
+    {"kind": "hit", "seat": "gwen", "slot": 1, "cubes": 3, "cause": "villain-attack"},
+    {"kind": "heal", "seat": "gwen", "slot": 1},
+    {"kind": "trigger", "dice": "1, 4, 2, 5"},
+    {"kind": "end-round"},
+    {"kind": "new-event", "type": "paramedic", "die": 3},
+    {"kind": "trigger", "dice": "3, 3, 6, 2"},
+    {"kind": "end-round"},
 )
+
+
+def _stored(setup_data: Mapping[str, Any],
+            raws: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The examples as the session stores them: each with what it did (`said`), so each is
+    its own stored form."""
+    setup = parse_setup(setup_data)
+    state, out = initial(setup), list[Mapping[str, Any]]()
+    for raw in raws:
+        event = resolve(setup, state, Event(raw["kind"], {k: v for k, v in raw.items()
+                                                          if k != "kind"}))
+        state = apply(setup, state, event, len(out) + 1)
+        out.append(event.to_json())
+    return tuple(out)
+
+
+EXAMPLE_EVENTS = _stored(EXAMPLE_SETUP, TABLE_EXAMPLES)
 
 
 class VigilanteTracker(TrackerBase):
@@ -760,25 +837,50 @@ class VigilanteTracker(TrackerBase):
         return state_json(setup, state, viewer)
 
     def score(self, setup: SessionSetup, state: State) -> Explained:
-        return final_score(setup, state)
+        return referee.score(setup, state)
+
+    def finished(self, setup: SessionSetup, state: State) -> bool:
+        return referee.finished(setup, state)
+
+    def moves(self, setup: SessionSetup, state: State) -> Sequence[Mapping[str, Any]]:
+        return referee.moves(setup, state)
 
     def board(self, setup: SessionSetup) -> Board:
         return Board(
-            shows=(Show("round", "Round"), Show("rounds", "Rounds on the card"),
+            shows=(Show("stage_text", "Now"), Show("round", "Round (by the Event Track)"),
+                   Show("rounds", "Rounds on the card"),
                    Show("first_player", "First Player", seat_name=True),
                    Show("track_text", "Event Track"),
                    Show("good_needed", "Good needs (7 per Good player)")),
             counters=(Counter("jail", "Jail", 0, MAX_JAIL, "jail"),),
             actions=(
-                Action("add-event", "Add Event", asks=("type", "die"), unless="ended"),
-                Action("pass-first-player", "Pass First Player", unless="ended"),
+                Action("new-event", "Choose new Event", asks=("type", "die"), unless="ended"),
+                Action("trigger", "Trigger Events", asks=("dice", "firefight", "paramedic"),
+                       unless="ended"),
+                Action("end-round", "End the round", unless="ended"),
                 Action("end-game", "Final round over", unless="ended",
                        confirm="is the final round over? Then everyone reveals."),
                 Action("recruit", "Recruit", per_seat=True,
-                       asks=("name", "influence", "health")),
-                Action("damage", "Damage", per_seat=True, asks=("slot", "to")),
-                Action("defeat", "Defeated", per_seat=True, asks=("slot",)),
-                Action("first-player", "First Player", per_seat=True, unless="ended"),
+                       asks=("name", "influence", "attack", "health")),
+                Action("fight", "Fight a Villain", per_seat=True,
+                       asks=("villain", "villain_health", "chart", "effect", "effect_damage",
+                             "bonus_attack", "attacks"), unless="not_turns"),
+                Action("hit", "Damage", per_seat=True, asks=("slot", "cubes", "cause", "source")),
+                Action("heal", "Heal", per_seat=True, asks=("slot", "cubes", "cause"),
+                       unless="not_turns"),
+                Action("equip", "Attach Equipment", per_seat=True,
+                       asks=("slot", "name", "health", "attack", "die", "extra"),
+                       unless="not_turns"),
+                Action("unequip", "Inventory: Equipment off", per_seat=True,
+                       asks=("slot", "name"), unless="not_turns"),
+                Action("defeat", "Defeated (text effect or correction)", per_seat=True,
+                       asks=("slot", "cause")),
+                Action("damage", "Set damage (correction)", per_seat=True, asks=("slot", "to")),
+                Action("add-event", "Place an Event (correction)", asks=("type", "die"),
+                       unless="ended"),
+                Action("pass-first-player", "Pass First Player (correction)", unless="ended"),
+                Action("first-player", "First Player (correction)", per_seat=True,
+                       unless="ended"),
                 Action("identity", "My Identity (own phone)", per_seat=True,
                        asks=("identity",), unless="ended", own_phone=True),
                 Action("investigate", "Investigate (own phone)", per_seat=True,
