@@ -26,12 +26,12 @@ a Throwdown's claims end by themselves when every survivor has claimed or the Lo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained
+from assistant.explain import Explained, Provenance, Step
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 from assistant.tracker import (
     NOTE,
@@ -51,16 +51,26 @@ from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 from assistant.tracker.kernel import is_sealed
 
+from . import abilities
 from .book import ROUNDS, THROWDOWNS
 from .calculators.battle import ACTION_MAX, NONE, Attack, Side, parse_supers, resolve
+from .calculators.loot import MAX_LOOT, claims
 from .calculators.loser_lad import Pile, pass_loser_lad
 from .common import bag, key, split_list
 from .modes import STANDARD, check_players
-from .scoring import Player, score
-from .settings import ATTACK_READING, ENDING_ABILITY, KO_PILES, SETTINGS
+from .settings import ATTACK_READING, CUMULATIVE, ENDING_ABILITY, KO_PILES, SETTINGS
 
 GAME = "master-plan"
 MAX_THROWDOWN = max(THROWDOWNS.values())
+RESULT_MAX, WORKING_MAX = 1000, 8000
+DECK_NOTE = ("Every Super goes back at Regroup (:68); with cumulative KO piles the piles stay "
+             "out of the deck, which is dealt evenly with the rest set aside (:28).")
+Done = tuple["State", str, list[Step]]
+"""A handler's answer: the new state, the history line, the working (for the stored form)."""
+
+
+def done(state: State) -> Done:
+    return state, "", []
 
 
 # ---------------------------------------------------------------- setup
@@ -174,7 +184,7 @@ class Revealed:
 class Throwdown:
     number: int
     loot: tuple[str, ...]
-    """As dealt onto the card."""
+    """On the card: as dealt, then as Abilities moved it."""
     squads: Mapping[str, int] = field(default_factory=dict)
     """Seat id → Supers deployed face down (what they are stays hidden)."""
     revealed: tuple[Revealed, ...] = ()
@@ -190,16 +200,28 @@ class Throwdown:
     """The battle answer's one-line summary (says when another setting would change it)."""
     other_settings: tuple[str, ...] = ()
     """Settings whose other option would have changed this battle."""
+    set_aside: tuple[str, ...] = ()
+    """Seat ids of face-down Supers set aside here: played where their side could not go."""
+    sent_away: tuple[str, ...] = ()
+    """Supers an Ability sent away without a knock-out."""
 
     def left(self) -> Counter[str]:
         return bag(self.loot) - bag(c[2] for c in self.claims)
+
+    def shown(self, seat: str) -> int:
+        return sum(1 for r in self.revealed if r.values["owner"] == seat)
+
+    def face_down(self, seat: str) -> int:
+        return self.squads.get(seat, 0) - self.shown(seat)
 
     def to_json(self, names: Mapping[str, str]) -> dict[str, Any]:
         nxt = self.next_claimer()
         display = {key(x): x for x in self.loot}
         return {"number": self.number, "loot": list(self.loot),
-                "loot_left": sorted((display[k] for k, n in self.left().items()
-                                     for _ in range(n)), key=str.casefold),
+                # once resolved, what was not claimed went back to the bag (`returned`)
+                "loot_left": [] if self.resolved else sorted(
+                    (display[k] for k, n in self.left().items() for _ in range(n)),
+                    key=str.casefold),
                 "squads": {names[s]: n for s, n in self.squads.items()},
                 "revealed": [r.name for r in self.revealed] if self.revealed else [],
                 "status": "resolved" if self.resolved else "battled" if self.battled
@@ -210,7 +232,9 @@ class Throwdown:
                 "claims": [{"super": s, "seat": names[o], "loot": x} for s, o, x in self.claims],
                 "next_claimer": None if nxt is None else {"super": nxt[0], "seat": names[nxt[1]]},
                 "returned": list(self.returned), "battle_summary": self.summary,
-                "changed_by_other_setting": list(self.other_settings)}
+                "changed_by_other_setting": list(self.other_settings),
+                "set_aside": [names[s] for s in self.set_aside],
+                "sent_away": list(self.sent_away)}
 
     def next_claimer(self) -> tuple[str, str, int] | None:
         if not self.battled or self.resolved:
@@ -224,7 +248,7 @@ class State:
     loser_lad: str
     throwdowns: tuple[Throwdown, ...] = ()
     plays: int = 0
-    """Supers deployed this round (turn order follows from it)."""
+    """Deployment turns taken this round (a Super deployed or set aside; turn order follows)."""
     loot: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     ko: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """This round's KO pile: Action Numbers."""
@@ -240,6 +264,8 @@ class State:
     """Each Regroup's Loser Lad answer in one line (says when the other KO setting differs)."""
     over: bool = False
     notes: Chain[str] = field(default_factory=Chain)
+    deployment_over: bool = False
+    """Without a deck size: the table turned to the battles (its first reveal or battle)."""
 
     def throwdown(self, number: int) -> Throwdown:
         for t in self.throwdowns:
@@ -258,11 +284,129 @@ def initial(setup: Setup) -> State:
     return State(1, setup.loser_lad, loot=empty, ko=empty, ko_earlier=empty)
 
 
+# ---------------------------------------------------------------- the round's structure
+
+DEAL, DEPLOY, BATTLE, REGROUP, OVER = "deal", "deploy", "battle", "regroup", "over"
+
+
+def deck_size(setup: Setup, state: State) -> int | None:
+    """The Super deck this round: every Super comes back at Regroup (:68) except, with
+    cumulative KO piles, those kept in the piles (derived: a kept pile is not in the deck)."""
+    if setup.super_deck_size is None:
+        return None
+    kept = sum(len(v) for v in state.ko_earlier.values()) \
+        if setup.settings[KO_PILES.name] == CUMULATIVE else 0
+    return max(setup.super_deck_size - kept, 0)
+
+
+def hand_size(setup: Setup, state: State) -> int | None:
+    """Deal the deck out evenly, the rest aside (Recruit, :28)."""
+    deck = deck_size(setup, state)
+    return None if deck is None else deck // len(setup.seats)
+
+
+def deployment_total(setup: Setup, state: State) -> int | None:
+    hand = hand_size(setup, state)
+    return None if hand is None else hand * len(setup.seats)
+
+
+def recruit_text(setup: Setup, state: State) -> str:
+    deck, hand = deck_size(setup, state), hand_size(setup, state)
+    if deck is None or hand is None:
+        return "Super deck size not given: deployment ends when the table turns to the battles."
+    n = len(setup.seats)
+    kept = (setup.super_deck_size or 0) - deck
+    whence = (f"{setup.super_deck_size} Supers less {kept} kept in KO piles (cumulative) = "
+              f"{deck}" if kept else f"{deck} Supers")
+    return (f"Round {state.round} deal: {whence}; {hand} each to {n} players, "
+            f"{deck - hand * n} set aside (rule recruit).")
+
+
+def deploying(setup: Setup, state: State) -> bool:
+    total = deployment_total(setup, state)
+    return state.plays < total if total is not None else not state.deployment_over
+
+
+def stage(setup: Setup, state: State) -> str:
+    """Where the round is: dealing Throwdowns, deploying, battles (with their claims), Regroup."""
+    if state.winner or state.over:
+        return OVER
+    if len(state.throwdowns) < setup.throwdowns:
+        return DEAL
+    if deploying(setup, state):
+        return DEPLOY
+    if any(not t.resolved for t in state.throwdowns):
+        return BATTLE
+    return REGROUP
+
+
+def current(state: State) -> Throwdown | None:
+    """The Throwdown being resolved: revealed (or a Super set aside) and not yet looted."""
+    for t in state.throwdowns:
+        if not t.resolved and (t.battled or t.revealed or t.set_aside):
+            return t
+    return None
+
+
+def _order(setup: Setup, state: State) -> list[Seat]:
+    start = [s.id for s in setup.seats].index(state.loser_lad)
+    n = len(setup.seats)
+    return [setup.seats[(start + i) % n] for i in range(n)]
+
+
+def next_deployer(setup: Setup, state: State) -> Seat | None:
+    if not deploying(setup, state):
+        return None
+    order = _order(setup, state)
+    return order[state.plays % len(order)]
+
+
+def _to_battles(setup: Setup, state: State) -> State:
+    """The state ready for a reveal or a battle, or the refusal saying which stage it is in."""
+    where = stage(setup, state)
+    if where == DEAL:
+        raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns and deploy first "
+                           "(Assemble comes before Battle, rule round-overview).", "throwdown")
+    if where != DEPLOY:
+        return state
+    total = deployment_total(setup, state)
+    nxt = next_deployer(setup, state)
+    assert nxt is not None
+    if total is not None:
+        raise InvalidInput("kind", f"Deployment is not over: {nxt.name} still has a Super to "
+                           f"play ({state.plays} of {total} turns taken; every hand is emptied "
+                           "first, rule deployment-end). Deployed Supers stay face down until "
+                           "their Throwdown's battle (rule battle-reveal).", "deploy")
+    n = len(setup.seats)
+    if state.plays == 0:
+        raise InvalidInput("kind", "Nobody has deployed a Super this round: deployment comes "
+                           "before the battles (rule deployment).", "deploy")
+    if state.plays % n:
+        waiting = [s.name for s in _order(setup, state)[state.plays % n:]]
+        raise InvalidInput("kind", "Hands are dealt evenly (rule recruit), so deployment ends "
+                           f"only after a full round of turns: {', '.join(waiting)} still to "
+                           "play.", "deploy")
+    return replace(state, deployment_over=True)
+
+
+def _one_at_a_time(state: State, t: Throwdown) -> None:
+    c = current(state)
+    if c is not None and c.number != t.number:
+        doing = "its Loot claims" if c.battled else "its battle"
+        raise InvalidInput("throwdown", f"Throwdown {c.number} is being resolved: finish "
+                           f"{doing} first. The Loser Lad holder picks one Throwdown at a time "
+                           "(rule battle-reveal).", str(c.number))
+
+
 # ---------------------------------------------------------------- events
 
 SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True)
 TD = Integer("throwdown", "Which Throwdown (1, 2, ...).", minimum=1, maximum=MAX_THROWDOWN,
              required=True)
+RESULT = Text("result", "Filled in by the session: what the event did, in one line.",
+              max_length=RESULT_MAX)
+WORKING = Text("working", "Filled in by the session: the calculator's working, a step a line.",
+               max_length=WORKING_MAX)
 EVENT_FORMS: Mapping[str, Form] = {
     "plan": (SEAT, Text("requirements", "Private: the Loot your Master Plan lists, "
                         "comma-separated. Enter it on your own phone.", max_length=400,
@@ -270,6 +414,7 @@ EVENT_FORMS: Mapping[str, Form] = {
     "throwdown": (Text("loot", "The Loot drawn onto this Throwdown, comma-separated.",
                        max_length=400),),
     "deploy": (SEAT, TD),
+    "set-aside": (SEAT,),
     "reveal": (TD, SEAT,
                Text("name", "The Super's name.", max_length=40, required=True),
                OneOf("side", "Hero or Villain.", tuple(s.value for s in Side), required=True),
@@ -286,15 +431,22 @@ EVENT_FORMS: Mapping[str, Form] = {
                     "could be.", max_length=40),
                Text("ability", "Optional: the Ability text.", max_length=200),
                Text("ability_knocks_out", "Optional: Supers its Ability knocked out "
-                    "(comma-separated).", max_length=200)),
+                    "(comma-separated).", max_length=200),
+               Text("ability_returns", "Optional: Supers its Ability sent away from the "
+                    "Throwdown without a knock-out (comma-separated).", max_length=200),
+               Text(abilities.FIELD, "Optional: Loot its Ability moves, as 'Gem from Ann' "
+                    "(to this Super's Mastermind), 'Crown from Throwdown 2 to here', 'Idol "
+                    "from Ben to bag' (comma-separated); applied only if the Ability happens.",
+                    max_length=200)),
+    "misplaced": (TD, SEAT),
     "battle": (TD,
                Text("order", "Only for equal Action Numbers not ordered at reveal: the tied "
                     "Supers in the table's order, first acts first (comma-separated).",
                     max_length=200),
                Text("targets", "One-target setting only: each attacker's pick, as "
-                    "'Nova: Shade, Hex: Blaze'.", max_length=400)),
+                    "'Nova: Shade, Hex: Blaze'.", max_length=400), RESULT, WORKING),
     "claim": (TD, Text("loot", "The Loot the next claimer takes.", max_length=40,
-                       required=True)),
+                       required=True), RESULT, WORKING),
     "declare-win": (SEAT, Text("requirements", "Only for the table recording a plan card as "
                                "shown (the player's phone is gone or was never used): the "
                                "revealed plan, comma-separated. The owner's own phone leaves "
@@ -302,9 +454,14 @@ EVENT_FORMS: Mapping[str, Form] = {
                     Flag("own_phone", "True when the owner declares from their own phone (the "
                          "stored form of their declaration says so).")),
     "regroup": (Text("holder_picks", "On a tie for the fewest KOs: whom the holder gives "
-                     "Loser Lad to.", max_length=40),),
+                     "Loser Lad to.", max_length=40), RESULT, WORKING),
+    "correct": (SEAT, Text("loot", "A correction by hand: every Loot this player holds now, "
+                           "comma-separated ('none' for none).", max_length=400),
+                Text("ko", "A correction by hand: the Action Numbers in this player's KO pile "
+                     "this round, comma-separated ('none' for none).", max_length=200)),
     "note": (Text("text", "The note.", max_length=280, required=True),),
 }
+CORRECTED = "(correction)"
 
 
 def _refuse_if_over(state: State, event: Event) -> None:
@@ -316,11 +473,10 @@ def _refuse_if_over(state: State, event: Event) -> None:
 
 def apply(setup: Setup, state: State, event: Event, version: int) -> State:
     _refuse_if_over(state, event)
-    handler = _HANDLERS[event.kind]
-    return handler(setup, state, event)
+    return _HANDLERS[event.kind](setup, state, event)[0]
 
 
-def _plan(setup: Setup, state: State, e: Event) -> State:
+def _plan(setup: Setup, state: State, e: Event) -> Done:
     seat = setup.seat(e["seat"])
     plan: tuple[str, ...] = ()  # a sealed entry (an import's): entered, its Loot not here
     if not is_sealed(e):
@@ -332,89 +488,127 @@ def _plan(setup: Setup, state: State, e: Event) -> State:
     # changed plan would tell the table whether the secret changed.
     late = bool(state.loot[seat.id])
     flagged = (*state.plans_after_loot, seat.id) if late else state.plans_after_loot
-    return replace(state, plans={**state.plans, seat.id: plan},
-                   plans_after_loot=tuple(dict.fromkeys(flagged)))
+    return done(replace(state, plans={**state.plans, seat.id: plan},
+                        plans_after_loot=tuple(dict.fromkeys(flagged))))
 
 
-def _throwdown(setup: Setup, state: State, e: Event) -> State:
+def _throwdown(setup: Setup, state: State, e: Event) -> Done:
     if len(state.throwdowns) >= setup.throwdowns:
         raise InvalidInput("kind", f"With {len(setup.seats)} players a round has "
-                           f"{setup.throwdowns} Throwdowns; all are dealt.", "deploy, battle")
-    t = Throwdown(len(state.throwdowns) + 1, split_list(e.get("loot")))
-    return replace(state, throwdowns=(*state.throwdowns, t))
+                           f"{setup.throwdowns} Throwdowns; all are dealt (rule assemble).",
+                           "deploy, battle")
+    loot = split_list(e.get("loot"))
+    if len(loot) > MAX_LOOT:
+        raise InvalidInput("loot", f"{len(loot)} Loot is more than a Throwdown holds here.",
+                           f"at most {MAX_LOOT}")
+    t = Throwdown(len(state.throwdowns) + 1, loot)
+    return done(replace(state, throwdowns=(*state.throwdowns, t)))
 
 
-def _order(setup: Setup, state: State) -> list[Seat]:
-    start = [s.id for s in setup.seats].index(state.loser_lad)
-    n = len(setup.seats)
-    return [setup.seats[(start + i) % n] for i in range(n)]
-
-
-def deployment_total(setup: Setup) -> int | None:
-    hand = setup.hand_size
-    return None if hand is None else hand * len(setup.seats)
-
-
-def next_deployer(setup: Setup, state: State) -> Seat | None:
-    total = deployment_total(setup)
-    if total is not None and state.plays >= total:
-        return None
-    order = _order(setup, state)
-    return order[state.plays % len(order)]
-
-
-def _deploy(setup: Setup, state: State, e: Event) -> State:
-    if len(state.throwdowns) < setup.throwdowns:
+def _deploying_seat(setup: Setup, state: State, e: Event) -> Seat:
+    """The seat whose deployment turn it is (refusing outside deployment, or out of turn)."""
+    where = stage(setup, state)
+    if where == DEAL:
         raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns first (Assemble, "
                            "steps 1-2 come before deployment).", "throwdown")
-    if any(t.battled for t in state.throwdowns):
-        raise InvalidInput("kind", "Battles have begun: deployment is over.", "battle, claim")
+    if where != DEPLOY:
+        why = ("every hand is empty" if deployment_total(setup, state) is not None
+               else "the table has turned to the battles")
+        raise InvalidInput("kind", f"Deployment is over this round ({why}, rule "
+                           "deployment-end).", "reveal, battle, claim")
     seat = setup.seat(e["seat"])
     expected = next_deployer(setup, state)
-    if expected is None:
-        raise InvalidInput("seat", "Every hand is empty: deployment is over.", "battle")
+    assert expected is not None
     if seat.id != expected.id:
-        raise InvalidInput("seat", f"It is {expected.name}'s turn to deploy.", expected.name)
+        raise InvalidInput("seat", f"It is {expected.name}'s turn to deploy (Loser Lad's "
+                           "holder first, then clockwise, rule deployment).", expected.name)
+    return seat
+
+
+def _deploy(setup: Setup, state: State, e: Event) -> Done:
+    seat = _deploying_seat(setup, state, e)
     t = state.throwdown(e["throwdown"])
     squads = {**t.squads, seat.id: t.squads.get(seat.id, 0) + 1}
-    return replace(state.with_throwdown(replace(t, squads=squads)), plays=state.plays + 1)
+    return done(replace(state.with_throwdown(replace(t, squads=squads)),
+                        plays=state.plays + 1))
 
 
-def _reveal(setup: Setup, state: State, e: Event) -> State:
+def _set_aside(setup: Setup, state: State, e: Event) -> Done:
+    """A Super with no legal Throwdown (derived reading, README): the book's limits (:39-40)
+    forbid every place, and it has no pass, so the card stays out this round (back to the deck
+    at Regroup, :68) and the turn is used. Only possible where the seat already has a Squad
+    at every Throwdown: anywhere else a Super can start a new Squad."""
+    seat = _deploying_seat(setup, state, e)
+    free = [t.number for t in state.throwdowns if not t.squads.get(seat.id)]
+    if free:
+        raise InvalidInput("seat", f"{seat.name} has no Squad at Throwdown {free[0]} yet: any "
+                           "Super can start one there (rule deployment-limits), so every "
+                           "Super in hand has a legal play.", "deploy")
+    return done(replace(state, plays=state.plays + 1))
+
+
+def _reveal(setup: Setup, state: State, e: Event) -> Done:
+    state = _to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    pending = next_deployer(setup, state)
-    if pending is not None and deployment_total(setup) is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
-                           "to play, and deployed Supers stay face down until their battle.",
-                           "deploy")
+    _one_at_a_time(state, t)
     seat = setup.seat(e["seat"])
-    shown = sum(1 for r in t.revealed if r.values["owner"] == seat.id)
-    if state.plays and t.squads.get(seat.id, 0) <= shown:
-        # deployment was recorded this round: only what was deployed here can be turned over
-        hidden = [setup.seat(s).name for s, n in t.squads.items()
-                  if n > sum(1 for r in t.revealed if r.values["owner"] == s)]
+    if t.face_down(seat.id) <= 0:
+        hidden = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
         count = t.squads.get(seat.id, 0)
-        detail = (f"{seat.name} has no Squad at Throwdown {t.number} (the deployment recorded "
-                  "this round put none there)." if not count else
-                  f"{seat.name} deployed {count} Super(s) to Throwdown {t.number}; all are "
-                  "revealed already.")
+        detail = (f"{seat.name} has no Squad at Throwdown {t.number} (none was deployed "
+                  "there this round)." if not count and not t.shown(seat.id) else
+                  f"{seat.name}'s Supers at Throwdown {t.number} are all revealed already.")
         raise InvalidInput("seat", detail, ", ".join(hidden) or "none")
-    values = {k: v for k, v in e.items() if k not in ("seat", "throwdown")}
+    abilities.parse(e.get(abilities.FIELD), lambda x: _seat_or_none(setup, x),
+                    len(state.throwdowns))
+    values = {k: v for k, v in e.items() if k not in ("seat", "throwdown") and v is not None}
     values["owner"] = seat.id
     revealed = (*t.revealed, Revealed(values))
-    rows = [{k: v for k, v in r.values.items() if k not in ("target", "ability_knocks_out")}
-            for r in revealed]
+    hold = ("target", "ability_knocks_out", "ability_returns")
+    rows = [{k: v for k, v in r.values.items() if k not in hold} for r in revealed]
     try:  # the battle calculator's own checks, now; names and ties are checked at the battle
         parse_supers([{**r, "owner": setup.seat(r["owner"]).name} for r in rows])
     except InvalidInput as err:
         name = err.field.rsplit(".", 1)[-1]
+        if name == "side":
+            raise InvalidInput("side", f"{err.detail} A Super played where its side cannot "
+                               "go takes no part (derived reading): record it as a misplaced "
+                               "Super set aside.", err.allowed) from None
         if name != "tie_order":
             raise InvalidInput("seat" if name == "owner" else name, err.detail,
                                err.allowed) from None
-    return state.with_throwdown(replace(t, revealed=revealed))
+    return done(state.with_throwdown(replace(t, revealed=revealed)))
+
+
+def _seat_or_none(setup: Setup, text: str) -> str | None:
+    try:
+        return setup.seat(text).id
+    except InvalidInput:
+        return None
+
+
+def _misplaced(setup: Setup, state: State, e: Event) -> Done:
+    """A face-down Super whose side cannot join its Squad here (the reveal says so): set
+    aside, it takes no part (derived: it could not legally have been played there, :39-40)."""
+    state = _to_battles(setup, state)
+    t = state.throwdown(e["throwdown"])
+    if t.battled:
+        raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
+                           _open(state))
+    _one_at_a_time(state, t)
+    seat = setup.seat(e["seat"])
+    if not t.shown(seat.id) or t.face_down(seat.id) <= 0:
+        detail = (f"{seat.name} has revealed no Super at Throwdown {t.number}: the first one "
+                  "revealed starts the Squad and can always stand, so reveal it first."
+                  if t.face_down(seat.id) > 0 else
+                  f"{seat.name} has no face-down Super at Throwdown {t.number}.")
+        raise InvalidInput("seat", detail, "reveal")
+    squads = {**t.squads, seat.id: t.squads[seat.id] - 1}
+    return done(state.with_throwdown(replace(t, squads=squads,
+                                             set_aside=(*t.set_aside, seat.id))))
 
 
 def _open(state: State) -> str:
@@ -434,9 +628,18 @@ def _pairs(text: str, field: str) -> dict[str, str]:
 
 
 def _rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str, Any]]:
-    """The revealed Supers as battle-calculator rows, with the battle event's order and picks."""
+    """The revealed Supers as battle-calculator rows, with the battle event's order and picks.
+    A name an Ability or a pick gives that is not at this Throwdown is left out (the Supers
+    were entered before the battle; the battle must still be able to go on)."""
     rows = [{**r.values, "owner": setup.seat(r.values["owner"]).name} for r in revealed]
     names = {key(r["name"]) for r in rows}
+    for r in rows:
+        for f in ("ability_knocks_out", "ability_returns"):
+            r[f] = [x for x in split_list(r.get(f)) if key(x) in names]
+        if r.get("target") and key(str(r["target"])) not in names:
+            r["target"] = None
+        if r.get(abilities.FIELD) and not r.get("ability"):
+            r["ability"] = f"moves Loot: {r[abilities.FIELD]}"
     order = split_list(e.get("order"))
     for position, name in enumerate(order, start=1):
         if key(name) not in names:
@@ -454,33 +657,27 @@ def _rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str
 def _resolve(setup: Setup, rows: list[dict[str, Any]], number: int) -> Explained:
     try:
         return resolve(parse_supers(rows), setup.settings[ATTACK_READING.name],
-                       setup.settings[ENDING_ABILITY.name], f"Throwdown {number}")
+                       setup.settings[ENDING_ABILITY.name], f"Throwdown {number}",
+                       forgive_gone=True)
     except InvalidInput as err:
         name = err.field.rsplit(".", 1)[-1]
         field = {"tie_order": "order", "target": "targets"}.get(name, "throwdown")
         raise InvalidInput(field, err.detail, err.allowed) from None
 
 
-def _battle(setup: Setup, state: State, e: Event) -> State:
+def _battle(setup: Setup, state: State, e: Event) -> Done:
+    state = _to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    open_claims = [x.number for x in state.throwdowns if x.battled and not x.resolved]
-    if open_claims:
-        raise InvalidInput("kind", f"Finish the Loot claims at Throwdown {open_claims[0]} "
-                           "first: a Throwdown's Loot phase ends before the next battle.",
-                           "claim")
-    pending = next_deployer(setup, state)
-    if pending is not None and deployment_total(setup) is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
-                           "to play.", "deploy")
-    waiting = {s: n - sum(1 for r in t.revealed if r.values["owner"] == s)
-               for s, n in t.squads.items()}
-    missing = [setup.seat(s).name for s, n in waiting.items() if n > 0]
+    _one_at_a_time(state, t)
+    missing = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
     if missing:
         raise InvalidInput("throwdown", f"Reveal every Super at Throwdown {t.number} first: "
-                           f"{', '.join(missing)} still have face-down cards.", "reveal")
+                           f"{', '.join(missing)} still have face-down cards (rule "
+                           "battle-reveal). One whose side cannot join its Squad there is set "
+                           "aside as misplaced.", "reveal")
     answer = _resolve(setup, _rows(setup, t.revealed, e), t.number)
     result = answer.result
     seat_of = {key(s.name): s.id for s in setup.seats}
@@ -490,25 +687,71 @@ def _battle(setup: Setup, state: State, e: Event) -> State:
     for k in result["knocked_out"]:
         credited = seat_of[key(k["credited_to"])]
         ko[credited] = (*ko[credited], int(k["action_number"]))
+    # Loot the Abilities that happened moved, in acting order (M22: the score and the
+    # instant win see it at once)
+    names = {s.id: s.name for s in setup.seats}
+    piles: dict[str, tuple[str, ...]] = {**state.loot}
+    for x in state.throwdowns:
+        piles[f"throwdown {x.number}"] = () if x.resolved else x.loot
+    here = f"throwdown {t.number}"
+    by_name = {key(r.name): r for r in t.revealed}
+    steps = list(answer.steps)
+    for turn in result["turns"]:
+        r = by_name[key(turn["super"])]
+        if turn["ability_happened"] and r.values.get(abilities.FIELD):
+            moves = abilities.parse(r.values[abilities.FIELD],
+                                    lambda x: _seat_or_none(setup, x), len(state.throwdowns))
+            steps += abilities.apply_moves(moves, r.name, r.values["owner"], here, piles,
+                                           names)
+    loot = {s: piles[s] for s in state.loot}
+    tds = tuple(replace(x, loot=piles[f"throwdown {x.number}"]) if not x.resolved else x
+                for x in state.throwdowns)
+    t = next(x for x in tds if x.number == t.number)
     t = replace(t, battled=True, survivors=survivors, summary=answer.summary,
                 other_settings=tuple(result["changed_by_other_setting"]),
+                sent_away=tuple(s["super"] for s in result.get("returned", ())),
                 knocked_out=tuple({"super": k["super"], "by": k["by"],
                                    "credited_to": k["credited_to"], "how": k["how"]}
                                   for k in result["knocked_out"]))
-    return replace(state.with_throwdown(_settle(t)), ko=ko)
+    t, claims = _settle(setup, t)
+    steps += list(claims.steps) if t.resolved else []
+    new = replace(state, throwdowns=tds, loot=loot, ko=ko).with_throwdown(t)
+    line = f"Throwdown {t.number}: {answer.summary}"
+    if t.resolved:
+        line += f" {_end_words(t)}"
+    return new, line, steps
 
 
-def _settle(t: Throwdown) -> Throwdown:
-    """Claims end when every survivor has claimed or the Loot is gone; the rest goes back."""
+def _claim_answer(setup: Setup, t: Throwdown, pick: str | None) -> Explained:
+    """The loot-claims calculator fed with this Throwdown's claims so far (and `pick`, the
+    next claimer's): it checks the pick and says what goes back to the bag."""
+    rows = []
+    for i, (name, seat, number) in enumerate(t.survivors[:len(t.claims) + (pick is not None)]):
+        took = t.claims[i][2] if i < len(t.claims) else pick
+        rows.append({"name": name, "owner": setup.seat(seat).name, "action_number": number,
+                     "tie_order": i + 1, "takes": took})
+    try:
+        return claims({"loot": list(t.loot), "survivors": rows})
+    except InvalidInput as err:
+        raise InvalidInput("loot", err.detail, err.allowed) from None
+
+
+def _settle(setup: Setup, t: Throwdown) -> tuple[Throwdown, Explained]:
+    """Claims end when every survivor has claimed or the Loot is gone; the rest goes back
+    (Loot steps 2-3, :59-60)."""
+    answer = _claim_answer(setup, t, None)
     if len(t.claims) >= len(t.survivors) or not +t.left():
-        display = {key(x): x for x in t.loot}
-        back = tuple(sorted((display[k] for k, n in t.left().items() for _ in range(n)),
-                            key=str.casefold))
-        return replace(t, resolved=True, returned=back)
-    return t
+        back = tuple(answer.result["returned_to_bag"])
+        return replace(t, resolved=True, returned=back), answer
+    return t, answer
 
 
-def _claim(setup: Setup, state: State, e: Event) -> State:
+def _end_words(t: Throwdown) -> str:
+    back = ", ".join(t.returned) or "nothing"
+    return f"Claims at Throwdown {t.number} are over; back to the Loot Bag: {back}."
+
+
+def _claim(setup: Setup, state: State, e: Event) -> Done:
     t = state.throwdown(e["throwdown"])
     nxt = t.next_claimer()
     if nxt is None:
@@ -516,18 +759,21 @@ def _claim(setup: Setup, state: State, e: Event) -> State:
         raise InvalidInput("throwdown", f"Throwdown {t.number} {why}.",
                            ", ".join(str(x.number) for x in state.throwdowns
                                      if x.next_claimer()) or "none")
-    left = t.left()
-    if left[key(e["loot"])] < 1:
-        display = sorted({x for x in t.loot if left[key(x)] > 0}, key=str.casefold)
-        raise InvalidInput("loot", f"{e['loot']!r} is not on Throwdown {t.number} any more.",
-                           ", ".join(display))
-    took = next(x for x in t.loot if key(x) == key(e["loot"]))
+    answer = _claim_answer(setup, t, str(e["loot"]))
+    took = answer.result["claims"][-1]["took"]
     super_name, seat, _ = nxt
-    t = _settle(replace(t, claims=(*t.claims, (super_name, seat, took))))
+    t, end = _settle(setup, replace(t, claims=(*t.claims, (super_name, seat, took))))
     loot = {**state.loot, seat: (*state.loot[seat], took)}
     # A claim that completes the claimer's entered plan is told to the owner's phone only
     # (state_json: "declare your win"); the table learns it when the owner declares (:58).
-    return replace(state.with_throwdown(t), loot=loot)
+    who = setup.seat(seat).name
+    line = f"Throwdown {t.number}: {super_name} ({who}) claims {took}; {who} receives {took}."
+    n = len(t.claims)
+    steps = list(end.steps) if t.resolved else [
+        x for x in answer.steps if x.text.startswith(f"Claim {n}:")]
+    if t.resolved:
+        line += f" {_end_words(t)}"
+    return replace(state.with_throwdown(t), loot=loot), line, steps
 
 
 def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
@@ -536,22 +782,22 @@ def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
                   key=str.casefold)
 
 
-def _declare(setup: Setup, state: State, e: Event) -> State:
+def _declare(setup: Setup, state: State, e: Event) -> Done:
     seat = setup.seat(e["seat"])
     plan = split_list(e.get("requirements"))
     own = bool(e.get("own_phone"))
     if not plan:  # stored before declarations were resolved (older sessions): the entry
         plan, own = state.plans.get(seat.id, ()), True
-    if not plan:
-        raise InvalidInput("requirements", f"{seat.name} has not entered a Master Plan: enter "
-                           "it on their own phone first, or type the plan card as it is "
-                           "shown.", "Loot, comma-separated")
+        if not plan:
+            raise InvalidInput("requirements", "No Master Plan was entered on this phone: "
+                               "enter it first, or type the plan card as it is shown.",
+                               "enter your plan")
     if plan_missing(plan, state.loot[seat.id]):
         detail = ("Your collected Loot does not cover your Master Plan yet; no instant win."
                   if own else f"The Loot {seat.name} collected does not cover the plan typed "
                   "here; no instant win.")
         raise InvalidInput("seat", detail, "a completed plan")
-    return replace(state, winner=seat.id, revealed_plan=tuple(plan))
+    return done(replace(state, winner=seat.id, revealed_plan=tuple(plan)))
 
 
 def writer(setup: Setup, event: Event) -> str | None:
@@ -566,27 +812,45 @@ def writer(setup: Setup, event: Event) -> str | None:
 
 def stored_form(setup: Setup, state: State, event: Event) -> Event:
     """An owner's declaration is stored with the plan it reveals (and `own_phone`), so the
-    history, an export and its import carry it."""
+    history, an export and its import carry it. A battle, a claim and a Regroup are stored
+    with what they did and the calculator's working (`result`, `working`), so the history
+    line says it in the table's words; one the rules refuse is left as sent (apply says why)."""
+    if event.kind in WORKED:
+        data = {k: v for k, v in event.data.items() if k not in ("result", "working")}
+        bare = Event(event.kind, data)
+        try:
+            _refuse_if_over(state, bare)
+            _, line, steps = _HANDLERS[event.kind](setup, state, bare)
+        except InvalidInput:
+            return bare
+        return Event(event.kind, {**data, "result": _clip(line, RESULT_MAX),
+                                  "working": _clip("\n".join(x.text for x in steps),
+                                                   WORKING_MAX) or None})
     if event.kind != "declare-win" or event.get("requirements") \
             or state.winner or state.over:
         return event  # apply says why a declaration after the end is refused
     seat = setup.seat(event["seat"])
     plan = state.plans.get(seat.id)
     if not plan:
-        raise InvalidInput("requirements", "No Master Plan was entered on this phone: enter "
-                           "it first.", "enter your plan")
+        return event  # apply says so (to this phone only), with what can be done now
     return Event("declare-win", {**event.data, "seat": seat.id,
                                  "requirements": ", ".join(plan), "own_phone": True})
 
 
-def _regroup(setup: Setup, state: State, e: Event) -> State:
+def _clip(text: str, most: int) -> str:
+    text = text.strip()
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
+def _regroup(setup: Setup, state: State, e: Event) -> Done:
     unresolved = [t.number for t in state.throwdowns if not t.resolved]
     if len(state.throwdowns) < setup.throwdowns or unresolved:
         raise InvalidInput("kind", f"Resolve every Throwdown of round {state.round} first "
-                           f"({setup.throwdowns} dealt and fought, claims done).",
-                           "throwdown, battle, claim")
+                           f"({setup.throwdowns} dealt and fought, claims done; rule "
+                           "regroup).", "throwdown, battle, claim")
     if state.round >= ROUNDS:
-        return replace(state, over=True)
+        return (replace(state, over=True), f"End of round {ROUNDS}: the game is over; the "
+                "final scoring decides (rule final-scoring).", [])
     piles = [Pile(s.name, len(state.ko[s.id]), len(state.ko_earlier[s.id])) for s in setup.seats]
     holder = setup.seat(state.loser_lad)
     pick = str(e.get("holder_picks") or "")
@@ -600,18 +864,46 @@ def _regroup(setup: Setup, state: State, e: Event) -> State:
                            f"fewest KOs; {holder.name} picks who takes Loser Lad.",
                            ", ".join(answer.result["tied"]))
     earlier = {s: (*state.ko_earlier[s], *state.ko[s]) for s in state.ko}
-    return replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
-                   plays=0, ko={s: () for s in state.ko}, ko_earlier=earlier,
-                   regroups=(*state.regroups, answer.summary))
+    after = replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
+                    plays=0, ko={s: () for s in state.ko}, ko_earlier=earlier,
+                    regroups=(*state.regroups, answer.summary), deployment_over=False)
+    deal = recruit_text(setup, after)
+    return (after, f"Regroup after round {state.round}: {answer.summary} {deal}",
+            [*answer.steps, Step(deal, hand_size(setup, after), "recruit", Provenance.DERIVED,
+                                 DECK_NOTE)])
 
 
-def _note(setup: Setup, state: State, e: Event) -> State:
-    return replace(state, notes=state.notes.added(str(e["text"])))
+def _correct(setup: Setup, state: State, e: Event) -> Done:
+    """A hand-set value: what a card did that no event records (an Ability that returned a
+    Super from a KO pile, a Loot the table fixed). The history marks it a correction."""
+    seat = setup.seat(e["seat"])
+    if e.get("loot") is None and e.get("ko") is None:
+        raise InvalidInput("loot", "Give the corrected Loot, KO pile or both.",
+                           "Loot, comma-separated; Action Numbers, comma-separated")
+    loot, ko = dict(state.loot), dict(state.ko)
+    if e.get("loot") is not None:
+        loot[seat.id] = () if key(e["loot"]) == "none" else split_list(e["loot"])
+    if e.get("ko") is not None:
+        numbers: list[int] = []
+        for item in () if key(e["ko"]) == "none" else split_list(e["ko"]):
+            if not item.isdigit() or not 0 <= int(item) <= ACTION_MAX:
+                raise InvalidInput("ko", f"{item!r} is not an Action Number.",
+                                   f"whole numbers 0-{ACTION_MAX}, comma-separated, or none")
+            numbers.append(int(item))
+        ko[seat.id] = tuple(numbers)
+    return done(replace(state, loot=loot, ko=ko))
 
 
-_HANDLERS = {"plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "reveal": _reveal,
-             "battle": _battle, "claim": _claim, "declare-win": _declare, "regroup": _regroup,
-             "note": _note}
+def _note(setup: Setup, state: State, e: Event) -> Done:
+    return done(replace(state, notes=state.notes.added(str(e["text"]))))
+
+
+_HANDLERS: Mapping[str, Callable[[Setup, State, Event], Done]] = {
+    "plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "set-aside": _set_aside,
+    "reveal": _reveal, "misplaced": _misplaced, "battle": _battle, "claim": _claim,
+    "declare-win": _declare, "regroup": _regroup, "correct": _correct, "note": _note}
+WORKED = frozenset({"battle", "claim", "regroup"})
+"""Kinds stored with their result line and the calculator's working."""
 
 
 # ---------------------------------------------------------------- views
@@ -620,6 +912,8 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
     """One line for the history; `hidden`: a plan the viewer may not read (not its seat's)."""
     who = seat_name(names, event.get("seat"))
     k = event.kind
+    if k in WORKED and event.get("result"):
+        return str(event["result"])
     if k == "plan":
         if hidden:
             return f"{who} entered their Master Plan (kept on their phone)"
@@ -633,9 +927,16 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
         return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
     if k == "deploy":
         return f"{who} deploys a Super face down to Throwdown {event['throwdown']}"
+    if k == "set-aside":
+        return (f"{who} has no legal Throwdown for a Super (a Squad everywhere, of the other "
+                "side): it is set aside for the round and the turn passes (derived reading)")
     if k == "reveal":
         return (f"Throwdown {event['throwdown']}: {who} reveals {event['name']} "
                 f"({event['side']}, {event['action_number']})")
+    if k == "misplaced":
+        return (f"Throwdown {event['throwdown']}: {who}'s face-down Super cannot join "
+                f"{who}'s Squad there (a Squad never mixes Heroes and Villains): set aside, "
+                "it takes no part (derived reading)")
     if k == "battle":
         return f"Battle at Throwdown {event['throwdown']}"
     if k == "claim":
@@ -645,6 +946,11 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
     if k == "regroup":
         pick = event.get("holder_picks")
         return "Regroup" + (f" (Loser Lad to {seat_name(names, pick)})" if pick else "")
+    if k == "correct":
+        parts = ([f"{who}'s Loot is now {event['loot']}"] if event.get("loot") is not None
+                 else []) + ([f"{who}'s KO pile this round is now {event['ko']}"]
+                             if event.get("ko") is not None else [])
+        return f"{'; '.join(parts)} {CORRECTED}"
     return f"Note: {event['text']}"
 
 
@@ -678,23 +984,27 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
         if viewer.seat == s.id and state.plans.get(s.id):
             plan = state.plans[s.id]
             missing = plan_missing(plan, loot)
-            done = not missing and state.winner is None and not state.over
+            complete = not missing and state.winner is None and not state.over
             row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing,
-                       declare_now=done,
+                       declare_now=complete,
                        plan_text=f"Your Master Plan (only this phone): {', '.join(plan)}; "
                        + (f"missing {', '.join(missing)}" if missing else
-                          "complete: declare your win now (it is immediate)" if done
+                          "complete: declare your win now (it is immediate)" if complete
                           else "complete"))
         elif viewer.seat == s.id and s.id in state.plans:
             row.update(plan_text="Your Master Plan was entered before this copy of the game "
                        "was imported: enter it again on this phone.")
         seats.append(row)
+    c = current(state)
     out: dict[str, Any] = {
         "round": state.round, "rounds": ROUNDS, "loser_lad": state.loser_lad,
-        "throwdowns_per_round": setup.throwdowns, "hand_size": setup.hand_size,
+        "stage": stage(setup, state), "stage_text": _stage_text(setup, state),
+        "throwdowns_per_round": setup.throwdowns, "deck_size": deck_size(setup, state),
+        "hand_size": hand_size(setup, state), "recruit": recruit_text(setup, state),
         "settings": dict(setup.settings),
         "throwdowns": [t.to_json(names) for t in state.throwdowns],
-        "deployed": state.plays, "deployments_total": deployment_total(setup),
+        "current_throwdown": None if c is None else c.number,
+        "deployed": state.plays, "deployments_total": deployment_total(setup, state),
         "next_deployer": None if nxt is None else nxt.id,
         "seats": seats, "winner": state.winner,
         "revealed_plan": list(state.revealed_plan) if state.winner else None,
@@ -704,28 +1014,50 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
     return out
 
 
-def final_score(setup: Setup, state: State) -> Explained:
-    players = [Player(s.name, state.loot[s.id], state.ko[s.id], state.ko_earlier[s.id])
-               for s in setup.seats]
-    winner = setup.seat(state.winner).name if state.winner else ""
-    answer = score(players, setup.settings[KO_PILES.name], winner)
-    if not (state.over or state.winner):
-        return Explained({**answer.result, "provisional": True}, answer.steps,
-                         f"Provisional (round {state.round}): {answer.summary}")
-    return answer
+def _stage_text(setup: Setup, state: State) -> str:
+    where = stage(setup, state)
+    if where == DEAL:
+        return (f"Round {state.round}, Assemble: deal Throwdown {len(state.throwdowns) + 1} of "
+                f"{setup.throwdowns} with its Loot.")
+    if where == DEPLOY:
+        nxt = next_deployer(setup, state)
+        total = deployment_total(setup, state)
+        of = f" of {total}" if total is not None else ""
+        return (f"Round {state.round}, deployment: turn {state.plays + 1}{of}, "
+                f"{nxt.name if nxt else ''} plays a Super face down.")
+    if where == BATTLE:
+        c = current(state)
+        holder = setup.seat(state.loser_lad).name
+        if c is None:
+            return f"Round {state.round}, Battle: {holder} (Loser Lad) picks the next Throwdown."
+        claimer = c.next_claimer()
+        if claimer is not None:
+            return (f"Round {state.round}, Loot at Throwdown {c.number}: {claimer[0]} "
+                    f"({setup.seat(claimer[1]).name}) claims next.")
+        return f"Round {state.round}, Battle at Throwdown {c.number}: reveal, then fight."
+    if where == REGROUP:
+        return f"Round {state.round} is done: Regroup."
+    return "The game is over."
 
 
 def board(setup: Setup) -> Board:
     return Board(
-        shows=(Show("round", "Round"), Show("loser_lad", "Loser Lad", seat_name=True),
+        shows=(Show("stage_text", "Now"), Show("round", "Round"),
+               Show("loser_lad", "Loser Lad", seat_name=True),
                Show("next_deployer", "Next to deploy", seat_name=True),
                Show("winner", "Instant win", seat_name=True)),
         actions=(Action("throwdown", "Deal a Throwdown", asks=("loot",), unless="over"),
                  Action("deploy", "Deploy", per_seat=True, asks=("throwdown",), unless="over"),
+                 Action("set-aside", "No legal Throwdown: set a Super aside", per_seat=True,
+                        confirm="has a Squad at every Throwdown, none of this Super's side?",
+                        unless="over"),
                  Action("reveal", "Reveal a Super", per_seat=True, unless="over",
                         asks=("throwdown", "name", "side", "action_number", "attack",
                               "defends_magic", "defends_force", "defends_psychic",
-                              "tie_order", "ability", "ability_knocks_out")),
+                              "tie_order", "ability", "ability_knocks_out", "ability_returns",
+                              abilities.FIELD)),
+                 Action("misplaced", "Set aside a misplaced Super", per_seat=True,
+                        asks=("throwdown",), unless="over"),
                  Action("battle", "Fight", asks=("throwdown", "order", "targets"),
                         unless="over"),
                  Action("claim", "Claim Loot", asks=("throwdown", "loot"), unless="over"),
@@ -739,6 +1071,8 @@ def board(setup: Setup) -> Board:
                         unless="over"),
                  Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
                         confirm="ends the round?"),
+                 Action("correct", "Correct Loot or KO pile by hand", per_seat=True,
+                        asks=("loot", "ko"), unless="over"),
                  NOTE),
         seat_lines=("loot_text", "ko_text", "plan_text"), secret_lines=("plan_text",))
 
@@ -804,7 +1138,15 @@ class MasterPlanTracker(TrackerBase):
         return state_json(setup, state, viewer)
 
     def score(self, setup: Setup, state: State) -> Explained:
-        return final_score(setup, state)
+        from .referee import table  # the referee reads this module's state
+        return table(setup, state)
+
+    def finished(self, setup: Setup, state: State) -> bool:
+        return stage(setup, state) == OVER
+
+    def moves(self, setup: Setup, state: State) -> Sequence[Mapping[str, Any]]:
+        from .referee import moves
+        return moves(setup, state)
 
     def board(self, setup: Setup) -> Board:
         return board(setup)

@@ -72,14 +72,16 @@ def test_the_owner_is_told_and_declares_the_win_the_table_learns_it_then(client:
         return answer.json
 
     send({"kind": "plan", "seat": "ann", "requirements": f"Gem, {SECRET}"}, ann)
-    send({"kind": "throwdown", "loot": "Gem"}, edit)  # the others are dealt after the check
+    for loot in ("Gem", SECRET, "Crown"):
+        send({"kind": "throwdown", "loot": loot}, edit)
+    for seat, where in (("ann", 1), ("ben", 3), ("cat", 3), ("dee", 3),
+                        ("ann", 2), ("ben", 3), ("cat", 3), ("dee", 3)):
+        send({"kind": "deploy", "seat": seat, "throwdown": where}, edit)
     hero = {"kind": "reveal", "seat": "ann", "side": "hero", "attack": "force"}
     send({**hero, "throwdown": 1, "name": "Blaze", "action_number": 4}, edit)
     send({"kind": "battle", "throwdown": 1}, edit)
     send({"kind": "claim", "throwdown": 1, "loot": "Gem"}, edit)  # not complete yet
     send({"kind": "declare-win", "seat": "ann"}, edit, 403)  # never the table's question
-    for loot in (SECRET, "Crown"):
-        send({"kind": "throwdown", "loot": loot}, edit)
     send({**hero, "throwdown": 2, "name": "Aegis", "action_number": 6}, edit)
     send({"kind": "battle", "throwdown": 2}, edit)
     answer = send({"kind": "claim", "throwdown": 2, "loot": SECRET}, edit)  # completes it
