@@ -696,6 +696,7 @@ def _battle(setup: Setup, state: State, e: Event) -> Done:
     here = f"throwdown {t.number}"
     by_name = {key(r.name): r for r in t.revealed}
     steps = list(answer.steps)
+    moved = len(steps)
     for turn in result["turns"]:
         r = by_name[key(turn["super"])]
         if turn["ability_happened"] and r.values.get(abilities.FIELD):
@@ -713,13 +714,39 @@ def _battle(setup: Setup, state: State, e: Event) -> Done:
                 knocked_out=tuple({"super": k["super"], "by": k["by"],
                                    "credited_to": k["credited_to"], "how": k["how"]}
                                   for k in result["knocked_out"]))
+    moved_lines = [x.text for x in steps[moved:] if x.value]
+    moved = len(moved_lines)
     t, claims = _settle(setup, t)
     steps += list(claims.steps) if t.resolved else []
     new = replace(state, throwdowns=tds, loot=loot, ko=ko).with_throwdown(t)
-    line = f"Throwdown {t.number}: {answer.summary}"
+    line = _battle_line(t.number, result, moved_lines)
     if t.resolved:
         line += f" {_end_words(t)}"
     return new, line, steps
+
+
+def _battle_line(number: int, result: Mapping[str, Any], moved: list[str]) -> str:
+    """The battle in the table's words: who knocked out whom into whose KO pile, who was sent
+    away, the Loot that moved, who claims; and whether another setting would change it."""
+    if result["end_reason"] == "no-squads":
+        return f"Throwdown {number}: nobody deployed here, so no battle and no claims."
+    parts = [f"{k['by']} ({k['credited_to']}) knocks out {k['super']} ({k['owner']}) "
+             f"into {k['credited_to']}'s KO pile" + (" with its Ability" if k["how"] ==
+                                                       "ability" else "")
+             for k in result["knocked_out"]]
+    parts += [f"{r['by']}'s Ability sends {r['super']} ({r['owner']}) away (no KO)"
+              for r in result.get("returned", ())]
+    parts += [m.rstrip(".") for m in moved]
+    fought = "; ".join(parts) if parts else "nobody is knocked out"
+    head = (f"Throwdown {number}: battle. {fought}." if result["battle"] else
+            f"Throwdown {number}: every Squad is on one side, no battle.")
+    who = ", ".join(f"{s['name']} ({s['owner']})" for s in result["survivors"]) or "nobody"
+    line = f"{head} Claim order: {who}."
+    changed = result["changed_by_other_setting"]
+    if changed:
+        line += (f" The other {' / '.join(c.replace('_', ' ') for c in changed)} setting "
+                 "would change this.")
+    return line
 
 
 def _claim_answer(setup: Setup, t: Throwdown, pick: str | None) -> Explained:
@@ -767,7 +794,7 @@ def _claim(setup: Setup, state: State, e: Event) -> Done:
     # A claim that completes the claimer's entered plan is told to the owner's phone only
     # (state_json: "declare your win"); the table learns it when the owner declares (:58).
     who = setup.seat(seat).name
-    line = f"Throwdown {t.number}: {super_name} ({who}) claims {took}; {who} receives {took}."
+    line = f"Throwdown {t.number}: {super_name} claims {took} for {who}."
     n = len(t.claims)
     steps = list(end.steps) if t.resolved else [
         x for x in answer.steps if x.text.startswith(f"Claim {n}:")]
@@ -1103,6 +1130,23 @@ EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
     {"kind": "battle", "throwdown": 1},
     {"kind": "claim", "throwdown": 1, "loot": "Gem"},
 )
+
+
+def _stored(raw: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The example events as the session stores them (a battle and a claim carry what they
+    did and the working), so each is its own stored form."""
+    setup = parse_setup(EXAMPLE_SETUP)
+    state = initial(setup)
+    out: list[Mapping[str, Any]] = []
+    for item in raw:
+        event = stored_form(setup, state, Event(str(item["kind"]), {
+            k: v for k, v in item.items() if k != "kind"}))
+        state = apply(setup, state, event, len(out) + 1)
+        out.append({"kind": event.kind, **event.data})
+    return tuple(out)
+
+
+EXAMPLE_EVENTS = _stored(EXAMPLE_EVENTS)
 
 
 class MasterPlanTracker(TrackerBase):
