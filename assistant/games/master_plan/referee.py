@@ -176,7 +176,7 @@ def _steps(p: Player, setting: str) -> tuple[Step, ...]:
     whose = ("every round so far (cumulative KO piles)" if setting == CUMULATIVE
              else "this round (KO piles reset at Regroup)")
     return (Step(f"{plural(len(types), 'different Loot type')}: {', '.join(types) or 'none'} "
-                 f"({plural(sum(bag(p.loot).values()), 'Loot')} held)", len(types),
+                 f"({plural(sum(bag(p.loot).values()), 'Loot', 'Loot')} held)", len(types),
                  "final-scoring"),
             Step(f"KO pile, {whose}: {plural(len(pile), 'Super')}", len(pile), "final-scoring"),
             Step(f"Highest Action Number in the KO pile: "
