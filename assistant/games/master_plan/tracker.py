@@ -817,8 +817,7 @@ def _declare(setup: Setup, state: State, e: Event) -> Done:
         plan, own = state.plans.get(seat.id, ()), True
         if not plan:
             raise InvalidInput("requirements", "No Master Plan was entered on this phone: "
-                               "enter it first, or type the plan card as it is shown.",
-                               "enter your plan")
+                               "enter it first.", "enter your plan")
     if plan_missing(plan, state.loot[seat.id]):
         detail = ("Your collected Loot does not cover your Master Plan yet; no instant win."
                   if own else f"The Loot {seat.name} collected does not cover the plan typed "
