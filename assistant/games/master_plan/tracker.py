@@ -54,6 +54,7 @@ from assistant.tracker.kernel import is_sealed
 from . import abilities
 from .book import ROUNDS, THROWDOWNS
 from .calculators.battle import ACTION_MAX, NONE, Attack, Side, parse_supers, resolve
+from .calculators.deploy import check
 from .calculators.loot import MAX_LOOT, claims
 from .calculators.loser_lad import Pile, pass_loser_lad
 from .common import bag, key, split_list
@@ -247,8 +248,8 @@ class State:
     round: int
     loser_lad: str
     throwdowns: tuple[Throwdown, ...] = ()
-    plays: int = 0
-    """Deployment turns taken this round (a Super deployed or set aside; turn order follows)."""
+    deployments: tuple[tuple[str, int], ...] = ()
+    """This round's deployment turns in order: (seat id, Throwdown; 0 for a Super set aside)."""
     loot: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     ko: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """This round's KO pile: Action Numbers."""
@@ -266,6 +267,11 @@ class State:
     notes: Chain[str] = field(default_factory=Chain)
     deployment_over: bool = False
     """Without a deck size: the table turned to the battles (its first reveal or battle)."""
+
+    @property
+    def plays(self) -> int:
+        """Deployment turns taken this round (turn order follows from it)."""
+        return len(self.deployments)
 
     def throwdown(self, number: int) -> Throwdown:
         for t in self.throwdowns:
@@ -413,8 +419,8 @@ EVENT_FORMS: Mapping[str, Form] = {
                         required=True)),
     "throwdown": (Text("loot", "The Loot drawn onto this Throwdown, comma-separated.",
                        max_length=400),),
-    "deploy": (SEAT, TD),
-    "set-aside": (SEAT,),
+    "deploy": (SEAT, TD, RESULT, WORKING),
+    "set-aside": (SEAT, RESULT, WORKING),
     "reveal": (TD, SEAT,
                Text("name", "The Super's name.", max_length=40, required=True),
                OneOf("side", "Hero or Villain.", tuple(s.value for s in Side), required=True),
@@ -505,8 +511,9 @@ def _throwdown(setup: Setup, state: State, e: Event) -> Done:
     return done(replace(state, throwdowns=(*state.throwdowns, t)))
 
 
-def _deploying_seat(setup: Setup, state: State, e: Event) -> Seat:
-    """The seat whose deployment turn it is (refusing outside deployment, or out of turn)."""
+def _deployment_turn(setup: Setup, state: State, e: Event) -> tuple[State, str, list[Step]]:
+    """A deployment turn (a Super face down to a Throwdown, or set aside), checked by the
+    deploy-check calculator on this round's turns so far: whose turn, the Squad limits."""
     where = stage(setup, state)
     if where == DEAL:
         raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns first (Assemble, "
@@ -517,20 +524,37 @@ def _deploying_seat(setup: Setup, state: State, e: Event) -> Seat:
         raise InvalidInput("kind", f"Deployment is over this round ({why}, rule "
                            "deployment-end).", "reveal, battle, claim")
     seat = setup.seat(e["seat"])
-    expected = next_deployer(setup, state)
-    assert expected is not None
-    if seat.id != expected.id:
-        raise InvalidInput("seat", f"It is {expected.name}'s turn to deploy (Loser Lad's "
-                           "holder first, then clockwise, rule deployment).", expected.name)
-    return seat
+    aside = e.kind == "set-aside"
+    turns = (*state.deployments, (seat.id, 0 if aside else int(e["throwdown"])))
+    names = [s.name for s in setup.seats]
+    plays = [{"player": setup.seat(who).name, "throwdown": td or None, "set_aside": not td}
+             for who, td in turns]
+    try:
+        answer = check(names, names.index(setup.seat(state.loser_lad).name), plays,
+                       hand_size(setup, state))
+    except InvalidInput as err:
+        name = err.field.rsplit(".", 1)[-1]
+        if name == "player":
+            raise InvalidInput("seat", f"{err.detail} The Loser Lad holder deploys first, "
+                               "then clockwise (rule deployment).", err.allowed) from None
+        if name == "set_aside":
+            raise InvalidInput("seat", f"{err.detail} So every Super in hand has a legal play.",
+                               "deploy") from None
+        raise InvalidInput("throwdown" if name == "throwdown" else "kind", err.detail,
+                           err.allowed) from None
+    after = replace(state, deployments=turns)
+    if not aside:
+        t = state.throwdown(int(e["throwdown"]))
+        t = replace(t, squads={**t.squads, seat.id: t.squads.get(seat.id, 0) + 1})
+        after = after.with_throwdown(t)
+    played, nxt = answer.steps[-2], answer.steps[-1]
+    line = played.text.split(": ", 1)[1]
+    line = f"{line[:-1]} (derived reading). {nxt.text}" if aside else f"{line} {nxt.text}"
+    return after, line, [played, nxt]
 
 
 def _deploy(setup: Setup, state: State, e: Event) -> Done:
-    seat = _deploying_seat(setup, state, e)
-    t = state.throwdown(e["throwdown"])
-    squads = {**t.squads, seat.id: t.squads.get(seat.id, 0) + 1}
-    return done(replace(state.with_throwdown(replace(t, squads=squads)),
-                        plays=state.plays + 1))
+    return _deployment_turn(setup, state, e)
 
 
 def _set_aside(setup: Setup, state: State, e: Event) -> Done:
@@ -538,13 +562,7 @@ def _set_aside(setup: Setup, state: State, e: Event) -> Done:
     forbid every place, and it has no pass, so the card stays out this round (back to the deck
     at Regroup, :68) and the turn is used. Only possible where the seat already has a Squad
     at every Throwdown: anywhere else a Super can start a new Squad."""
-    seat = _deploying_seat(setup, state, e)
-    free = [t.number for t in state.throwdowns if not t.squads.get(seat.id)]
-    if free:
-        raise InvalidInput("seat", f"{seat.name} has no Squad at Throwdown {free[0]} yet: any "
-                           "Super can start one there (rule deployment-limits), so every "
-                           "Super in hand has a legal play.", "deploy")
-    return done(replace(state, plays=state.plays + 1))
+    return _deployment_turn(setup, state, e)
 
 
 def _reveal(setup: Setup, state: State, e: Event) -> Done:
@@ -891,7 +909,7 @@ def _regroup(setup: Setup, state: State, e: Event) -> Done:
                            ", ".join(answer.result["tied"]))
     earlier = {s: (*state.ko_earlier[s], *state.ko[s]) for s in state.ko}
     after = replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
-                    plays=0, ko={s: () for s in state.ko}, ko_earlier=earlier,
+                    deployments=(), ko={s: () for s in state.ko}, ko_earlier=earlier,
                     regroups=(*state.regroups, answer.summary), deployment_over=False)
     deal = recruit_text(setup, after)
     return (after, f"Regroup after round {state.round}: {answer.summary} {deal}",
@@ -928,7 +946,7 @@ _HANDLERS: Mapping[str, Callable[[Setup, State, Event], Done]] = {
     "plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "set-aside": _set_aside,
     "reveal": _reveal, "misplaced": _misplaced, "battle": _battle, "claim": _claim,
     "declare-win": _declare, "regroup": _regroup, "correct": _correct, "note": _note}
-WORKED = frozenset({"battle", "claim", "regroup"})
+WORKED = frozenset({"deploy", "set-aside", "battle", "claim", "regroup"})
 """Kinds stored with their result line and the calculator's working."""
 
 
