@@ -418,7 +418,7 @@ EVENT_FORMS: Mapping[str, Form] = {
                         "comma-separated. Enter it on your own phone.", max_length=400,
                         required=True)),
     "throwdown": (Text("loot", "The Loot drawn onto this Throwdown, comma-separated.",
-                       max_length=400),),
+                       max_length=400), RESULT),
     "deploy": (SEAT, TD, RESULT, WORKING),
     "set-aside": (SEAT, RESULT, WORKING),
     "reveal": (TD, SEAT,
@@ -508,7 +508,9 @@ def _throwdown(setup: Setup, state: State, e: Event) -> Done:
         raise InvalidInput("loot", f"{len(loot)} Loot is more than a Throwdown holds here.",
                            f"at most {MAX_LOOT}")
     t = Throwdown(len(state.throwdowns) + 1, loot)
-    return done(replace(state, throwdowns=(*state.throwdowns, t)))
+    line = (f"Throwdown {t.number} of {setup.throwdowns} dealt with "
+            f"{', '.join(loot) or 'no Loot'}.")
+    return replace(state, throwdowns=(*state.throwdowns, t)), line, []
 
 
 def _deployment_turn(setup: Setup, state: State, e: Event) -> tuple[State, str, list[Step]]:
@@ -867,9 +869,9 @@ def stored_form(setup: Setup, state: State, event: Event) -> Event:
             _, line, steps = _HANDLERS[event.kind](setup, state, bare)
         except InvalidInput:
             return bare
-        return Event(event.kind, {**data, "result": _clip(line, RESULT_MAX),
-                                  "working": _clip("\n".join(x.text for x in steps),
-                                                   WORKING_MAX) or None})
+        filled = {"result": _clip(line, RESULT_MAX),
+                  "working": _clip("\n".join(x.text for x in steps), WORKING_MAX)}
+        return Event(event.kind, {**data, **{k: v for k, v in filled.items() if v}})
     if event.kind != "declare-win" or event.get("requirements") \
             or state.winner or state.over:
         return event  # apply says why a declaration after the end is refused
@@ -912,7 +914,7 @@ def _regroup(setup: Setup, state: State, e: Event) -> Done:
                     deployments=(), ko={s: () for s in state.ko}, ko_earlier=earlier,
                     regroups=(*state.regroups, answer.summary), deployment_over=False)
     deal = recruit_text(setup, after)
-    return (after, f"Regroup after round {state.round}: {answer.summary} {deal}",
+    return (after, f"Regroup: {answer.summary} {deal}",
             [*answer.steps, Step(deal, hand_size(setup, after), "recruit", Provenance.DERIVED,
                                  DECK_NOTE)])
 
@@ -946,7 +948,7 @@ _HANDLERS: Mapping[str, Callable[[Setup, State, Event], Done]] = {
     "plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "set-aside": _set_aside,
     "reveal": _reveal, "misplaced": _misplaced, "battle": _battle, "claim": _claim,
     "declare-win": _declare, "regroup": _regroup, "correct": _correct, "note": _note}
-WORKED = frozenset({"deploy", "set-aside", "battle", "claim", "regroup"})
+WORKED = frozenset({"throwdown", "deploy", "set-aside", "battle", "claim", "regroup"})
 """Kinds stored with their result line and the calculator's working."""
 
 

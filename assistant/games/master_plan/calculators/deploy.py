@@ -20,7 +20,7 @@ from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
 from ..book import THROWDOWNS
-from ..common import key, split_list, text_field
+from ..common import key, plural, split_list, text_field
 from ..modes import STANDARD, check_players
 
 HIDDEN = "hidden"
@@ -110,7 +110,7 @@ def check(players: Sequence[str], start: int, plays: Sequence[Mapping[str, Any]]
         steps.append(Step(f"All {total} Supers are deployed: on to Battle.", total,
                           "deployment-end", Provenance.DERIVED, END_NOTE))
     else:
-        left = f"; {total - len(plays)} plays left" if total is not None else ""
+        left = f"; {plural(total - len(plays), 'play')} left" if total is not None else ""
         steps.append(Step(f"Next: {nxt}{left}.", len(plays) + 1, "deployment-end",
                           Provenance.DERIVED, END_NOTE))
     marks: dict[str, int] = {}
