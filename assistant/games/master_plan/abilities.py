@@ -71,9 +71,11 @@ def take(pile: tuple[str, ...], loot: str) -> tuple[str, ...] | None:
 
 
 def apply_moves(moves: tuple[Move, ...], by: str, owner: str, here: str,
-                piles: dict[str, tuple[str, ...]], names: Mapping[str, str]) -> list[Step]:
+                piles: dict[str, tuple[str, ...]], names: Mapping[str, str],
+                room: int) -> list[Step]:
     """Moves one Super's Ability made, in order, on `piles` (seat ids and "throwdown N" →
-    Loot; changed in place); a source without that Loot gives nothing. One step each."""
+    Loot; changed in place); a source without that Loot gives nothing, and a Throwdown
+    holding `room` Loot already takes no more (it goes to the bag). One step each."""
     steps: list[Step] = []
 
     def name(p: str) -> str:
@@ -90,6 +92,8 @@ def apply_moves(moves: tuple[Move, ...], by: str, owner: str, here: str,
             steps.append(Step(f"{by}'s Ability: {name(src)} has no {m.loot} to give; nothing "
                               "moves.", 0, "ability", Provenance.DERIVED, NOTE))
             continue
+        if dst.startswith("throwdown") and len(piles.get(dst, ())) >= room:
+            dst = BAG  # the session holds at most `room` Loot on a Throwdown
         if src != BAG:
             piles[src] = rest
         if dst != BAG:

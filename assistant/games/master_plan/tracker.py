@@ -723,7 +723,7 @@ def _battle(setup: Setup, state: State, e: Event) -> Done:
             moves = abilities.parse(r.values[abilities.FIELD],
                                     lambda x: _seat_or_none(setup, x), len(state.throwdowns))
             steps += abilities.apply_moves(moves, r.name, r.values["owner"], here, piles,
-                                           names)
+                                           names, MAX_LOOT)
     loot = {s: piles[s] for s in state.loot}
     tds = tuple(replace(x, loot=piles[f"throwdown {x.number}"]) if not x.resolved else x
                 for x in state.throwdowns)
@@ -735,7 +735,6 @@ def _battle(setup: Setup, state: State, e: Event) -> Done:
                                    "credited_to": k["credited_to"], "how": k["how"]}
                                   for k in result["knocked_out"]))
     moved_lines = [x.text for x in steps[moved:] if x.value]
-    moved = len(moved_lines)
     t, claims = _settle(setup, t)
     steps += list(claims.steps) if t.resolved else []
     new = replace(state, throwdowns=tds, loot=loot, ko=ko).with_throwdown(t)
