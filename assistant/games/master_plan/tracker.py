@@ -267,6 +267,10 @@ class State:
     notes: Chain[str] = field(default_factory=Chain)
     deployment_over: bool = False
     """Without a deck size: the table turned to the battles (its first reveal or battle)."""
+    old_rules: bool = False
+    """This round's Throwdowns were stored before the session knew the round's stages (their
+    stored form has no `result`): its reveals and battles fold under the rules they were
+    recorded by (any Throwdown's reveals, no deployment needed without a deck size)."""
 
     @property
     def plays(self) -> int:
@@ -329,6 +333,8 @@ def recruit_text(setup: Setup, state: State) -> str:
 
 
 def deploying(setup: Setup, state: State) -> bool:
+    if state.old_rules and any(t.battled for t in state.throwdowns):
+        return False
     total = deployment_total(setup, state)
     return state.plays < total if total is not None else not state.deployment_over
 
@@ -370,6 +376,8 @@ def next_deployer(setup: Setup, state: State) -> Seat | None:
 def _to_battles(setup: Setup, state: State) -> State:
     """The state ready for a reveal or a battle, or the refusal saying which stage it is in."""
     where = stage(setup, state)
+    if state.old_rules and where in (DEAL, DEPLOY):
+        return _old_to_battles(setup, state)
     if where == DEAL:
         raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns and deploy first "
                            "(Assemble comes before Battle, rule round-overview).", "throwdown")
@@ -395,7 +403,24 @@ def _to_battles(setup: Setup, state: State) -> State:
     return replace(state, deployment_over=True)
 
 
-def _one_at_a_time(state: State, t: Throwdown) -> None:
+def _old_to_battles(setup: Setup, state: State) -> State:
+    """A round stored before the stages were known: only a known deck's deployment waited."""
+    total = deployment_total(setup, state)
+    nxt = next_deployer(setup, state)
+    if total is not None and nxt is not None:
+        raise InvalidInput("kind", f"Deployment is not over: {nxt.name} still has a Super to "
+                           "play.", "deploy")
+    return state
+
+
+def _one_at_a_time(state: State, t: Throwdown, fight: bool = False) -> None:
+    if state.old_rules:  # a stored round: only a battle waited, for the claims before it
+        open_claims = [x.number for x in state.throwdowns
+                       if x.battled and not x.resolved and x.number != t.number]
+        if fight and open_claims:
+            raise InvalidInput("kind", f"Finish the Loot claims at Throwdown {open_claims[0]} "
+                               "first.", "claim")
+        return
     c = current(state)
     if c is not None and c.number != t.number:
         doing = "its Loot claims" if c.battled else "its battle"
@@ -510,7 +535,9 @@ def _throwdown(setup: Setup, state: State, e: Event) -> Done:
     t = Throwdown(len(state.throwdowns) + 1, loot)
     line = (f"Throwdown {t.number} of {setup.throwdowns} dealt with "
             f"{', '.join(loot) or 'no Loot'}.")
-    return replace(state, throwdowns=(*state.throwdowns, t)), line, []
+    stored_before = not e.get("result")  # a row written before this round's stages existed
+    old = stored_before or (state.old_rules and bool(state.throwdowns))
+    return replace(state, throwdowns=(*state.throwdowns, t), old_rules=old), line, []
 
 
 def _deployment_turn(setup: Setup, state: State, e: Event) -> tuple[State, str, list[Step]]:
@@ -575,7 +602,7 @@ def _reveal(setup: Setup, state: State, e: Event) -> Done:
                            _open(state))
     _one_at_a_time(state, t)
     seat = setup.seat(e["seat"])
-    if t.face_down(seat.id) <= 0:
+    if (state.plays or not state.old_rules) and t.face_down(seat.id) <= 0:
         hidden = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
         count = t.squads.get(seat.id, 0)
         detail = (f"{seat.name} has no Squad at Throwdown {t.number} (none was deployed "
@@ -691,7 +718,7 @@ def _battle(setup: Setup, state: State, e: Event) -> Done:
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    _one_at_a_time(state, t)
+    _one_at_a_time(state, t, fight=True)
     missing = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
     if missing:
         raise InvalidInput("throwdown", f"Reveal every Super at Throwdown {t.number} first: "
@@ -911,7 +938,8 @@ def _regroup(setup: Setup, state: State, e: Event) -> Done:
     earlier = {s: (*state.ko_earlier[s], *state.ko[s]) for s in state.ko}
     after = replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
                     deployments=(), ko={s: () for s in state.ko}, ko_earlier=earlier,
-                    regroups=(*state.regroups, answer.summary), deployment_over=False)
+                    regroups=(*state.regroups, answer.summary), deployment_over=False,
+                    old_rules=False)
     deal = recruit_text(setup, after)
     return (after, f"Regroup: {answer.summary} {deal}",
             [*answer.steps, Step(deal, hand_size(setup, after), "recruit", Provenance.DERIVED,

@@ -326,3 +326,37 @@ def test_a_stored_battle_is_its_own_stored_form():
     stored = h.event_at(h.version)
     again = parse_event(TRACKER, stored.to_json())
     assert TRACKER.resolve(h.setup, h.state_at(h.version - 1), again) == stored
+
+
+# ---------------------------------------------------------------- sessions stored before
+
+OLD_ROWS = [  # as a session stored them before the round's stages were known (no `result`)
+    {"kind": "throwdown", "loot": "Gem"},
+    {"kind": "reveal", "throwdown": 1, "seat": "ann", "name": "Blaze", "side": "hero",
+     "action_number": 4, "attack": "force"},
+    {"kind": "battle", "throwdown": 1}, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
+    {"kind": "throwdown", "loot": "Idol"}, {"kind": "throwdown", "loot": "Crown"},
+    {"kind": "reveal", "throwdown": 2, "seat": "ann", "name": "Aegis", "side": "hero",
+     "action_number": 6, "attack": "force"},
+    {"kind": "reveal", "throwdown": 3, "seat": "ben", "name": "Hex", "side": "villain",
+     "action_number": 2, "attack": "none"},
+    {"kind": "battle", "throwdown": 2}, {"kind": "claim", "throwdown": 2, "loot": "Idol"},
+]
+
+
+def test_a_round_stored_before_the_stages_still_folds_and_the_next_round_follows_them():
+    from assistant.tracker import stored_event
+    h = table()
+    h.extend(stored_event(TRACKER, row) for row in OLD_ROWS)
+    seats = {s["id"]: s for s in view(h)["seats"]}
+    assert seats["ann"]["loot"] == ["Gem", "Idol"]
+    assert kinds(h) == ["battle"]  # Throwdown 3 is left; the round goes on from there
+    for _ in range(3):
+        play(h, dict(TRACKER.moves(h.setup, h.state)[0]))
+    assert view(h)["round"] == 2 and view(h)["stage"] == "deal"
+    deal(h, "Gem", "Idol", "Crown")  # a new round, written now: its stages are checked
+    early = refused(h, reveal(1, "ann", "Nova", "hero", 3, "none"))
+    assert "Nobody has deployed" in early.detail
+    fresh = table()  # the same rows sent now are checked in full
+    with pytest.raises(InvalidInput):
+        play(fresh, *OLD_ROWS)
