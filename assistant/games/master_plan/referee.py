@@ -16,7 +16,7 @@ from .calculators.loser_lad import Pile, pass_loser_lad
 from .common import bag, key, plural
 from .scoring import Player, _between, score, standings
 from .settings import ATTACK_READING, CUMULATIVE, ENDING_ABILITY, KO_PILES
-from .tracker import (
+from .state import (
     BATTLE,
     DEAL,
     DEPLOY,
@@ -24,11 +24,11 @@ from .tracker import (
     Setup,
     State,
     Throwdown,
-    _rows,
     current,
     next_deployer,
     stage,
 )
+from .tracker import battle_rows
 
 Move = dict[str, Any]
 
@@ -108,7 +108,7 @@ def _battle(setup: Setup, t: Throwdown) -> Move | None:
         move["order"] = ", ".join(r.name for r in tied)
     picks: dict[str, str] = {}
     for _ in range(len(t.revealed) + 1):
-        rows = _rows(setup, t.revealed, Event("battle", move))
+        rows = battle_rows(setup, t.revealed, Event("battle", move))
         try:
             resolve(parse_supers(rows), setup.settings[ATTACK_READING.name],
                     setup.settings[ENDING_ABILITY.name], forgive_gone=True)

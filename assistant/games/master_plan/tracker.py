@@ -25,44 +25,52 @@ a Throwdown's claims end by themselves when every survivor has claimed or the Lo
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
-from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.inputs import Flag, Form, Integer, OneOf, Text
 from assistant.tracker import (
-    NOTE,
-    Action,
     Board,
     Event,
-    Show,
     TrackerBase,
     Viewer,
     Wording,
-    seat_id,
-    seat_name,
 )
-from assistant.tracker.base import SAVED_ID
-from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
-from assistant.tracker.fields import check_form
 from assistant.tracker.kernel import is_sealed
 
 from . import abilities
-from .book import ROUNDS, THROWDOWNS
+from .book import ROUNDS
 from .calculators.battle import ACTION_MAX, NONE, Attack, Side, parse_supers, resolve
 from .calculators.deploy import check
 from .calculators.loot import MAX_LOOT, claims
 from .calculators.loser_lad import Pile, pass_loser_lad
-from .common import bag, key, split_list
-from .modes import STANDARD, check_players
-from .settings import ATTACK_READING, CUMULATIVE, ENDING_ABILITY, KO_PILES, SETTINGS
+from .common import key, split_list
+from .settings import ATTACK_READING, ENDING_ABILITY, KO_PILES
+from .state import (
+    DEAL,
+    DEPLOY,
+    MAX_THROWDOWN,
+    OVER,
+    SETUP_FORM,
+    Revealed,
+    Setup,
+    State,
+    Throwdown,
+    deployment_total,
+    hand_size,
+    initial,
+    one_at_a_time,
+    parse_setup,
+    plan_missing,
+    recruit_text,
+    stage,
+    to_battles,
+)
+from .views import WORKED, board, describe, state_json
 
-GAME = "master-plan"
-MAX_THROWDOWN = max(THROWDOWNS.values())
 RESULT_MAX, WORKING_MAX = 1000, 8000
 DECK_NOTE = ("Every Super goes back at Regroup (:68); with cumulative KO piles the piles stay "
              "out of the deck, which is dealt evenly with the rest set aside (:28).")
@@ -72,361 +80,6 @@ Done = tuple["State", str, list[Step]]
 
 def done(state: State) -> Done:
     return state, "", []
-
-
-# ---------------------------------------------------------------- setup
-
-@dataclass(frozen=True)
-class Seat:
-    id: str
-    name: str
-    rarity: str | None = None
-    """The Loot rarity side of this seat's Master Plan (public: it is dealt face up)."""
-
-    @property
-    def player(self) -> str | None:
-        """The seat is its player (contract.SeatLike): no other name to show."""
-        return None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "rarity": self.rarity}
-
-
-@dataclass(frozen=True)
-class Setup:
-    game: str
-    mode: str
-    seats: tuple[Seat, ...]
-    """Clockwise."""
-    loser_lad: str
-    super_deck_size: int | None
-    settings: Mapping[str, str]
-
-    @property
-    def throwdowns(self) -> int:
-        return THROWDOWNS[len(self.seats)]
-
-    @property
-    def hand_size(self) -> int | None:
-        return None if self.super_deck_size is None else self.super_deck_size // len(self.seats)
-
-    def seat(self, value: str, field: str = "seat") -> Seat:
-        for seat in self.seats:
-            if key(value) in (key(seat.id), key(seat.name)):
-                return seat
-        raise InvalidInput(field, f"There is no seat {value!r} at this table.",
-                           ", ".join(s.name for s in self.seats))
-
-    def to_json(self) -> dict[str, Any]:
-        """The create request that gives this setup back (parse_setup(to_json()) == self)."""
-        return {"game": self.game, "mode": self.mode,
-                "seats": [s.to_json() for s in self.seats], "loser_lad": self.loser_lad,
-                "super_deck_size": self.super_deck_size, **self.settings}
-
-
-SEAT_FORM: Form = (
-    Text("name", "The player's name.", max_length=40, required=True),
-    Text("rarity", "Optional: the Loot rarity side of their Master Plan (it is public).",
-         max_length=80),
-    SAVED_ID,
-)
-SETUP_FORM: Form = (
-    OneOf("game", "The game being played.", (GAME,), default=GAME),
-    OneOf("mode", "The one way to play.", (STANDARD.slug,), default=STANDARD.slug),
-    ListOf("seats", "The players in clockwise order.", SEAT_FORM,
-           min_items=STANDARD.min_players, max_items=STANDARD.max_players, required=True),
-    Text("loser_lad", "Who starts with Loser Lad (the most recent loser).", max_length=40,
-         required=True),
-    Integer("super_deck_size", "Optional: Super cards in the deck (not printed in the "
-            "rulebook); gives the hand size and when deployment ends.", minimum=1, maximum=500),
-    *(s.field() for s in SETTINGS),
-)
-
-
-def parse_setup(data: Mapping[str, Any]) -> Setup:
-    values = check_form(SETUP_FORM, data)
-    raw = data.get("seats")
-    if not isinstance(raw, list):
-        raise InvalidInput("seats", "List the players in clockwise order.",
-                           f"{STANDARD.min_players}-{STANDARD.max_players} seats")
-    check_players(len(raw), "seats")
-    seats: list[Seat] = []
-    for i, row in enumerate(raw):
-        if not isinstance(row, Mapping):
-            raise InvalidInput(f"seats.{i}", "Each seat is an object with a name.", "{name}")
-        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}")
-        sid = seat_id(item["name"])
-        if any(s.id == sid for s in seats):
-            raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",
-                               "a different name per player")
-        seats.append(Seat(sid, item["name"], item.get("rarity")))
-    setup = Setup(GAME, STANDARD.slug, tuple(seats), "", values.get("super_deck_size"),
-                  {s.name: values.get(s.name) or s.default for s in SETTINGS})
-    if setup.super_deck_size is not None and setup.super_deck_size < len(seats):
-        raise InvalidInput("super_deck_size", f"A deck of {setup.super_deck_size} cannot give "
-                           f"each of {len(seats)} players a Super.", f"at least {len(seats)}")
-    return replace(setup, loser_lad=setup.seat(values["loser_lad"], "loser_lad").id)
-
-
-# ---------------------------------------------------------------- state
-
-@dataclass(frozen=True)
-class Revealed:
-    """One face-up Super at a Throwdown, as the table entered it."""
-
-    values: Mapping[str, Any]
-
-    @property
-    def name(self) -> str:
-        return str(self.values["name"])
-
-
-@dataclass(frozen=True)
-class Throwdown:
-    number: int
-    loot: tuple[str, ...]
-    """On the card: as dealt, then as Abilities moved it."""
-    squads: Mapping[str, int] = field(default_factory=dict)
-    """Seat id → Supers deployed face down (what they are stays hidden)."""
-    revealed: tuple[Revealed, ...] = ()
-    battled: bool = False
-    survivors: tuple[tuple[str, str, int], ...] = ()
-    """(Super, seat id, Action Number) in claim order."""
-    knocked_out: tuple[Mapping[str, Any], ...] = ()
-    claims: tuple[tuple[str, str, str], ...] = ()
-    """(Super, seat id, Loot) in order."""
-    resolved: bool = False
-    returned: tuple[str, ...] = ()
-    summary: str = ""
-    """The battle answer's one-line summary (says when another setting would change it)."""
-    other_settings: tuple[str, ...] = ()
-    """Settings whose other option would have changed this battle."""
-    set_aside: tuple[str, ...] = ()
-    """Seat ids of face-down Supers set aside here: played where their side could not go."""
-    sent_away: tuple[str, ...] = ()
-    """Supers an Ability sent away without a knock-out."""
-
-    def left(self) -> Counter[str]:
-        return bag(self.loot) - bag(c[2] for c in self.claims)
-
-    def shown(self, seat: str) -> int:
-        return sum(1 for r in self.revealed if r.values["owner"] == seat)
-
-    def face_down(self, seat: str) -> int:
-        return self.squads.get(seat, 0) - self.shown(seat)
-
-    def to_json(self, names: Mapping[str, str]) -> dict[str, Any]:
-        nxt = self.next_claimer()
-        display = {key(x): x for x in self.loot}
-        return {"number": self.number, "loot": list(self.loot),
-                # once resolved, what was not claimed went back to the bag (`returned`)
-                "loot_left": [] if self.resolved else sorted(
-                    (display[k] for k, n in self.left().items() for _ in range(n)),
-                    key=str.casefold),
-                "squads": {names[s]: n for s, n in self.squads.items()},
-                "revealed": [r.name for r in self.revealed] if self.revealed else [],
-                "status": "resolved" if self.resolved else "battled" if self.battled
-                else "waiting",
-                "survivors": [{"super": s, "seat": names[o], "action_number": a}
-                              for s, o, a in self.survivors],
-                "knocked_out": [dict(k) for k in self.knocked_out],
-                "claims": [{"super": s, "seat": names[o], "loot": x} for s, o, x in self.claims],
-                "next_claimer": None if nxt is None else {"super": nxt[0], "seat": names[nxt[1]]},
-                "returned": list(self.returned), "battle_summary": self.summary,
-                "changed_by_other_setting": list(self.other_settings),
-                "set_aside": [names[s] for s in self.set_aside],
-                "sent_away": list(self.sent_away)}
-
-    def next_claimer(self) -> tuple[str, str, int] | None:
-        if not self.battled or self.resolved:
-            return None
-        return self.survivors[len(self.claims)]
-
-
-@dataclass(frozen=True)
-class State:
-    round: int
-    loser_lad: str
-    throwdowns: tuple[Throwdown, ...] = ()
-    deployments: tuple[tuple[str, int], ...] = ()
-    """This round's deployment turns in order: (seat id, Throwdown; 0 for a Super set aside)."""
-    loot: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    ko: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    """This round's KO pile: Action Numbers."""
-    ko_earlier: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    plans: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Private: each seat's Master Plan requirements, as entered on its own phone."""
-    plans_after_loot: tuple[str, ...] = ()
-    """Public: seats whose plan was entered or changed while they already held Loot (the card
-    is dealt once at setup, so the table checks it at the reveal)."""
-    winner: str | None = None
-    revealed_plan: tuple[str, ...] = ()
-    regroups: tuple[str, ...] = ()
-    """Each Regroup's Loser Lad answer in one line (says when the other KO setting differs)."""
-    over: bool = False
-    notes: Chain[str] = field(default_factory=Chain)
-    deployment_over: bool = False
-    """Without a deck size: the table turned to the battles (its first reveal or battle)."""
-    old_rules: bool = False
-    """This round's Throwdowns were stored before the session knew the round's stages (their
-    stored form has no `result`): its reveals and battles fold under the rules they were
-    recorded by (any Throwdown's reveals, no deployment needed without a deck size)."""
-
-    @property
-    def plays(self) -> int:
-        """Deployment turns taken this round (turn order follows from it)."""
-        return len(self.deployments)
-
-    def throwdown(self, number: int) -> Throwdown:
-        for t in self.throwdowns:
-            if t.number == number:
-                return t
-        raise InvalidInput("throwdown", f"Throwdown {number} has not been dealt this round.",
-                           ", ".join(str(t.number) for t in self.throwdowns) or "deal one first")
-
-    def with_throwdown(self, t: Throwdown) -> State:
-        return replace(self, throwdowns=tuple(t if x.number == t.number else x
-                                              for x in self.throwdowns))
-
-
-def initial(setup: Setup) -> State:
-    empty = {s.id: () for s in setup.seats}
-    return State(1, setup.loser_lad, loot=empty, ko=empty, ko_earlier=empty)
-
-
-# ---------------------------------------------------------------- the round's structure
-
-DEAL, DEPLOY, BATTLE, REGROUP, OVER = "deal", "deploy", "battle", "regroup", "over"
-
-
-def deck_size(setup: Setup, state: State) -> int | None:
-    """The Super deck this round: every Super comes back at Regroup (:68) except, with
-    cumulative KO piles, those kept in the piles (derived: a kept pile is not in the deck)."""
-    if setup.super_deck_size is None:
-        return None
-    kept = sum(len(v) for v in state.ko_earlier.values()) \
-        if setup.settings[KO_PILES.name] == CUMULATIVE else 0
-    return max(setup.super_deck_size - kept, 0)
-
-
-def hand_size(setup: Setup, state: State) -> int | None:
-    """Deal the deck out evenly, the rest aside (Recruit, :28)."""
-    deck = deck_size(setup, state)
-    return None if deck is None else deck // len(setup.seats)
-
-
-def deployment_total(setup: Setup, state: State) -> int | None:
-    hand = hand_size(setup, state)
-    return None if hand is None else hand * len(setup.seats)
-
-
-def recruit_text(setup: Setup, state: State) -> str:
-    deck, hand = deck_size(setup, state), hand_size(setup, state)
-    if deck is None or hand is None:
-        return "Super deck size not given: deployment ends when the table turns to the battles."
-    n = len(setup.seats)
-    kept = (setup.super_deck_size or 0) - deck
-    whence = (f"{setup.super_deck_size} Supers less {kept} kept in KO piles (cumulative) = "
-              f"{deck}" if kept else f"{deck} Supers")
-    return (f"Round {state.round} deal: {whence}; {hand} each to {n} players, "
-            f"{deck - hand * n} set aside (rule recruit).")
-
-
-def deploying(setup: Setup, state: State) -> bool:
-    if state.old_rules and any(t.battled for t in state.throwdowns):
-        return False
-    total = deployment_total(setup, state)
-    return state.plays < total if total is not None else not state.deployment_over
-
-
-def stage(setup: Setup, state: State) -> str:
-    """Where the round is: dealing Throwdowns, deploying, battles (with their claims), Regroup."""
-    if state.winner or state.over:
-        return OVER
-    if len(state.throwdowns) < setup.throwdowns:
-        return DEAL
-    if deploying(setup, state):
-        return DEPLOY
-    if any(not t.resolved for t in state.throwdowns):
-        return BATTLE
-    return REGROUP
-
-
-def current(state: State) -> Throwdown | None:
-    """The Throwdown being resolved: revealed (or a Super set aside) and not yet looted."""
-    for t in state.throwdowns:
-        if not t.resolved and (t.battled or t.revealed or t.set_aside):
-            return t
-    return None
-
-
-def _order(setup: Setup, state: State) -> list[Seat]:
-    start = [s.id for s in setup.seats].index(state.loser_lad)
-    n = len(setup.seats)
-    return [setup.seats[(start + i) % n] for i in range(n)]
-
-
-def next_deployer(setup: Setup, state: State) -> Seat | None:
-    if not deploying(setup, state):
-        return None
-    order = _order(setup, state)
-    return order[state.plays % len(order)]
-
-
-def _to_battles(setup: Setup, state: State) -> State:
-    """The state ready for a reveal or a battle, or the refusal saying which stage it is in."""
-    where = stage(setup, state)
-    if state.old_rules and where in (DEAL, DEPLOY):
-        return _old_to_battles(setup, state)
-    if where == DEAL:
-        raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns and deploy first "
-                           "(Assemble comes before Battle, rule round-overview).", "throwdown")
-    if where != DEPLOY:
-        return state
-    total = deployment_total(setup, state)
-    nxt = next_deployer(setup, state)
-    assert nxt is not None
-    if total is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {nxt.name} still has a Super to "
-                           f"play ({state.plays} of {total} turns taken; every hand is emptied "
-                           "first, rule deployment-end). Deployed Supers stay face down until "
-                           "their Throwdown's battle (rule battle-reveal).", "deploy")
-    n = len(setup.seats)
-    if state.plays == 0:
-        raise InvalidInput("kind", "Nobody has deployed a Super this round: deployment comes "
-                           "before the battles (rule deployment).", "deploy")
-    if state.plays % n:
-        waiting = [s.name for s in _order(setup, state)[state.plays % n:]]
-        raise InvalidInput("kind", "Hands are dealt evenly (rule recruit), so deployment ends "
-                           f"only after a full round of turns: {', '.join(waiting)} still to "
-                           "play.", "deploy")
-    return replace(state, deployment_over=True)
-
-
-def _old_to_battles(setup: Setup, state: State) -> State:
-    """A round stored before the stages were known: only a known deck's deployment waited."""
-    total = deployment_total(setup, state)
-    nxt = next_deployer(setup, state)
-    if total is not None and nxt is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {nxt.name} still has a Super to "
-                           "play.", "deploy")
-    return state
-
-
-def _one_at_a_time(state: State, t: Throwdown, fight: bool = False) -> None:
-    if state.old_rules:  # a stored round: only a battle waited, for the claims before it
-        open_claims = [x.number for x in state.throwdowns
-                       if x.battled and not x.resolved and x.number != t.number]
-        if fight and open_claims:
-            raise InvalidInput("kind", f"Finish the Loot claims at Throwdown {open_claims[0]} "
-                               "first.", "claim")
-        return
-    c = current(state)
-    if c is not None and c.number != t.number:
-        doing = "its Loot claims" if c.battled else "its battle"
-        raise InvalidInput("throwdown", f"Throwdown {c.number} is being resolved: finish "
-                           f"{doing} first. The Loser Lad holder picks one Throwdown at a time "
-                           "(rule battle-reveal).", str(c.number))
 
 
 # ---------------------------------------------------------------- events
@@ -492,7 +145,6 @@ EVENT_FORMS: Mapping[str, Form] = {
                      "this round, comma-separated ('none' for none).", max_length=200)),
     "note": (Text("text", "The note.", max_length=280, required=True),),
 }
-CORRECTED = "(correction)"
 
 
 def _refuse_if_over(state: State, event: Event) -> None:
@@ -595,12 +247,12 @@ def _set_aside(setup: Setup, state: State, e: Event) -> Done:
 
 
 def _reveal(setup: Setup, state: State, e: Event) -> Done:
-    state = _to_battles(setup, state)
+    state = to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    _one_at_a_time(state, t)
+    one_at_a_time(state, t)
     seat = setup.seat(e["seat"])
     if (state.plays or not state.old_rules) and t.face_down(seat.id) <= 0:
         hidden = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
@@ -640,12 +292,12 @@ def _seat_or_none(setup: Setup, text: str) -> str | None:
 def _misplaced(setup: Setup, state: State, e: Event) -> Done:
     """A face-down Super whose side cannot join its Squad here (the reveal says so): set
     aside, it takes no part (derived: it could not legally have been played there, :39-40)."""
-    state = _to_battles(setup, state)
+    state = to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    _one_at_a_time(state, t)
+    one_at_a_time(state, t)
     seat = setup.seat(e["seat"])
     if not t.shown(seat.id) or t.face_down(seat.id) <= 0:
         detail = (f"{seat.name} has revealed no Super at Throwdown {t.number}: the first one "
@@ -674,7 +326,7 @@ def _pairs(text: str, field: str) -> dict[str, str]:
     return out
 
 
-def _rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str, Any]]:
+def battle_rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str, Any]]:
     """The revealed Supers as battle-calculator rows, with the battle event's order and picks.
     A name an Ability or a pick gives that is not at this Throwdown is left out (the Supers
     were entered before the battle; the battle must still be able to go on)."""
@@ -713,19 +365,19 @@ def _resolve(setup: Setup, rows: list[dict[str, Any]], number: int) -> Explained
 
 
 def _battle(setup: Setup, state: State, e: Event) -> Done:
-    state = _to_battles(setup, state)
+    state = to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    _one_at_a_time(state, t, fight=True)
+    one_at_a_time(state, t, fight=True)
     missing = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
     if missing:
         raise InvalidInput("throwdown", f"Reveal every Super at Throwdown {t.number} first: "
                            f"{', '.join(missing)} still have face-down cards (rule "
                            "battle-reveal). One whose side cannot join its Squad there is set "
                            "aside as misplaced.", "reveal")
-    answer = _resolve(setup, _rows(setup, t.revealed, e), t.number)
+    answer = _resolve(setup, battle_rows(setup, t.revealed, e), t.number)
     result = answer.result
     seat_of = {key(s.name): s.id for s in setup.seats}
     survivors = tuple((s["name"], seat_of[key(s["owner"])], int(s["action_number"]))
@@ -849,12 +501,6 @@ def _claim(setup: Setup, state: State, e: Event) -> Done:
     return replace(state.with_throwdown(t), loot=loot), line, steps
 
 
-def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
-    display = {key(x): x for x in plan}
-    return sorted((display[k] for k, n in (bag(plan) - bag(held)).items() for _ in range(n)),
-                  key=str.casefold)
-
-
 def _declare(setup: Setup, state: State, e: Event) -> Done:
     seat = setup.seat(e["seat"])
     plan = split_list(e.get("requirements"))
@@ -975,179 +621,6 @@ _HANDLERS: Mapping[str, Callable[[Setup, State, Event], Done]] = {
     "plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "set-aside": _set_aside,
     "reveal": _reveal, "misplaced": _misplaced, "battle": _battle, "claim": _claim,
     "declare-win": _declare, "regroup": _regroup, "correct": _correct, "note": _note}
-WORKED = frozenset({"throwdown", "deploy", "set-aside", "battle", "claim", "regroup"})
-"""Kinds stored with their result line and the calculator's working."""
-
-
-# ---------------------------------------------------------------- views
-
-def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
-    """One line for the history; `hidden`: a plan the viewer may not read (not its seat's)."""
-    who = seat_name(names, event.get("seat"))
-    k = event.kind
-    if k in WORKED and event.get("result"):
-        return str(event["result"])
-    if k == "plan":
-        if hidden:
-            return f"{who} entered their Master Plan (kept on their phone)"
-        return f"Your Master Plan: {event['requirements']}"
-    if k == "declare-win" and event.get("requirements"):
-        if event.get("own_phone"):
-            return f"{who} reveals their Master Plan ({event['requirements']}) and wins"
-        return (f"The table records {who}'s Master Plan card as shown "
-                f"({event['requirements']}): an instant win")
-    if k == "throwdown":
-        return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
-    if k == "deploy":
-        return f"{who} deploys a Super face down to Throwdown {event['throwdown']}"
-    if k == "set-aside":
-        return (f"{who} has no legal Throwdown for a Super (a Squad everywhere, of the other "
-                "side): it is set aside for the round and the turn passes (derived reading)")
-    if k == "reveal":
-        return (f"Throwdown {event['throwdown']}: {who} reveals {event['name']} "
-                f"({event['side']}, {event['action_number']})")
-    if k == "misplaced":
-        return (f"Throwdown {event['throwdown']}: {who}'s face-down Super cannot join "
-                f"{who}'s Squad there (a Squad never mixes Heroes and Villains): set aside, "
-                "it takes no part (derived reading)")
-    if k == "battle":
-        return f"Battle at Throwdown {event['throwdown']}"
-    if k == "claim":
-        return f"Throwdown {event['throwdown']}: the next claimer takes {event['loot']}"
-    if k == "declare-win":
-        return f"{who} reveals a completed Master Plan and wins"
-    if k == "regroup":
-        pick = event.get("holder_picks")
-        return "Regroup" + (f" (Loser Lad to {seat_name(names, pick)})" if pick else "")
-    if k == "correct":
-        parts = ([f"{who}'s Loot is now {event['loot']}"] if event.get("loot") is not None
-                 else []) + ([f"{who}'s KO pile this round is now {event['ko']}"]
-                             if event.get("ko") is not None else [])
-        return f"{'; '.join(parts)} {CORRECTED}"
-    return f"Note: {event['text']}"
-
-
-def _plan_text(seat: str, state: State) -> str:
-    """The public line about a seat's plan: whether it was entered, never what it says."""
-    if seat not in state.plans:
-        return "Master Plan: not entered"
-    if seat in state.plans_after_loot:
-        return ("Master Plan: entered while holding Loot (check the card at the reveal)")
-    return "Master Plan: entered"
-
-
-def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
-    names = {s.id: s.name for s in setup.seats}
-    nxt = next_deployer(setup, state)
-    seats = []
-    for s in setup.seats:
-        loot = list(state.loot[s.id])
-        ko = list(state.ko[s.id])
-        types = len(bag(loot))
-        row: dict[str, Any] = {
-            "id": s.id, "name": s.name, "rarity": s.rarity, "loot": loot, "loot_types": types,
-            "ko": ko, "ko_count": len(ko), "ko_earlier_count": len(state.ko_earlier[s.id]),
-            "plan_entered": s.id in state.plans,
-            "plan_after_loot": s.id in state.plans_after_loot,
-            "plan_text": _plan_text(s.id, state),
-            "loot_text": f"Loot: {', '.join(loot) or 'none'} ({types} types)",
-            "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
-                                                if state.ko_earlier[s.id] else ""),
-        }
-        if viewer.seat == s.id and state.plans.get(s.id):
-            plan = state.plans[s.id]
-            missing = plan_missing(plan, loot)
-            complete = not missing and state.winner is None and not state.over
-            row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing,
-                       declare_now=complete,
-                       plan_text=f"Your Master Plan (only this phone): {', '.join(plan)}; "
-                       + (f"missing {', '.join(missing)}" if missing else
-                          "complete: declare your win now (it is immediate)" if complete
-                          else "complete"))
-        elif viewer.seat == s.id and s.id in state.plans:
-            row.update(plan_text="Your Master Plan was entered before this copy of the game "
-                       "was imported: enter it again on this phone.")
-        seats.append(row)
-    c = current(state)
-    out: dict[str, Any] = {
-        "round": state.round, "rounds": ROUNDS, "loser_lad": state.loser_lad,
-        "stage": stage(setup, state), "stage_text": _stage_text(setup, state),
-        "throwdowns_per_round": setup.throwdowns, "deck_size": deck_size(setup, state),
-        "hand_size": hand_size(setup, state), "recruit": recruit_text(setup, state),
-        "settings": dict(setup.settings),
-        "throwdowns": [t.to_json(names) for t in state.throwdowns],
-        "current_throwdown": None if c is None else c.number,
-        "deployed": state.plays, "deployments_total": deployment_total(setup, state),
-        "next_deployer": None if nxt is None else nxt.id,
-        "seats": seats, "winner": state.winner,
-        "revealed_plan": list(state.revealed_plan) if state.winner else None,
-        "over": state.over or state.winner is not None, "notes": list(state.notes),
-        "regroups": list(state.regroups),
-    }
-    return out
-
-
-def _stage_text(setup: Setup, state: State) -> str:
-    where = stage(setup, state)
-    if where == DEAL:
-        return (f"Round {state.round}, Assemble: deal Throwdown {len(state.throwdowns) + 1} of "
-                f"{setup.throwdowns} with its Loot.")
-    if where == DEPLOY:
-        nxt = next_deployer(setup, state)
-        total = deployment_total(setup, state)
-        of = f" of {total}" if total is not None else ""
-        return (f"Round {state.round}, deployment: turn {state.plays + 1}{of}, "
-                f"{nxt.name if nxt else ''} plays a Super face down.")
-    if where == BATTLE:
-        c = current(state)
-        holder = setup.seat(state.loser_lad).name
-        if c is None:
-            return f"Round {state.round}, Battle: {holder} (Loser Lad) picks the next Throwdown."
-        claimer = c.next_claimer()
-        if claimer is not None:
-            return (f"Round {state.round}, Loot at Throwdown {c.number}: {claimer[0]} "
-                    f"({setup.seat(claimer[1]).name}) claims next.")
-        return f"Round {state.round}, Battle at Throwdown {c.number}: reveal, then fight."
-    if where == REGROUP:
-        return f"Round {state.round} is done: Regroup."
-    return "The game is over."
-
-
-def board(setup: Setup) -> Board:
-    return Board(
-        shows=(Show("stage_text", "Now"), Show("round", "Round"),
-               Show("loser_lad", "Loser Lad", seat_name=True),
-               Show("next_deployer", "Next to deploy", seat_name=True),
-               Show("winner", "Instant win", seat_name=True)),
-        actions=(Action("throwdown", "Deal a Throwdown", asks=("loot",), unless="over"),
-                 Action("deploy", "Deploy", per_seat=True, asks=("throwdown",), unless="over"),
-                 Action("set-aside", "No legal Throwdown: set a Super aside", per_seat=True,
-                        confirm="has a Squad at every Throwdown, none of this Super's side?",
-                        unless="over"),
-                 Action("reveal", "Reveal a Super", per_seat=True, unless="over",
-                        asks=("throwdown", "name", "side", "action_number", "attack",
-                              "defends_magic", "defends_force", "defends_psychic",
-                              "tie_order", "ability", "ability_knocks_out", "ability_returns",
-                              abilities.FIELD)),
-                 Action("misplaced", "Set aside a misplaced Super", per_seat=True,
-                        asks=("throwdown",), unless="over"),
-                 Action("battle", "Fight", asks=("throwdown", "order", "targets"),
-                        unless="over"),
-                 Action("claim", "Claim Loot", asks=("throwdown", "loot"), unless="over"),
-                 Action("plan", "Enter my Master Plan", per_seat=True, asks=("requirements",),
-                        unless="over", own_phone=True),
-                 Action("declare-win", "Declare my instant win", per_seat=True,
-                        confirm="reveals your completed Master Plan to the table?",
-                        unless="over", own_phone=True),
-                 Action("declare-win", "Record a revealed Master Plan card", per_seat=True,
-                        asks=("requirements",), confirm="reveals a completed Master Plan?",
-                        unless="over"),
-                 Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
-                        confirm="ends the round?"),
-                 Action("correct", "Correct Loot or KO pile by hand", per_seat=True,
-                        asks=("loot", "ko"), unless="over"),
-                 NOTE),
-        seat_lines=("loot_text", "ko_text", "plan_text"), secret_lines=("plan_text",))
 
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
