@@ -149,8 +149,11 @@ def _stage_text(setup: Setup, state: State) -> str:
         nxt = next_deployer(setup, state)
         total = deployment_total(setup, state)
         of = f" of {total}" if total is not None else ""
-        return (f"Round {state.round}, deployment: turn {state.plays + 1}{of}, "
+        text = (f"Round {state.round}, deployment: turn {state.plays + 1}{of}, "
                 f"{nxt.name if nxt else ''} plays a Super face down.")
+        if total is None and state.plays and not state.plays % len(setup.seats):
+            text += " Once every hand is empty, reveal the first Throwdown instead."
+        return text
     if where == BATTLE:
         c = current(state)
         holder = setup.seat(state.loser_lad).name
