@@ -386,41 +386,43 @@ def _battle(setup: Setup, state: State, e: Event) -> Done:
     for k in result["knocked_out"]:
         credited = seat_of[key(k["credited_to"])]
         ko[credited] = (*ko[credited], int(k["action_number"]))
-    # Loot the Abilities that happened moved, in acting order (M22: the score and the
-    # instant win see it at once)
-    names = {s.id: s.name for s in setup.seats}
-    piles: dict[str, tuple[str, ...]] = {**state.loot}
-    for x in state.throwdowns:
-        piles[f"throwdown {x.number}"] = () if x.resolved else x.loot
-    here = f"throwdown {t.number}"
-    by_name = {key(r.name): r for r in t.revealed}
-    steps = list(answer.steps)
-    moved = len(steps)
-    for turn in result["turns"]:
-        r = by_name[key(turn["super"])]
-        if turn["ability_happened"] and r.values.get(abilities.FIELD):
-            moves = abilities.parse(r.values[abilities.FIELD],
-                                    lambda x: _seat_or_none(setup, x), len(state.throwdowns))
-            steps += abilities.apply_moves(moves, r.name, r.values["owner"], here, piles,
-                                           names, MAX_LOOT)
-    loot = {s: piles[s] for s in state.loot}
-    tds = tuple(replace(x, loot=piles[f"throwdown {x.number}"]) if not x.resolved else x
-                for x in state.throwdowns)
-    t = next(x for x in tds if x.number == t.number)
-    t = replace(t, battled=True, survivors=survivors, summary=answer.summary,
-                other_settings=tuple(result["changed_by_other_setting"]),
+    state, moved = _ability_loot(setup, state, t, result["turns"])
+    steps = [*answer.steps, *moved]
+    t = replace(state.throwdown(t.number), battled=True, survivors=survivors,
+                summary=answer.summary, other_settings=tuple(result["changed_by_other_setting"]),
                 sent_away=tuple(s["super"] for s in result.get("returned", ())),
                 knocked_out=tuple({"super": k["super"], "by": k["by"],
                                    "credited_to": k["credited_to"], "how": k["how"]}
                                   for k in result["knocked_out"]))
-    moved_lines = [x.text for x in steps[moved:] if x.value]
     t, claims = _settle(setup, t)
     steps += list(claims.steps) if t.resolved else []
-    new = replace(state, throwdowns=tds, loot=loot, ko=ko).with_throwdown(t)
-    line = _battle_line(t.number, result, moved_lines)
+    new = replace(state, ko=ko).with_throwdown(t)
+    line = _battle_line(t.number, result, [x.text for x in moved if x.value])
     if t.resolved:
         line += f" {_end_words(t)}"
     return new, line, steps
+
+
+def _ability_loot(setup: Setup, state: State, t: Throwdown,
+                  turns: Sequence[Mapping[str, Any]]) -> tuple[State, list[Step]]:
+    """The Loot the Abilities that happened moved, in acting order (M22: the score and the
+    instant win see it at once); a Throwdown already resolved has nothing on it."""
+    names = {s.id: s.name for s in setup.seats}
+    piles: dict[str, tuple[str, ...]] = {**state.loot}
+    for x in state.throwdowns:
+        piles[f"throwdown {x.number}"] = () if x.resolved else x.loot
+    by_name = {key(r.name): r for r in t.revealed}
+    steps: list[Step] = []
+    for turn in turns:
+        r = by_name[key(turn["super"])]
+        if turn["ability_happened"] and r.values.get(abilities.FIELD):
+            moves = abilities.parse(r.values[abilities.FIELD],
+                                    lambda x: _seat_or_none(setup, x), len(state.throwdowns))
+            steps += abilities.apply_moves(moves, r.name, r.values["owner"],
+                                           f"throwdown {t.number}", piles, names, MAX_LOOT)
+    tds = tuple(x if x.resolved else replace(x, loot=piles[f"throwdown {x.number}"])
+                for x in state.throwdowns)
+    return replace(state, throwdowns=tds, loot={s: piles[s] for s in state.loot}), steps
 
 
 def _battle_line(number: int, result: Mapping[str, Any], moved: list[str]) -> str:
