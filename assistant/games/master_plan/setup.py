@@ -25,7 +25,8 @@ DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
 DEAL_NOTE = ("An even deal of the whole deck with the leftovers set aside "
              "(all-part-of-the-master-plan.txt:28); the same every round because every Super "
-             "returns to the deck at Regroup (:68).")
+             "returns to the deck at Regroup (:68), unless the table keeps KO piles all game "
+             "(ko_piles cumulative): then the piles stay out and rounds 2-3 deal fewer.")
 DECK_NOTE = "The rulebook prints no component list, so the Super deck size is the table's input."
 END_NOTE = ("The book gives no end to deployment and no pass; hands are equal, so deployment "
             "goes round until every hand is empty (companion default).")

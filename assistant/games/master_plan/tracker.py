@@ -25,237 +25,61 @@ a Throwdown's claims end by themselves when every survivor has claimed or the Lo
 """
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained
-from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.explain import Explained, Provenance, Step
+from assistant.inputs import Flag, Form, Integer, OneOf, Text
 from assistant.tracker import (
-    NOTE,
-    Action,
     Board,
     Event,
-    Show,
     TrackerBase,
     Viewer,
     Wording,
-    seat_id,
-    seat_name,
 )
-from assistant.tracker.base import SAVED_ID
-from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
-from assistant.tracker.fields import check_form
 from assistant.tracker.kernel import is_sealed
 
-from .book import ROUNDS, THROWDOWNS
+from . import abilities
+from .book import ROUNDS
 from .calculators.battle import ACTION_MAX, NONE, Attack, Side, parse_supers, resolve
+from .calculators.deploy import check
+from .calculators.loot import MAX_LOOT, claims
 from .calculators.loser_lad import Pile, pass_loser_lad
-from .common import bag, key, split_list
-from .modes import STANDARD, check_players
-from .scoring import Player, score
-from .settings import ATTACK_READING, ENDING_ABILITY, KO_PILES, SETTINGS
-
-GAME = "master-plan"
-MAX_THROWDOWN = max(THROWDOWNS.values())
-
-
-# ---------------------------------------------------------------- setup
-
-@dataclass(frozen=True)
-class Seat:
-    id: str
-    name: str
-    rarity: str | None = None
-    """The Loot rarity side of this seat's Master Plan (public: it is dealt face up)."""
-
-    @property
-    def player(self) -> str | None:
-        """The seat is its player (contract.SeatLike): no other name to show."""
-        return None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "rarity": self.rarity}
-
-
-@dataclass(frozen=True)
-class Setup:
-    game: str
-    mode: str
-    seats: tuple[Seat, ...]
-    """Clockwise."""
-    loser_lad: str
-    super_deck_size: int | None
-    settings: Mapping[str, str]
-
-    @property
-    def throwdowns(self) -> int:
-        return THROWDOWNS[len(self.seats)]
-
-    @property
-    def hand_size(self) -> int | None:
-        return None if self.super_deck_size is None else self.super_deck_size // len(self.seats)
-
-    def seat(self, value: str, field: str = "seat") -> Seat:
-        for seat in self.seats:
-            if key(value) in (key(seat.id), key(seat.name)):
-                return seat
-        raise InvalidInput(field, f"There is no seat {value!r} at this table.",
-                           ", ".join(s.name for s in self.seats))
-
-    def to_json(self) -> dict[str, Any]:
-        """The create request that gives this setup back (parse_setup(to_json()) == self)."""
-        return {"game": self.game, "mode": self.mode,
-                "seats": [s.to_json() for s in self.seats], "loser_lad": self.loser_lad,
-                "super_deck_size": self.super_deck_size, **self.settings}
-
-
-SEAT_FORM: Form = (
-    Text("name", "The player's name.", max_length=40, required=True),
-    Text("rarity", "Optional: the Loot rarity side of their Master Plan (it is public).",
-         max_length=80),
-    SAVED_ID,
+from .common import key, split_list
+from .settings import ATTACK_READING, ENDING_ABILITY, KO_PILES
+from .state import (
+    DEAL,
+    DEPLOY,
+    MAX_THROWDOWN,
+    OVER,
+    SETUP_FORM,
+    Revealed,
+    Setup,
+    State,
+    Throwdown,
+    deployment_total,
+    hand_size,
+    initial,
+    one_at_a_time,
+    parse_setup,
+    plan_missing,
+    recruit_text,
+    stage,
+    to_battles,
 )
-SETUP_FORM: Form = (
-    OneOf("game", "The game being played.", (GAME,), default=GAME),
-    OneOf("mode", "The one way to play.", (STANDARD.slug,), default=STANDARD.slug),
-    ListOf("seats", "The players in clockwise order.", SEAT_FORM,
-           min_items=STANDARD.min_players, max_items=STANDARD.max_players, required=True),
-    Text("loser_lad", "Who starts with Loser Lad (the most recent loser).", max_length=40,
-         required=True),
-    Integer("super_deck_size", "Optional: Super cards in the deck (not printed in the "
-            "rulebook); gives the hand size and when deployment ends.", minimum=1, maximum=500),
-    *(s.field() for s in SETTINGS),
-)
+from .views import WORKED, board, describe, state_json
+
+RESULT_MAX, WORKING_MAX = 1000, 8000
+DECK_NOTE = ("Every Super goes back at Regroup (:68); with cumulative KO piles the piles stay "
+             "out of the deck, which is dealt evenly with the rest set aside (:28).")
+Done = tuple["State", str, list[Step]]
+"""A handler's answer: the new state, the history line, the working (for the stored form)."""
 
 
-def parse_setup(data: Mapping[str, Any]) -> Setup:
-    values = check_form(SETUP_FORM, data)
-    raw = data.get("seats")
-    if not isinstance(raw, list):
-        raise InvalidInput("seats", "List the players in clockwise order.",
-                           f"{STANDARD.min_players}-{STANDARD.max_players} seats")
-    check_players(len(raw), "seats")
-    seats: list[Seat] = []
-    for i, row in enumerate(raw):
-        if not isinstance(row, Mapping):
-            raise InvalidInput(f"seats.{i}", "Each seat is an object with a name.", "{name}")
-        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}")
-        sid = seat_id(item["name"])
-        if any(s.id == sid for s in seats):
-            raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",
-                               "a different name per player")
-        seats.append(Seat(sid, item["name"], item.get("rarity")))
-    setup = Setup(GAME, STANDARD.slug, tuple(seats), "", values.get("super_deck_size"),
-                  {s.name: values.get(s.name) or s.default for s in SETTINGS})
-    if setup.super_deck_size is not None and setup.super_deck_size < len(seats):
-        raise InvalidInput("super_deck_size", f"A deck of {setup.super_deck_size} cannot give "
-                           f"each of {len(seats)} players a Super.", f"at least {len(seats)}")
-    return replace(setup, loser_lad=setup.seat(values["loser_lad"], "loser_lad").id)
-
-
-# ---------------------------------------------------------------- state
-
-@dataclass(frozen=True)
-class Revealed:
-    """One face-up Super at a Throwdown, as the table entered it."""
-
-    values: Mapping[str, Any]
-
-    @property
-    def name(self) -> str:
-        return str(self.values["name"])
-
-
-@dataclass(frozen=True)
-class Throwdown:
-    number: int
-    loot: tuple[str, ...]
-    """As dealt onto the card."""
-    squads: Mapping[str, int] = field(default_factory=dict)
-    """Seat id → Supers deployed face down (what they are stays hidden)."""
-    revealed: tuple[Revealed, ...] = ()
-    battled: bool = False
-    survivors: tuple[tuple[str, str, int], ...] = ()
-    """(Super, seat id, Action Number) in claim order."""
-    knocked_out: tuple[Mapping[str, Any], ...] = ()
-    claims: tuple[tuple[str, str, str], ...] = ()
-    """(Super, seat id, Loot) in order."""
-    resolved: bool = False
-    returned: tuple[str, ...] = ()
-    summary: str = ""
-    """The battle answer's one-line summary (says when another setting would change it)."""
-    other_settings: tuple[str, ...] = ()
-    """Settings whose other option would have changed this battle."""
-
-    def left(self) -> Counter[str]:
-        return bag(self.loot) - bag(c[2] for c in self.claims)
-
-    def to_json(self, names: Mapping[str, str]) -> dict[str, Any]:
-        nxt = self.next_claimer()
-        display = {key(x): x for x in self.loot}
-        return {"number": self.number, "loot": list(self.loot),
-                "loot_left": sorted((display[k] for k, n in self.left().items()
-                                     for _ in range(n)), key=str.casefold),
-                "squads": {names[s]: n for s, n in self.squads.items()},
-                "revealed": [r.name for r in self.revealed] if self.revealed else [],
-                "status": "resolved" if self.resolved else "battled" if self.battled
-                else "waiting",
-                "survivors": [{"super": s, "seat": names[o], "action_number": a}
-                              for s, o, a in self.survivors],
-                "knocked_out": [dict(k) for k in self.knocked_out],
-                "claims": [{"super": s, "seat": names[o], "loot": x} for s, o, x in self.claims],
-                "next_claimer": None if nxt is None else {"super": nxt[0], "seat": names[nxt[1]]},
-                "returned": list(self.returned), "battle_summary": self.summary,
-                "changed_by_other_setting": list(self.other_settings)}
-
-    def next_claimer(self) -> tuple[str, str, int] | None:
-        if not self.battled or self.resolved:
-            return None
-        return self.survivors[len(self.claims)]
-
-
-@dataclass(frozen=True)
-class State:
-    round: int
-    loser_lad: str
-    throwdowns: tuple[Throwdown, ...] = ()
-    plays: int = 0
-    """Supers deployed this round (turn order follows from it)."""
-    loot: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    ko: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    """This round's KO pile: Action Numbers."""
-    ko_earlier: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    plans: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Private: each seat's Master Plan requirements, as entered on its own phone."""
-    plans_after_loot: tuple[str, ...] = ()
-    """Public: seats whose plan was entered or changed while they already held Loot (the card
-    is dealt once at setup, so the table checks it at the reveal)."""
-    winner: str | None = None
-    revealed_plan: tuple[str, ...] = ()
-    regroups: tuple[str, ...] = ()
-    """Each Regroup's Loser Lad answer in one line (says when the other KO setting differs)."""
-    over: bool = False
-    notes: Chain[str] = field(default_factory=Chain)
-
-    def throwdown(self, number: int) -> Throwdown:
-        for t in self.throwdowns:
-            if t.number == number:
-                return t
-        raise InvalidInput("throwdown", f"Throwdown {number} has not been dealt this round.",
-                           ", ".join(str(t.number) for t in self.throwdowns) or "deal one first")
-
-    def with_throwdown(self, t: Throwdown) -> State:
-        return replace(self, throwdowns=tuple(t if x.number == t.number else x
-                                              for x in self.throwdowns))
-
-
-def initial(setup: Setup) -> State:
-    empty = {s.id: () for s in setup.seats}
-    return State(1, setup.loser_lad, loot=empty, ko=empty, ko_earlier=empty)
+def done(state: State) -> Done:
+    return state, "", []
 
 
 # ---------------------------------------------------------------- events
@@ -263,13 +87,18 @@ def initial(setup: Setup) -> State:
 SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True)
 TD = Integer("throwdown", "Which Throwdown (1, 2, ...).", minimum=1, maximum=MAX_THROWDOWN,
              required=True)
+RESULT = Text("result", "Filled in by the session: what the event did, in one line.",
+              max_length=RESULT_MAX)
+WORKING = Text("working", "Filled in by the session: the calculator's working, a step a line.",
+               max_length=WORKING_MAX)
 EVENT_FORMS: Mapping[str, Form] = {
     "plan": (SEAT, Text("requirements", "Private: the Loot your Master Plan lists, "
                         "comma-separated. Enter it on your own phone.", max_length=400,
                         required=True)),
     "throwdown": (Text("loot", "The Loot drawn onto this Throwdown, comma-separated.",
-                       max_length=400),),
-    "deploy": (SEAT, TD),
+                       max_length=400), RESULT),
+    "deploy": (SEAT, TD, RESULT, WORKING),
+    "set-aside": (SEAT, RESULT, WORKING),
     "reveal": (TD, SEAT,
                Text("name", "The Super's name.", max_length=40, required=True),
                OneOf("side", "Hero or Villain.", tuple(s.value for s in Side), required=True),
@@ -286,15 +115,22 @@ EVENT_FORMS: Mapping[str, Form] = {
                     "could be.", max_length=40),
                Text("ability", "Optional: the Ability text.", max_length=200),
                Text("ability_knocks_out", "Optional: Supers its Ability knocked out "
-                    "(comma-separated).", max_length=200)),
+                    "(comma-separated).", max_length=200),
+               Text("ability_returns", "Optional: Supers its Ability sent away from the "
+                    "Throwdown without a knock-out (comma-separated).", max_length=200),
+               Text(abilities.FIELD, "Optional: Loot its Ability moves, as 'Gem from Ann' "
+                    "(to this Super's Mastermind), 'Crown from Throwdown 2 to here', 'Idol "
+                    "from Ben to bag' (comma-separated); applied only if the Ability happens.",
+                    max_length=200)),
+    "misplaced": (TD, SEAT),
     "battle": (TD,
                Text("order", "Only for equal Action Numbers not ordered at reveal: the tied "
                     "Supers in the table's order, first acts first (comma-separated).",
                     max_length=200),
                Text("targets", "One-target setting only: each attacker's pick, as "
-                    "'Nova: Shade, Hex: Blaze'.", max_length=400)),
+                    "'Nova: Shade, Hex: Blaze'.", max_length=400), RESULT, WORKING),
     "claim": (TD, Text("loot", "The Loot the next claimer takes.", max_length=40,
-                       required=True)),
+                       required=True), RESULT, WORKING),
     "declare-win": (SEAT, Text("requirements", "Only for the table recording a plan card as "
                                "shown (the player's phone is gone or was never used): the "
                                "revealed plan, comma-separated. The owner's own phone leaves "
@@ -302,7 +138,11 @@ EVENT_FORMS: Mapping[str, Form] = {
                     Flag("own_phone", "True when the owner declares from their own phone (the "
                          "stored form of their declaration says so).")),
     "regroup": (Text("holder_picks", "On a tie for the fewest KOs: whom the holder gives "
-                     "Loser Lad to.", max_length=40),),
+                     "Loser Lad to.", max_length=40), RESULT, WORKING),
+    "correct": (SEAT, Text("loot", "A correction by hand: every Loot this player holds now, "
+                           "comma-separated ('none' for none).", max_length=400),
+                Text("ko", "A correction by hand: the Action Numbers in this player's KO pile "
+                     "this round, comma-separated ('none' for none).", max_length=200)),
     "note": (Text("text", "The note.", max_length=280, required=True),),
 }
 
@@ -316,11 +156,10 @@ def _refuse_if_over(state: State, event: Event) -> None:
 
 def apply(setup: Setup, state: State, event: Event, version: int) -> State:
     _refuse_if_over(state, event)
-    handler = _HANDLERS[event.kind]
-    return handler(setup, state, event)
+    return _HANDLERS[event.kind](setup, state, event)[0]
 
 
-def _plan(setup: Setup, state: State, e: Event) -> State:
+def _plan(setup: Setup, state: State, e: Event) -> Done:
     seat = setup.seat(e["seat"])
     plan: tuple[str, ...] = ()  # a sealed entry (an import's): entered, its Loot not here
     if not is_sealed(e):
@@ -332,89 +171,143 @@ def _plan(setup: Setup, state: State, e: Event) -> State:
     # changed plan would tell the table whether the secret changed.
     late = bool(state.loot[seat.id])
     flagged = (*state.plans_after_loot, seat.id) if late else state.plans_after_loot
-    return replace(state, plans={**state.plans, seat.id: plan},
-                   plans_after_loot=tuple(dict.fromkeys(flagged)))
+    return done(replace(state, plans={**state.plans, seat.id: plan},
+                        plans_after_loot=tuple(dict.fromkeys(flagged))))
 
 
-def _throwdown(setup: Setup, state: State, e: Event) -> State:
+def _throwdown(setup: Setup, state: State, e: Event) -> Done:
     if len(state.throwdowns) >= setup.throwdowns:
         raise InvalidInput("kind", f"With {len(setup.seats)} players a round has "
-                           f"{setup.throwdowns} Throwdowns; all are dealt.", "deploy, battle")
-    t = Throwdown(len(state.throwdowns) + 1, split_list(e.get("loot")))
-    return replace(state, throwdowns=(*state.throwdowns, t))
+                           f"{setup.throwdowns} Throwdowns; all are dealt (rule assemble).",
+                           "deploy, battle")
+    loot = split_list(e.get("loot"))
+    if len(loot) > MAX_LOOT:
+        raise InvalidInput("loot", f"{len(loot)} Loot is more than a Throwdown holds here.",
+                           f"at most {MAX_LOOT}")
+    t = Throwdown(len(state.throwdowns) + 1, loot)
+    line = (f"Throwdown {t.number} of {setup.throwdowns} dealt with "
+            f"{', '.join(loot) or 'no Loot'}.")
+    stored_before = not e.get("result")  # a row written before this round's stages existed
+    old = stored_before or (state.old_rules and bool(state.throwdowns))
+    return replace(state, throwdowns=(*state.throwdowns, t), old_rules=old), line, []
 
 
-def _order(setup: Setup, state: State) -> list[Seat]:
-    start = [s.id for s in setup.seats].index(state.loser_lad)
-    n = len(setup.seats)
-    return [setup.seats[(start + i) % n] for i in range(n)]
-
-
-def deployment_total(setup: Setup) -> int | None:
-    hand = setup.hand_size
-    return None if hand is None else hand * len(setup.seats)
-
-
-def next_deployer(setup: Setup, state: State) -> Seat | None:
-    total = deployment_total(setup)
-    if total is not None and state.plays >= total:
-        return None
-    order = _order(setup, state)
-    return order[state.plays % len(order)]
-
-
-def _deploy(setup: Setup, state: State, e: Event) -> State:
-    if len(state.throwdowns) < setup.throwdowns:
+def _deployment_turn(setup: Setup, state: State, e: Event) -> tuple[State, str, list[Step]]:
+    """A deployment turn (a Super face down to a Throwdown, or set aside), checked by the
+    deploy-check calculator on this round's turns so far: whose turn, the Squad limits."""
+    where = stage(setup, state)
+    if where == DEAL:
         raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns first (Assemble, "
                            "steps 1-2 come before deployment).", "throwdown")
-    if any(t.battled for t in state.throwdowns):
-        raise InvalidInput("kind", "Battles have begun: deployment is over.", "battle, claim")
+    if where != DEPLOY:
+        why = ("every hand is empty" if deployment_total(setup, state) is not None
+               else "the table has turned to the battles")
+        raise InvalidInput("kind", f"Deployment is over this round ({why}, rule "
+                           "deployment-end).", "reveal, battle, claim")
     seat = setup.seat(e["seat"])
-    expected = next_deployer(setup, state)
-    if expected is None:
-        raise InvalidInput("seat", "Every hand is empty: deployment is over.", "battle")
-    if seat.id != expected.id:
-        raise InvalidInput("seat", f"It is {expected.name}'s turn to deploy.", expected.name)
-    t = state.throwdown(e["throwdown"])
-    squads = {**t.squads, seat.id: t.squads.get(seat.id, 0) + 1}
-    return replace(state.with_throwdown(replace(t, squads=squads)), plays=state.plays + 1)
+    aside = e.kind == "set-aside"
+    turns = (*state.deployments, (seat.id, 0 if aside else int(e["throwdown"])))
+    names = [s.name for s in setup.seats]
+    plays = [{"player": setup.seat(who).name, "throwdown": td or None, "set_aside": not td}
+             for who, td in turns]
+    try:
+        answer = check(names, names.index(setup.seat(state.loser_lad).name), plays,
+                       hand_size(setup, state))
+    except InvalidInput as err:
+        name = err.field.rsplit(".", 1)[-1]
+        if name == "player":
+            raise InvalidInput("seat", f"{err.detail} The Loser Lad holder deploys first, "
+                               "then clockwise (rule deployment).", err.allowed) from None
+        if name == "set_aside":
+            raise InvalidInput("seat", f"{err.detail} So every Super in hand has a legal play.",
+                               "deploy") from None
+        raise InvalidInput("throwdown" if name == "throwdown" else "kind", err.detail,
+                           err.allowed) from None
+    after = replace(state, deployments=turns)
+    if not aside:
+        t = state.throwdown(int(e["throwdown"]))
+        t = replace(t, squads={**t.squads, seat.id: t.squads.get(seat.id, 0) + 1})
+        after = after.with_throwdown(t)
+    played, nxt = answer.steps[-2], answer.steps[-1]
+    line = played.text.split(": ", 1)[1]
+    line = f"{line[:-1]} (derived reading). {nxt.text}" if aside else f"{line} {nxt.text}"
+    return after, line, [played, nxt]
 
 
-def _reveal(setup: Setup, state: State, e: Event) -> State:
+def _deploy(setup: Setup, state: State, e: Event) -> Done:
+    return _deployment_turn(setup, state, e)
+
+
+def _set_aside(setup: Setup, state: State, e: Event) -> Done:
+    """A Super with no legal Throwdown (derived reading, README): the book's limits (:39-40)
+    forbid every place, and it has no pass, so the card stays out this round (back to the deck
+    at Regroup, :68) and the turn is used. Only possible where the seat already has a Squad
+    at every Throwdown: anywhere else a Super can start a new Squad."""
+    return _deployment_turn(setup, state, e)
+
+
+def _reveal(setup: Setup, state: State, e: Event) -> Done:
+    state = to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    pending = next_deployer(setup, state)
-    if pending is not None and deployment_total(setup) is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
-                           "to play, and deployed Supers stay face down until their battle.",
-                           "deploy")
+    one_at_a_time(state, t)
     seat = setup.seat(e["seat"])
-    shown = sum(1 for r in t.revealed if r.values["owner"] == seat.id)
-    if state.plays and t.squads.get(seat.id, 0) <= shown:
-        # deployment was recorded this round: only what was deployed here can be turned over
-        hidden = [setup.seat(s).name for s, n in t.squads.items()
-                  if n > sum(1 for r in t.revealed if r.values["owner"] == s)]
+    if (state.plays or not state.old_rules) and t.face_down(seat.id) <= 0:
+        hidden = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
         count = t.squads.get(seat.id, 0)
-        detail = (f"{seat.name} has no Squad at Throwdown {t.number} (the deployment recorded "
-                  "this round put none there)." if not count else
-                  f"{seat.name} deployed {count} Super(s) to Throwdown {t.number}; all are "
-                  "revealed already.")
+        detail = (f"{seat.name} has no Squad at Throwdown {t.number} (none was deployed "
+                  "there this round)." if not count and not t.shown(seat.id) else
+                  f"{seat.name}'s Supers at Throwdown {t.number} are all revealed already.")
         raise InvalidInput("seat", detail, ", ".join(hidden) or "none")
-    values = {k: v for k, v in e.items() if k not in ("seat", "throwdown")}
+    abilities.parse(e.get(abilities.FIELD), lambda x: _seat_or_none(setup, x),
+                    len(state.throwdowns))
+    values = {k: v for k, v in e.items() if k not in ("seat", "throwdown") and v is not None}
     values["owner"] = seat.id
     revealed = (*t.revealed, Revealed(values))
-    rows = [{k: v for k, v in r.values.items() if k not in ("target", "ability_knocks_out")}
-            for r in revealed]
+    hold = ("target", "ability_knocks_out", "ability_returns")
+    rows = [{k: v for k, v in r.values.items() if k not in hold} for r in revealed]
     try:  # the battle calculator's own checks, now; names and ties are checked at the battle
         parse_supers([{**r, "owner": setup.seat(r["owner"]).name} for r in rows])
     except InvalidInput as err:
         name = err.field.rsplit(".", 1)[-1]
+        if name == "side":
+            raise InvalidInput("side", f"{err.detail} A Super played where its side cannot "
+                               "go takes no part (derived reading): record it as a misplaced "
+                               "Super set aside.", err.allowed) from None
         if name != "tie_order":
             raise InvalidInput("seat" if name == "owner" else name, err.detail,
                                err.allowed) from None
-    return state.with_throwdown(replace(t, revealed=revealed))
+    return done(state.with_throwdown(replace(t, revealed=revealed)))
+
+
+def _seat_or_none(setup: Setup, text: str) -> str | None:
+    try:
+        return setup.seat(text).id
+    except InvalidInput:
+        return None
+
+
+def _misplaced(setup: Setup, state: State, e: Event) -> Done:
+    """A face-down Super whose side cannot join its Squad here (the reveal says so): set
+    aside, it takes no part (derived: it could not legally have been played there, :39-40)."""
+    state = to_battles(setup, state)
+    t = state.throwdown(e["throwdown"])
+    if t.battled:
+        raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
+                           _open(state))
+    one_at_a_time(state, t)
+    seat = setup.seat(e["seat"])
+    if not t.shown(seat.id) or t.face_down(seat.id) <= 0:
+        detail = (f"{seat.name} has revealed no Super at Throwdown {t.number}: the first one "
+                  "revealed starts the Squad and can always stand, so reveal it first."
+                  if t.face_down(seat.id) > 0 else
+                  f"{seat.name} has no face-down Super at Throwdown {t.number}.")
+        raise InvalidInput("seat", detail, "reveal")
+    squads = {**t.squads, seat.id: t.squads[seat.id] - 1}
+    return done(state.with_throwdown(replace(t, squads=squads,
+                                             set_aside=(*t.set_aside, seat.id))))
 
 
 def _open(state: State) -> str:
@@ -433,10 +326,19 @@ def _pairs(text: str, field: str) -> dict[str, str]:
     return out
 
 
-def _rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str, Any]]:
-    """The revealed Supers as battle-calculator rows, with the battle event's order and picks."""
+def battle_rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str, Any]]:
+    """The revealed Supers as battle-calculator rows, with the battle event's order and picks.
+    A name an Ability or a pick gives that is not at this Throwdown is left out (the Supers
+    were entered before the battle; the battle must still be able to go on)."""
     rows = [{**r.values, "owner": setup.seat(r.values["owner"]).name} for r in revealed]
     names = {key(r["name"]) for r in rows}
+    for r in rows:
+        for f in ("ability_knocks_out", "ability_returns"):
+            r[f] = [x for x in split_list(r.get(f)) if key(x) in names]
+        if r.get("target") and key(str(r["target"])) not in names:
+            r["target"] = None
+        if r.get(abilities.FIELD) and not r.get("ability"):
+            r["ability"] = f"moves Loot: {r[abilities.FIELD]}"
     order = split_list(e.get("order"))
     for position, name in enumerate(order, start=1):
         if key(name) not in names:
@@ -454,34 +356,28 @@ def _rows(setup: Setup, revealed: Sequence[Revealed], e: Event) -> list[dict[str
 def _resolve(setup: Setup, rows: list[dict[str, Any]], number: int) -> Explained:
     try:
         return resolve(parse_supers(rows), setup.settings[ATTACK_READING.name],
-                       setup.settings[ENDING_ABILITY.name], f"Throwdown {number}")
+                       setup.settings[ENDING_ABILITY.name], f"Throwdown {number}",
+                       forgive_gone=True)
     except InvalidInput as err:
         name = err.field.rsplit(".", 1)[-1]
         field = {"tie_order": "order", "target": "targets"}.get(name, "throwdown")
         raise InvalidInput(field, err.detail, err.allowed) from None
 
 
-def _battle(setup: Setup, state: State, e: Event) -> State:
+def _battle(setup: Setup, state: State, e: Event) -> Done:
+    state = to_battles(setup, state)
     t = state.throwdown(e["throwdown"])
     if t.battled:
         raise InvalidInput("throwdown", f"Throwdown {t.number} has already been fought.",
                            _open(state))
-    open_claims = [x.number for x in state.throwdowns if x.battled and not x.resolved]
-    if open_claims:
-        raise InvalidInput("kind", f"Finish the Loot claims at Throwdown {open_claims[0]} "
-                           "first: a Throwdown's Loot phase ends before the next battle.",
-                           "claim")
-    pending = next_deployer(setup, state)
-    if pending is not None and deployment_total(setup) is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {pending.name} still has a Super "
-                           "to play.", "deploy")
-    waiting = {s: n - sum(1 for r in t.revealed if r.values["owner"] == s)
-               for s, n in t.squads.items()}
-    missing = [setup.seat(s).name for s, n in waiting.items() if n > 0]
+    one_at_a_time(state, t, fight=True)
+    missing = [setup.seat(s).name for s in t.squads if t.face_down(s) > 0]
     if missing:
         raise InvalidInput("throwdown", f"Reveal every Super at Throwdown {t.number} first: "
-                           f"{', '.join(missing)} still have face-down cards.", "reveal")
-    answer = _resolve(setup, _rows(setup, t.revealed, e), t.number)
+                           f"{', '.join(missing)} still have face-down cards (rule "
+                           "battle-reveal). One whose side cannot join its Squad there is set "
+                           "aside as misplaced.", "reveal")
+    answer = _resolve(setup, battle_rows(setup, t.revealed, e), t.number)
     result = answer.result
     seat_of = {key(s.name): s.id for s in setup.seats}
     survivors = tuple((s["name"], seat_of[key(s["owner"])], int(s["action_number"]))
@@ -490,25 +386,99 @@ def _battle(setup: Setup, state: State, e: Event) -> State:
     for k in result["knocked_out"]:
         credited = seat_of[key(k["credited_to"])]
         ko[credited] = (*ko[credited], int(k["action_number"]))
-    t = replace(t, battled=True, survivors=survivors, summary=answer.summary,
-                other_settings=tuple(result["changed_by_other_setting"]),
+    state, moved = _ability_loot(setup, state, t, result["turns"])
+    steps = [*answer.steps, *moved]
+    t = replace(state.throwdown(t.number), battled=True, survivors=survivors,
+                summary=answer.summary, other_settings=tuple(result["changed_by_other_setting"]),
+                sent_away=tuple(s["super"] for s in result.get("returned", ())),
                 knocked_out=tuple({"super": k["super"], "by": k["by"],
                                    "credited_to": k["credited_to"], "how": k["how"]}
                                   for k in result["knocked_out"]))
-    return replace(state.with_throwdown(_settle(t)), ko=ko)
+    t, claims = _settle(setup, t)
+    steps += list(claims.steps) if t.resolved else []
+    new = replace(state, ko=ko).with_throwdown(t)
+    line = _battle_line(t.number, result, [x.text for x in moved if x.value])
+    if t.resolved:
+        line += f" {_end_words(t)}"
+    return new, line, steps
 
 
-def _settle(t: Throwdown) -> Throwdown:
-    """Claims end when every survivor has claimed or the Loot is gone; the rest goes back."""
+def _ability_loot(setup: Setup, state: State, t: Throwdown,
+                  turns: Sequence[Mapping[str, Any]]) -> tuple[State, list[Step]]:
+    """The Loot the Abilities that happened moved, in acting order (M22: the score and the
+    instant win see it at once); a Throwdown already resolved has nothing on it."""
+    names = {s.id: s.name for s in setup.seats}
+    piles: dict[str, tuple[str, ...]] = {**state.loot}
+    for x in state.throwdowns:
+        piles[f"throwdown {x.number}"] = () if x.resolved else x.loot
+    by_name = {key(r.name): r for r in t.revealed}
+    steps: list[Step] = []
+    for turn in turns:
+        r = by_name[key(turn["super"])]
+        if turn["ability_happened"] and r.values.get(abilities.FIELD):
+            moves = abilities.parse(r.values[abilities.FIELD],
+                                    lambda x: _seat_or_none(setup, x), len(state.throwdowns))
+            steps += abilities.apply_moves(moves, r.name, r.values["owner"],
+                                           f"throwdown {t.number}", piles, names, MAX_LOOT)
+    tds = tuple(x if x.resolved else replace(x, loot=piles[f"throwdown {x.number}"])
+                for x in state.throwdowns)
+    return replace(state, throwdowns=tds, loot={s: piles[s] for s in state.loot}), steps
+
+
+def _battle_line(number: int, result: Mapping[str, Any], moved: list[str]) -> str:
+    """The battle in the table's words: who knocked out whom into whose KO pile, who was sent
+    away, the Loot that moved, who claims; and whether another setting would change it."""
+    if result["end_reason"] == "no-squads":
+        return f"Throwdown {number}: nobody deployed here, so no battle and no claims."
+    parts = [f"{k['by']} ({k['credited_to']}) knocks out {k['super']} ({k['owner']}) "
+             f"into {k['credited_to']}'s KO pile" + (" with its Ability" if k["how"] ==
+                                                       "ability" else "")
+             for k in result["knocked_out"]]
+    parts += [f"{r['by']}'s Ability sends {r['super']} ({r['owner']}) away (no KO)"
+              for r in result.get("returned", ())]
+    parts += [m.rstrip(".") for m in moved]
+    fought = "; ".join(parts) if parts else "nobody is knocked out"
+    head = (f"Throwdown {number}: battle. {fought}." if result["battle"] else
+            f"Throwdown {number}: every Squad is on one side, no battle.")
+    who = ", ".join(f"{s['name']} ({s['owner']})" for s in result["survivors"]) or "nobody"
+    line = f"{head} Claim order: {who}."
+    changed = result["changed_by_other_setting"]
+    if changed:
+        line += (f" The other {' / '.join(c.replace('_', ' ') for c in changed)} setting "
+                 "would change this.")
+    return line
+
+
+def _claim_answer(setup: Setup, t: Throwdown, pick: str | None) -> Explained:
+    """The loot-claims calculator fed with this Throwdown's claims so far (and `pick`, the
+    next claimer's): it checks the pick and says what goes back to the bag."""
+    rows = []
+    for i, (name, seat, number) in enumerate(t.survivors[:len(t.claims) + (pick is not None)]):
+        took = t.claims[i][2] if i < len(t.claims) else pick
+        rows.append({"name": name, "owner": setup.seat(seat).name, "action_number": number,
+                     "tie_order": i + 1, "takes": took})
+    try:
+        return claims({"loot": list(t.loot), "survivors": rows})
+    except InvalidInput as err:
+        raise InvalidInput("loot", err.detail, err.allowed) from None
+
+
+def _settle(setup: Setup, t: Throwdown) -> tuple[Throwdown, Explained]:
+    """Claims end when every survivor has claimed or the Loot is gone; the rest goes back
+    (Loot steps 2-3, :59-60)."""
+    answer = _claim_answer(setup, t, None)
     if len(t.claims) >= len(t.survivors) or not +t.left():
-        display = {key(x): x for x in t.loot}
-        back = tuple(sorted((display[k] for k, n in t.left().items() for _ in range(n)),
-                            key=str.casefold))
-        return replace(t, resolved=True, returned=back)
-    return t
+        back = tuple(answer.result["returned_to_bag"])
+        return replace(t, resolved=True, returned=back), answer
+    return t, answer
 
 
-def _claim(setup: Setup, state: State, e: Event) -> State:
+def _end_words(t: Throwdown) -> str:
+    back = ", ".join(t.returned) or "nothing"
+    return f"Claims at Throwdown {t.number} are over; back to the Loot Bag: {back}."
+
+
+def _claim(setup: Setup, state: State, e: Event) -> Done:
     t = state.throwdown(e["throwdown"])
     nxt = t.next_claimer()
     if nxt is None:
@@ -516,42 +486,38 @@ def _claim(setup: Setup, state: State, e: Event) -> State:
         raise InvalidInput("throwdown", f"Throwdown {t.number} {why}.",
                            ", ".join(str(x.number) for x in state.throwdowns
                                      if x.next_claimer()) or "none")
-    left = t.left()
-    if left[key(e["loot"])] < 1:
-        display = sorted({x for x in t.loot if left[key(x)] > 0}, key=str.casefold)
-        raise InvalidInput("loot", f"{e['loot']!r} is not on Throwdown {t.number} any more.",
-                           ", ".join(display))
-    took = next(x for x in t.loot if key(x) == key(e["loot"]))
+    answer = _claim_answer(setup, t, str(e["loot"]))
+    took = answer.result["claims"][-1]["took"]
     super_name, seat, _ = nxt
-    t = _settle(replace(t, claims=(*t.claims, (super_name, seat, took))))
+    t, end = _settle(setup, replace(t, claims=(*t.claims, (super_name, seat, took))))
     loot = {**state.loot, seat: (*state.loot[seat], took)}
     # A claim that completes the claimer's entered plan is told to the owner's phone only
     # (state_json: "declare your win"); the table learns it when the owner declares (:58).
-    return replace(state.with_throwdown(t), loot=loot)
+    who = setup.seat(seat).name
+    line = f"Throwdown {t.number}: {super_name} claims {took} for {who}."
+    n = len(t.claims)
+    steps = list(end.steps) if t.resolved else [
+        x for x in answer.steps if x.text.startswith(f"Claim {n}:")]
+    if t.resolved:
+        line += f" {_end_words(t)}"
+    return replace(state.with_throwdown(t), loot=loot), line, steps
 
 
-def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
-    display = {key(x): x for x in plan}
-    return sorted((display[k] for k, n in (bag(plan) - bag(held)).items() for _ in range(n)),
-                  key=str.casefold)
-
-
-def _declare(setup: Setup, state: State, e: Event) -> State:
+def _declare(setup: Setup, state: State, e: Event) -> Done:
     seat = setup.seat(e["seat"])
     plan = split_list(e.get("requirements"))
     own = bool(e.get("own_phone"))
     if not plan:  # stored before declarations were resolved (older sessions): the entry
         plan, own = state.plans.get(seat.id, ()), True
-    if not plan:
-        raise InvalidInput("requirements", f"{seat.name} has not entered a Master Plan: enter "
-                           "it on their own phone first, or type the plan card as it is "
-                           "shown.", "Loot, comma-separated")
+        if not plan:
+            raise InvalidInput("requirements", "No Master Plan was entered on this phone: "
+                               "enter it first.", "enter your plan")
     if plan_missing(plan, state.loot[seat.id]):
         detail = ("Your collected Loot does not cover your Master Plan yet; no instant win."
                   if own else f"The Loot {seat.name} collected does not cover the plan typed "
                   "here; no instant win.")
         raise InvalidInput("seat", detail, "a completed plan")
-    return replace(state, winner=seat.id, revealed_plan=tuple(plan))
+    return done(replace(state, winner=seat.id, revealed_plan=tuple(plan)))
 
 
 def writer(setup: Setup, event: Event) -> str | None:
@@ -566,27 +532,45 @@ def writer(setup: Setup, event: Event) -> str | None:
 
 def stored_form(setup: Setup, state: State, event: Event) -> Event:
     """An owner's declaration is stored with the plan it reveals (and `own_phone`), so the
-    history, an export and its import carry it."""
+    history, an export and its import carry it. A battle, a claim and a Regroup are stored
+    with what they did and the calculator's working (`result`, `working`), so the history
+    line says it in the table's words; one the rules refuse is left as sent (apply says why)."""
+    if event.kind in WORKED:
+        data = {k: v for k, v in event.data.items() if k not in ("result", "working")}
+        bare = Event(event.kind, data)
+        try:
+            _refuse_if_over(state, bare)
+            _, line, steps = _HANDLERS[event.kind](setup, state, bare)
+        except InvalidInput:
+            return bare
+        filled = {"result": _clip(line, RESULT_MAX),
+                  "working": _clip("\n".join(x.text for x in steps), WORKING_MAX)}
+        return Event(event.kind, {**data, **{k: v for k, v in filled.items() if v}})
     if event.kind != "declare-win" or event.get("requirements") \
             or state.winner or state.over:
         return event  # apply says why a declaration after the end is refused
     seat = setup.seat(event["seat"])
     plan = state.plans.get(seat.id)
     if not plan:
-        raise InvalidInput("requirements", "No Master Plan was entered on this phone: enter "
-                           "it first.", "enter your plan")
+        return event  # apply says so (to this phone only), with what can be done now
     return Event("declare-win", {**event.data, "seat": seat.id,
                                  "requirements": ", ".join(plan), "own_phone": True})
 
 
-def _regroup(setup: Setup, state: State, e: Event) -> State:
+def _clip(text: str, most: int) -> str:
+    text = text.strip()
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
+def _regroup(setup: Setup, state: State, e: Event) -> Done:
     unresolved = [t.number for t in state.throwdowns if not t.resolved]
     if len(state.throwdowns) < setup.throwdowns or unresolved:
         raise InvalidInput("kind", f"Resolve every Throwdown of round {state.round} first "
-                           f"({setup.throwdowns} dealt and fought, claims done).",
-                           "throwdown, battle, claim")
+                           f"({setup.throwdowns} dealt and fought, claims done; rule "
+                           "regroup).", "throwdown, battle, claim")
     if state.round >= ROUNDS:
-        return replace(state, over=True)
+        return (replace(state, over=True), f"End of round {ROUNDS}: the game is over; the "
+                "final scoring decides (rule final-scoring).", [])
     piles = [Pile(s.name, len(state.ko[s.id]), len(state.ko_earlier[s.id])) for s in setup.seats]
     holder = setup.seat(state.loser_lad)
     pick = str(e.get("holder_picks") or "")
@@ -600,147 +584,45 @@ def _regroup(setup: Setup, state: State, e: Event) -> State:
                            f"fewest KOs; {holder.name} picks who takes Loser Lad.",
                            ", ".join(answer.result["tied"]))
     earlier = {s: (*state.ko_earlier[s], *state.ko[s]) for s in state.ko}
-    return replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
-                   plays=0, ko={s: () for s in state.ko}, ko_earlier=earlier,
-                   regroups=(*state.regroups, answer.summary))
+    after = replace(state, round=state.round + 1, loser_lad=setup.seat(new).id, throwdowns=(),
+                    deployments=(), ko={s: () for s in state.ko}, ko_earlier=earlier,
+                    regroups=(*state.regroups, answer.summary), deployment_over=False,
+                    old_rules=False)
+    deal = recruit_text(setup, after)
+    return (after, f"Regroup: {answer.summary} {deal}",
+            [*answer.steps, Step(deal, hand_size(setup, after), "recruit", Provenance.DERIVED,
+                                 DECK_NOTE)])
 
 
-def _note(setup: Setup, state: State, e: Event) -> State:
-    return replace(state, notes=state.notes.added(str(e["text"])))
+def _correct(setup: Setup, state: State, e: Event) -> Done:
+    """A hand-set value: what a card did that no event records (an Ability that returned a
+    Super from a KO pile, a Loot the table fixed). The history marks it a correction."""
+    seat = setup.seat(e["seat"])
+    if e.get("loot") is None and e.get("ko") is None:
+        raise InvalidInput("loot", "Give the corrected Loot, KO pile or both.",
+                           "Loot, comma-separated; Action Numbers, comma-separated")
+    loot, ko = dict(state.loot), dict(state.ko)
+    if e.get("loot") is not None:
+        loot[seat.id] = () if key(e["loot"]) == "none" else split_list(e["loot"])
+    if e.get("ko") is not None:
+        numbers: list[int] = []
+        for item in () if key(e["ko"]) == "none" else split_list(e["ko"]):
+            if not item.isdigit() or not 0 <= int(item) <= ACTION_MAX:
+                raise InvalidInput("ko", f"{item!r} is not an Action Number.",
+                                   f"whole numbers 0-{ACTION_MAX}, comma-separated, or none")
+            numbers.append(int(item))
+        ko[seat.id] = tuple(numbers)
+    return done(replace(state, loot=loot, ko=ko))
 
 
-_HANDLERS = {"plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "reveal": _reveal,
-             "battle": _battle, "claim": _claim, "declare-win": _declare, "regroup": _regroup,
-             "note": _note}
+def _note(setup: Setup, state: State, e: Event) -> Done:
+    return done(replace(state, notes=state.notes.added(str(e["text"]))))
 
 
-# ---------------------------------------------------------------- views
-
-def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
-    """One line for the history; `hidden`: a plan the viewer may not read (not its seat's)."""
-    who = seat_name(names, event.get("seat"))
-    k = event.kind
-    if k == "plan":
-        if hidden:
-            return f"{who} entered their Master Plan (kept on their phone)"
-        return f"Your Master Plan: {event['requirements']}"
-    if k == "declare-win" and event.get("requirements"):
-        if event.get("own_phone"):
-            return f"{who} reveals their Master Plan ({event['requirements']}) and wins"
-        return (f"The table records {who}'s Master Plan card as shown "
-                f"({event['requirements']}): an instant win")
-    if k == "throwdown":
-        return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
-    if k == "deploy":
-        return f"{who} deploys a Super face down to Throwdown {event['throwdown']}"
-    if k == "reveal":
-        return (f"Throwdown {event['throwdown']}: {who} reveals {event['name']} "
-                f"({event['side']}, {event['action_number']})")
-    if k == "battle":
-        return f"Battle at Throwdown {event['throwdown']}"
-    if k == "claim":
-        return f"Throwdown {event['throwdown']}: the next claimer takes {event['loot']}"
-    if k == "declare-win":
-        return f"{who} reveals a completed Master Plan and wins"
-    if k == "regroup":
-        pick = event.get("holder_picks")
-        return "Regroup" + (f" (Loser Lad to {seat_name(names, pick)})" if pick else "")
-    return f"Note: {event['text']}"
-
-
-def _plan_text(seat: str, state: State) -> str:
-    """The public line about a seat's plan: whether it was entered, never what it says."""
-    if seat not in state.plans:
-        return "Master Plan: not entered"
-    if seat in state.plans_after_loot:
-        return ("Master Plan: entered while holding Loot (check the card at the reveal)")
-    return "Master Plan: entered"
-
-
-def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
-    names = {s.id: s.name for s in setup.seats}
-    nxt = next_deployer(setup, state)
-    seats = []
-    for s in setup.seats:
-        loot = list(state.loot[s.id])
-        ko = list(state.ko[s.id])
-        types = len(bag(loot))
-        row: dict[str, Any] = {
-            "id": s.id, "name": s.name, "rarity": s.rarity, "loot": loot, "loot_types": types,
-            "ko": ko, "ko_count": len(ko), "ko_earlier_count": len(state.ko_earlier[s.id]),
-            "plan_entered": s.id in state.plans,
-            "plan_after_loot": s.id in state.plans_after_loot,
-            "plan_text": _plan_text(s.id, state),
-            "loot_text": f"Loot: {', '.join(loot) or 'none'} ({types} types)",
-            "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
-                                                if state.ko_earlier[s.id] else ""),
-        }
-        if viewer.seat == s.id and state.plans.get(s.id):
-            plan = state.plans[s.id]
-            missing = plan_missing(plan, loot)
-            done = not missing and state.winner is None and not state.over
-            row.update(plan=list(plan), plan_missing=missing, plan_complete=not missing,
-                       declare_now=done,
-                       plan_text=f"Your Master Plan (only this phone): {', '.join(plan)}; "
-                       + (f"missing {', '.join(missing)}" if missing else
-                          "complete: declare your win now (it is immediate)" if done
-                          else "complete"))
-        elif viewer.seat == s.id and s.id in state.plans:
-            row.update(plan_text="Your Master Plan was entered before this copy of the game "
-                       "was imported: enter it again on this phone.")
-        seats.append(row)
-    out: dict[str, Any] = {
-        "round": state.round, "rounds": ROUNDS, "loser_lad": state.loser_lad,
-        "throwdowns_per_round": setup.throwdowns, "hand_size": setup.hand_size,
-        "settings": dict(setup.settings),
-        "throwdowns": [t.to_json(names) for t in state.throwdowns],
-        "deployed": state.plays, "deployments_total": deployment_total(setup),
-        "next_deployer": None if nxt is None else nxt.id,
-        "seats": seats, "winner": state.winner,
-        "revealed_plan": list(state.revealed_plan) if state.winner else None,
-        "over": state.over or state.winner is not None, "notes": list(state.notes),
-        "regroups": list(state.regroups),
-    }
-    return out
-
-
-def final_score(setup: Setup, state: State) -> Explained:
-    players = [Player(s.name, state.loot[s.id], state.ko[s.id], state.ko_earlier[s.id])
-               for s in setup.seats]
-    winner = setup.seat(state.winner).name if state.winner else ""
-    answer = score(players, setup.settings[KO_PILES.name], winner)
-    if not (state.over or state.winner):
-        return Explained({**answer.result, "provisional": True}, answer.steps,
-                         f"Provisional (round {state.round}): {answer.summary}")
-    return answer
-
-
-def board(setup: Setup) -> Board:
-    return Board(
-        shows=(Show("round", "Round"), Show("loser_lad", "Loser Lad", seat_name=True),
-               Show("next_deployer", "Next to deploy", seat_name=True),
-               Show("winner", "Instant win", seat_name=True)),
-        actions=(Action("throwdown", "Deal a Throwdown", asks=("loot",), unless="over"),
-                 Action("deploy", "Deploy", per_seat=True, asks=("throwdown",), unless="over"),
-                 Action("reveal", "Reveal a Super", per_seat=True, unless="over",
-                        asks=("throwdown", "name", "side", "action_number", "attack",
-                              "defends_magic", "defends_force", "defends_psychic",
-                              "tie_order", "ability", "ability_knocks_out")),
-                 Action("battle", "Fight", asks=("throwdown", "order", "targets"),
-                        unless="over"),
-                 Action("claim", "Claim Loot", asks=("throwdown", "loot"), unless="over"),
-                 Action("plan", "Enter my Master Plan", per_seat=True, asks=("requirements",),
-                        unless="over", own_phone=True),
-                 Action("declare-win", "Declare my instant win", per_seat=True,
-                        confirm="reveals your completed Master Plan to the table?",
-                        unless="over", own_phone=True),
-                 Action("declare-win", "Record a revealed Master Plan card", per_seat=True,
-                        asks=("requirements",), confirm="reveals a completed Master Plan?",
-                        unless="over"),
-                 Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
-                        confirm="ends the round?"),
-                 NOTE),
-        seat_lines=("loot_text", "ko_text", "plan_text"), secret_lines=("plan_text",))
+_HANDLERS: Mapping[str, Callable[[Setup, State, Event], Done]] = {
+    "plan": _plan, "throwdown": _throwdown, "deploy": _deploy, "set-aside": _set_aside,
+    "reveal": _reveal, "misplaced": _misplaced, "battle": _battle, "claim": _claim,
+    "declare-win": _declare, "regroup": _regroup, "correct": _correct, "note": _note}
 
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
@@ -769,6 +651,23 @@ EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
     {"kind": "battle", "throwdown": 1},
     {"kind": "claim", "throwdown": 1, "loot": "Gem"},
 )
+
+
+def _stored(raw: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The example events as the session stores them (a battle and a claim carry what they
+    did and the working), so each is its own stored form."""
+    setup = parse_setup(EXAMPLE_SETUP)
+    state = initial(setup)
+    out: list[Mapping[str, Any]] = []
+    for item in raw:
+        event = stored_form(setup, state, Event(str(item["kind"]), {
+            k: v for k, v in item.items() if k != "kind"}))
+        state = apply(setup, state, event, len(out) + 1)
+        out.append({"kind": event.kind, **event.data})
+    return tuple(out)
+
+
+EXAMPLE_EVENTS = _stored(EXAMPLE_EVENTS)
 
 
 class MasterPlanTracker(TrackerBase):
@@ -809,7 +708,15 @@ class MasterPlanTracker(TrackerBase):
         return state_json(setup, state, viewer)
 
     def score(self, setup: Setup, state: State) -> Explained:
-        return final_score(setup, state)
+        from .referee import table  # the referee reads this module's state
+        return table(setup, state)
+
+    def finished(self, setup: Setup, state: State) -> bool:
+        return stage(setup, state) == OVER
+
+    def moves(self, setup: Setup, state: State) -> Sequence[Mapping[str, Any]]:
+        from .referee import moves
+        return moves(setup, state)
 
     def board(self, setup: Setup) -> Board:
         return board(setup)

@@ -205,13 +205,15 @@ def test_the_next_battle_waits_for_the_claims_at_the_last_one():
     before play returns to Battle for the next one; the order decides who completes a plan
     first."""
     h = fight_one(deal_and_deploy(start()))
-    play(h, reveal(2, "dee", "Wisp", "hero", 4, "none"))
-    with pytest.raises(InvalidInput) as refused:
-        play(h, {"kind": "battle", "throwdown": 2})
-    assert refused.value.field == "kind" and "Throwdown 1" in refused.value.detail
-    assert refused.value.allowed == "claim"
+    for early in (reveal(2, "dee", "Wisp", "hero", 4, "none"),
+                  {"kind": "battle", "throwdown": 2}):
+        with pytest.raises(InvalidInput) as refused:
+            play(h, early)
+        assert refused.value.field == "throwdown" and "Throwdown 1" in refused.value.detail
+        assert "Loot claims" in refused.value.detail and refused.value.next == ("claim",)
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
          {"kind": "claim", "throwdown": 1, "loot": SECRET},
+         reveal(2, "dee", "Wisp", "hero", 4, "none"),
          reveal(2, "dee", "Glow", "hero", 6, "magic"), {"kind": "battle", "throwdown": 2})
     assert shared(h)["throwdowns"][1]["status"] == "battled"
 

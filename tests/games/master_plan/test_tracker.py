@@ -149,12 +149,12 @@ def quiet_round(h: History, loot: tuple[str, str, str] = ("Gem", "Idol", "Crown"
         seat = ids[(first + i) % 4]
         play(h, {"kind": "deploy", "seat": seat, "throwdown": ids.index(seat) % 3 + 1})
     number = 1
-    for seat in ids:
-        for copy in range(2):
-            play(h, reveal(ids.index(seat) % 3 + 1, seat, f"{seat}-{round_no}-{copy}", "hero",
-                           number, "force"))
-            number += 1
-    for where in (1, 2, 3):
+    for where in (1, 2, 3):  # one Throwdown at a time: revealed, fought, looted (:44-61)
+        for seat in (s for s in ids if ids.index(s) % 3 + 1 == where):
+            for copy in range(2):
+                play(h, reveal(where, seat, f"{seat}-{round_no}-{copy}", "hero", number,
+                               "force"))
+                number += 1
         play(h, {"kind": "battle", "throwdown": where},
              {"kind": "claim", "throwdown": where, "loot": loot[where - 1]})
 
@@ -233,7 +233,8 @@ def test_three_rounds_end_in_the_final_score():
     assert answer.result["ended_by"] == "round-3" and "provisional" not in answer.result
     loot = {s["name"]: s["loot_types"] for s in state["seats"]}
     assert sum(len(s["loot"]) for s in state["seats"]) == 9
-    assert answer.result["standings"][0]["loot_types"] == max(loot.values())
+    assert answer.result["standings"][0]["total"] == max(loot.values())
+    assert answer.result["final"] is True and answer.result["unit"] == "Loot types"
     with pytest.raises(InvalidInput):
         play(h, {"kind": "throwdown", "loot": "Gem"})
 

@@ -65,6 +65,9 @@ class Super:
     target: str
     ability: str
     ability_kos: tuple[str, ...]
+    ability_returns: tuple[str, ...] = ()
+    """Supers its Ability sends away from the Throwdown without a knock-out (back to a hand
+    or the deck, as the card says): they leave the battle and claim nothing."""
 
     @property
     def k(self) -> str:
@@ -85,11 +88,14 @@ class Outcome:
     knocked_out: dict[str, dict[str, Any]] = field(default_factory=dict)
     ended_by: str | None = None
     steps: list[Step] = field(default_factory=list)
+    returned: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Supers an Ability sent away without a knock-out."""
     choice: dict[str, Any] | None = None
     """Comparison runs: the target choice this run could not make without the players."""
 
     def signature(self) -> tuple[tuple[str, str], ...]:
-        return tuple(sorted((k, v["credited_to"]) for k, v in self.knocked_out.items()))
+        return tuple(sorted([(k, v["credited_to"]) for k, v in self.knocked_out.items()]
+                            + [(k, "returned") for k in self.returned]))
 
 
 # ---------------------------------------------------------------- input
@@ -119,13 +125,15 @@ def parse_supers(raw: Sequence[Mapping[str, Any]]) -> list[Super]:
         out.append(Super(i, names[i], owner, side, int(row["action_number"]),
                          int(row.get("tie_order") or 0), attack, defences,
                          text_field(row, "target"), text_field(row, "ability"),
-                         split_list(row.get("ability_knocks_out"))))
+                         split_list(row.get("ability_knocks_out")),
+                         split_list(row.get("ability_returns"))))
     _check_ties(out)
     known = {s.k for s in out}
     for s in out:
-        for name in (*s.ability_kos, *([s.target] if s.target else [])):
+        for name in (*s.ability_kos, *s.ability_returns, *([s.target] if s.target else [])):
             if key(name) not in known:
-                what = "ability_knocks_out" if name in s.ability_kos else "target"
+                what = ("ability_knocks_out" if name in s.ability_kos else "ability_returns"
+                        if name in s.ability_returns else "target")
                 raise InvalidInput(f"supers.{s.index}.{what}", f"There is no Super called "
                                    f"{name!r} at this Throwdown.", ", ".join(names))
     return out
@@ -173,11 +181,13 @@ def acting_order(supers: Sequence[Super]) -> list[Super]:
 # ---------------------------------------------------------------- the battle
 
 def fight(supers: Sequence[Super], attack_reading: str, ending_ability: str,
-          strict: bool) -> Outcome:
+          strict: bool, forgive_gone: bool = False) -> Outcome:
     """The battle under one pair of settings.
 
     strict: the table's own settings, so a missing choice or an impossible record is refused
     (InvalidInput). Not strict: a comparison run, which stops where it would need a choice.
+    forgive_gone: an Ability naming a Super already gone is a step saying so, not a refusal
+    (a session, where the cards were entered before the battle, must always go on).
     """
     if not supers:
         return Outcome(False, "no-squads", steps=[Step(
@@ -218,10 +228,9 @@ def fight(supers: Sequence[Super], attack_reading: str, ending_ability: str,
             return out
         ended = _side_gone(standing)
         if ended and ending_ability == SKIPPED:
-            _finish(out, s, ended, standing, order, ability_skipped=bool(s.ability
-                                                                            or s.ability_kos))
+            _finish(out, s, ended, standing, order, ability_skipped=_has_ability(s))
             return out
-        _ability_step(s, standing, out, turn, strict)
+        _ability_step(s, standing, out, turn, strict and not forgive_gone)
         ended = ended or _side_gone(standing)
         if ended:
             _finish(out, s, ended, standing, order)
@@ -272,29 +281,46 @@ def _attack_step(s: Super, standing: dict[str, Super], out: Outcome, turn: dict[
     return True
 
 
+def _has_ability(s: Super) -> bool:
+    return bool(s.ability or s.ability_kos or s.ability_returns)
+
+
 def _ability_step(s: Super, standing: dict[str, Super], out: Outcome, turn: dict[str, Any],
                   strict: bool) -> None:
-    if not (s.ability or s.ability_kos):
+    if not _has_ability(s):
         return
     turn["ability_happened"] = True
     text = f"“{s.ability}”" if s.ability else "its Ability"
     gone: list[str] = []
-    for name in s.ability_kos:
+    sent: list[str] = []
+    named = [(n, "ability_knocks_out") for n in s.ability_kos] + \
+        [(n, "ability_returns") for n in s.ability_returns]
+    for name, what in named:
         victim = standing.get(key(name))
         if victim is None:
             if strict:
-                raise InvalidInput(f"supers.{s.index}.ability_knocks_out",
+                raise InvalidInput(f"supers.{s.index}.{what}",
                                    f"{name} is no longer at the Throwdown when {s.name} uses "
                                    "its Ability.", ", ".join(o.name for o in standing.values()))
-            out.steps.append(Step(f"{s.name}'s Ability would knock out {name}, who is already "
-                                  "gone in this reading.", 0, "ability"))
+            out.steps.append(Step(f"{s.name}'s Ability names {name}, who is already gone: "
+                                  "nothing happens to it.", 0, "ability"))
             continue
-        _knock_out(victim, s, "ability", standing, out)
-        gone.append(victim.name)
+        if what == "ability_returns":
+            del standing[victim.k]
+            out.returned[victim.k] = {"super": victim.name, "owner": victim.owner,
+                                      "by": s.name}
+            sent.append(victim.name)
+        else:
+            _knock_out(victim, s, "ability", standing, out)
+            gone.append(victim.name)
     turn["ability_knocked_out"] = gone
-    result = f": the table records it knocked out {', '.join(gone)}" if gone else \
+    turn["ability_returned"] = sent
+    done = ([f"knocked out {', '.join(gone)}"] if gone else []) + \
+        ([f"sent {', '.join(sent)} away without a KO (no KO pile; it claims nothing)"]
+         if sent else [])
+    result = f": the table records it {' and '.join(done)}" if done else \
         " (the table records no knock-out)"
-    out.steps.append(Step(f"{s.name} uses {text}{result}.", len(gone), "ability",
+    out.steps.append(Step(f"{s.name} uses {text}{result}.", len(gone) + len(sent), "ability",
                           Provenance.DERIVED if gone else Provenance.RULEBOOK,
                           ABILITY_KO_NOTE if gone else ""))
 
@@ -366,12 +392,12 @@ def _outcome_words(o: Outcome) -> str:
 
 
 def resolve(supers: Sequence[Super], attack_reading: str, ending_ability: str,
-            throwdown: str = "") -> Explained:
-    main = fight(supers, attack_reading, ending_ability, strict=True)
+            throwdown: str = "", forgive_gone: bool = False) -> Explained:
+    main = fight(supers, attack_reading, ending_ability, strict=True, forgive_gone=forgive_gone)
     steps = [ATTACK_READING.step(attack_reading), ENDING_ABILITY.step(ending_ability),
              *main.steps]
     order = acting_order(supers)
-    standing = [s for s in supers if s.k not in main.knocked_out]
+    standing = [s for s in supers if s.k not in main.knocked_out and s.k not in main.returned]
     acted = {t["super"] for t in main.turns}
     claim = sorted(standing, key=lambda s: (-s.action, s.tie_order))
     gained: dict[str, list[str]] = {}
@@ -409,7 +435,9 @@ def resolve(supers: Sequence[Super], attack_reading: str, ending_ability: str,
                        "action_number": s.action} for s in claim],
         "claim_order": [s.name for s in claim],
         "did_not_act": [s.name for s in order if s.name not in acted
-                        and s.k not in main.knocked_out] if main.battle else [],
+                        and s.k not in main.knocked_out and s.k not in main.returned]
+        if main.battle else [],
+        "returned": list(main.returned.values()),
         "winning_side": winning,
         "other_settings": others,
         "changed_by_other_setting": [o["setting"] for o in others if o["changes"]],
@@ -454,6 +482,9 @@ SUPER_FIELDS = (
     Text("ability", "Optional: the Ability text, to show in the working", max_length=200),
     Text("ability_knocks_out", "Optional: Supers its Ability knocked out, as the table rules "
          "(comma-separated names)", max_length=200),
+    Text("ability_returns", "Optional: Supers its Ability sent away from the Throwdown "
+         "without a knock-out (back to a hand or the deck; comma-separated names)",
+         max_length=200),
 )
 FORM = (
     Text("throwdown", "Optional: which Throwdown", max_length=40),

@@ -17,10 +17,10 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
-from assistant.inputs import Integer, ListOf, OneOf, Text
+from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
 from ..book import THROWDOWNS
-from ..common import key, split_list, text_field
+from ..common import key, plural, split_list, text_field
 from ..modes import STANDARD, check_players
 
 HIDDEN = "hidden"
@@ -28,6 +28,9 @@ SIDES = ("hero", "villain", HIDDEN)
 MAX_PLAYS = 120
 END_NOTE = ("The book gives no end and no pass; with equal hands, deployment goes round until "
             "every hand is empty.")
+SET_ASIDE_NOTE = ("The limits (:39-40) leave a Super no legal place once its player has a Squad "
+                  "of the other side at every Throwdown; the book has no pass, so the card sits "
+                  "out the round (back to the deck at Regroup, :68) and the turn is used.")
 
 
 def seats(data: Mapping[str, Any]) -> tuple[list[str], int]:
@@ -64,6 +67,20 @@ def check(players: Sequence[str], start: int, plays: Sequence[Mapping[str, Any]]
         if key(who) != keys[(start + i) % n]:
             raise InvalidInput(f"plays.{i}.player", f"Play {i + 1} is {expected}'s turn, not "
                                f"{who or 'nobody'}'s.", expected)
+        if play.get("set_aside"):
+            free = [x for x in range(1, t + 1) if (x, keys[(start + i) % n]) not in squads]
+            if free:
+                raise InvalidInput(f"plays.{i}.set_aside", f"{expected} has no Squad at "
+                                   f"Throwdown {free[0]} yet: any Super can start one there "
+                                   "(rule deployment-limits).", "a play to a Throwdown")
+            steps.append(Step(f"Play {i + 1}: {expected} has a Squad at every Throwdown and "
+                              "none can take this Super: it is set aside for the round and the "
+                              "turn passes.", 0, "deployment-limits", Provenance.DERIVED,
+                              SET_ASIDE_NOTE))
+            continue
+        if play.get("throwdown") is None:
+            raise InvalidInput(f"plays.{i}.throwdown", f"Say where play {i + 1} went.",
+                               f"1-{t}")
         where = int(play["throwdown"])
         if not 1 <= where <= t:
             raise InvalidInput(f"plays.{i}.throwdown", f"With {n} players there are {t} "
@@ -93,7 +110,7 @@ def check(players: Sequence[str], start: int, plays: Sequence[Mapping[str, Any]]
         steps.append(Step(f"All {total} Supers are deployed: on to Battle.", total,
                           "deployment-end", Provenance.DERIVED, END_NOTE))
     else:
-        left = f"; {total - len(plays)} plays left" if total is not None else ""
+        left = f"; {plural(total - len(plays), 'play')} left" if total is not None else ""
         steps.append(Step(f"Next: {nxt}{left}.", len(plays) + 1, "deployment-end",
                           Provenance.DERIVED, END_NOTE))
     marks: dict[str, int] = {}
@@ -120,8 +137,10 @@ def deploy_check(data: Mapping[str, Any]) -> Explained:
 
 PLAY_FIELDS = (
     Text("player", "Who played", max_length=40, required=True),
-    Integer("throwdown", "Which Throwdown (numbered 1, 2, ... around the table)", minimum=1,
-            maximum=max(THROWDOWNS.values()), required=True),
+    Integer("throwdown", "Which Throwdown (numbered 1, 2, ... around the table); left out "
+            "for a Super set aside", minimum=1, maximum=max(THROWDOWNS.values())),
+    Flag("set_aside", "The player had a Squad at every Throwdown and none could take this "
+         "Super: it sits out the round and the turn passes"),
     OneOf("side", "Hero or Villain, only on the owner's own phone; 'hidden' on a shared screen",
           SIDES, default=HIDDEN),
 )
