@@ -319,8 +319,8 @@ class History:
             return self._check_history(event)
         current = self.version
         tracker, setup = self.tracker, self.setup
-        event = tracker.resolve(setup, self._latest, event)
         try:
+            event = tracker.resolve(setup, self._latest, event)
             state = tracker.apply(setup, self._latest, event, current + 1)
         except InvalidInput as refusal:  # say what the table can do instead
             raise refusal.then(*what_now(tracker, setup, self._latest)) from None

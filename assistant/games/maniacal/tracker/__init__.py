@@ -29,7 +29,6 @@ from assistant.tracker import (
     seat_name,
     seat_of,
     table_score,
-    what_now,
 )
 
 from .. import scoring
@@ -115,11 +114,8 @@ class ManiacalTracker(TrackerBase):
         what the session worked out for it kept with it: the money a Scheme took, who paid
         what at Clean-up. Events read back from storage skip this, so an older session whose
         events broke a rule checked only now still folds."""
-        try:
-            referee.check(setup, state, event)
-            return _worked_out(setup, state, event)
-        except InvalidInput as refusal:
-            raise refusal.then(*what_now(self, setup, state)) from None
+        referee.check(setup, state, event)
+        return _worked_out(setup, state, event)
 
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
