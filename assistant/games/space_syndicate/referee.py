@@ -544,9 +544,22 @@ def default_flips(seat: SeatState, unpaid: int) -> list[int]:
     return out
 
 
+def collect_check(setup: SessionSetup, state: State, i: int) -> None:
+    """Once a round, after the Sovereign card (syndicate.txt:475-484). Checked on a request
+    only: a session stored before the referee folds as it was recorded."""
+    if state.phase == SOVEREIGN and not state.card_drawn or state.phase == TURNS and \
+            state.paced:
+        raise _refuse("seat", "Resource Collection comes after the Sovereign card is drawn and "
+                      f"resolved (rule resource-collection); the table is in "
+                      f"{_phase_words(state)}.")
+    if state.seats[i].collected_round == state.round:
+        raise _refuse("seat", f"{setup.seats[i].name} has collected this round already (rule "
+                      "resource-collection).")
+
+
 def pay_destroyer_check(setup: SessionSetup, state: State, i: int) -> None:
     """Only the owner of the blockaded base pays it off, on their turn in Phase 1 or in
-    Phase 2 (syndicate.txt:637)."""
+    Phase 2 (syndicate.txt:637). Checked on a request only (see collect_check)."""
     who = setup.seats[i].name
     if state.destroyer is None:
         raise _refuse("seat", "The Destroyer is not on the board.", "when it is")
@@ -583,14 +596,6 @@ def collect(setup: SessionSetup, state: State, event: Event) -> Played:
     seat, who = state.seats[i], setup.seats[i].name
     if state.phase == OVER:
         raise _refuse("seat", "The game is over.")
-    if state.phase == SOVEREIGN and not state.card_drawn or state.phase == TURNS and \
-            state.paced:
-        raise _refuse("seat", "Resource Collection comes after the Sovereign card is drawn and "
-                      f"resolved (rule resource-collection); the table is in "
-                      f"{_phase_words(state)}.")
-    if seat.collected_round == state.round:
-        raise _refuse("seat", f"{who} has collected this round already (rule "
-                      "resource-collection).")
     if seat.racket is None:
         raise _refuse("seat", "Enter this syndicate's racketeering income once first (it is "
                       "printed on its mat, not in the book).", "a mat event")

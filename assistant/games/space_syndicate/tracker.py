@@ -38,6 +38,7 @@ from assistant.tracker import (
 from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
+from assistant.tracker.kernel import what_now
 from assistant.tracker.standings import Standing, table_score
 
 from .calculators.alert import AlertState, band
@@ -45,7 +46,7 @@ from .calculators.market import prices
 from .calculators.sovereign import pardon_cost
 from .modes import MODE_OPTIONS, SOLO_REASON, PlayMode
 from .moves import finished, moves
-from .referee import calculated, own_turn, pay_destroyer_check, play
+from .referee import calculated, collect_check, own_turn, pay_destroyer_check, play
 from .scoring import score as score_players
 from .session import (
     GAME,
@@ -434,18 +435,48 @@ def _round(state: State, to: int) -> State:
     if to < state.round:
         raise InvalidInput("to", "Rounds only move forward (undo a mistake instead).",
                            f"{state.round}-{last}")
-    if to > last:
+    if to == state.round:
+        return state
+    seats = tuple(replace(s, dice_used=0, reinforcements_used=0) for s in state.seats)
+    return replace(state, seats=seats, round=to, phase=TURNS, turn=0, acted=0,
+                   out=frozenset(), card_drawn=False)
+
+
+def admit(setup: SessionSetup, state: State, event: Event) -> None:
+    """Rules a request is held to that sessions stored before the referee were not: those
+    still fold as they were recorded (History.extend applies without resolving), while a new
+    request, or an import, is refused."""
+    kind = event.kind
+    if kind == "round":
+        _round_room(state, int(event["to"]))
+    elif kind == "bases":
+        i = seat_index(setup.seats, event["seat"])
+        owned = [int(event[z]) if event.get(z) is not None else n
+                 for z, n in zip(ZONE_NAMES, state.seats[i].bases, strict=True)]
+        board = sum(sum(s.bases) for j, s in enumerate(state.seats) if j != i) + \
+            (state.phantom_bases or 0)
+        if board + sum(owned) > TOTAL_TERRITORIES:
+            raise InvalidInput(next((z for z in ZONE_NAMES if event.get(z) is not None), "exo"),
+                               f"The board has {TOTAL_TERRITORIES} territories and "
+                               f"{board} already hold another's base"
+                               + (", the Phantom's counted" if state.phantom_bases else "")
+                               + " (rule zones).",
+                               f"{TOTAL_TERRITORIES - board} bases in all at most")
+    elif kind == "collect":
+        collect_check(setup, state, seat_index(setup.seats, event["seat"]))
+    elif kind == "pay-destroyer":
+        pay_destroyer_check(setup, state, seat_index(setup.seats, event["seat"]))
+
+
+def _round_room(state: State, to: int) -> None:
+    last = state.last_round if state.last_round is not None else ROUNDS_MAX
+    if to > last and state.phase != OVER:
         why = (f"round {last} is the last (the star card came up in round {state.star_round})"
                if state.star_round is not None else
                f"round {last} is the last, set by hand" if state.last_round is not None else
                f"the game lasts at most {ROUNDS_MAX} rounds")
         raise InvalidInput("to", f"There is no round {to}: {why} (rule end-of-game).",
                            f"{state.round}-{last}")
-    if to == state.round:
-        return state
-    seats = tuple(replace(s, dice_used=0, reinforcements_used=0) for s in state.seats)
-    return replace(state, seats=seats, round=to, phase=TURNS, turn=0, acted=0,
-                   out=frozenset(), card_drawn=False)
 
 
 def _or(value: Any, default: int) -> int:
@@ -494,15 +525,6 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
                 fort[z] = value
         if not changed:
             raise InvalidInput("exo", "Give at least one zone.", ", ".join(ZONE_NAMES))
-        others = sum(sum(s.bases) for j, s in enumerate(state.seats) if j != i)
-        board = others + (state.phantom_bases or 0)
-        if kind == "bases" and board + sum(owned) > TOTAL_TERRITORIES:
-            raise InvalidInput(next(z for z in ZONE_NAMES if event.get(z) is not None),
-                               f"The board has {TOTAL_TERRITORIES} territories and "
-                               f"{board} already hold another's base"
-                               + (", the Phantom's counted" if state.phantom_bases else "")
-                               + " (rule zones).",
-                               f"{TOTAL_TERRITORIES - board} bases in all at most")
         return _with_seat(state, i, replace(seat, bases=tuple(owned), fortified=tuple(fort)))
     if kind == "tech":
         return _with_seat(state, i, replace(seat, tech=event["to"]))
@@ -545,7 +567,8 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
     if kind == "mat":
         return _with_seat(state, i, replace(seat, racket=tuple(int(event[k]) for k in RACKET)))
     # pay-destroyer
-    pay_destroyer_check(setup, state, i)
+    if state.destroyer is None:
+        raise InvalidInput("seat", "The Destroyer is not on the board.", "when it is")
     if seat.influence < DESTROYER_REMOVAL:
         raise InvalidInput("seat", f"It costs {DESTROYER_REMOVAL} influence; {seat.influence} "
                            "held.", f"at least {DESTROYER_REMOVAL} influence")
@@ -764,6 +787,10 @@ class SyndicateTracker(TrackerBase):
         """The stored form carries the outcome the session worked out, in words, for its
         history line (describe sees the event alone). A refused event is left as it came:
         apply says why."""
+        try:
+            admit(setup, state, event)
+        except InvalidInput as refusal:  # what a refusal from apply would say
+            raise refusal.then(*what_now(self, setup, state)) from None
         if "working" not in {f.name for f in EVENT_FORMS.get(event.kind, ())}:
             return event
         try:

@@ -383,3 +383,19 @@ def test_history_lines_name_the_phases_in_words():
     play(h, {"kind": "end-round"})
     assert last_line(h) == ("Round 1 ends; round 2 begins with Ben holding the First Player "
                             "tile (rule resource-collection).")
+
+
+def test_a_session_stored_before_the_referee_still_folds():
+    """Rows written before these rules fold as recorded; the same events sent now are
+    refused."""
+    from assistant.tracker import stored_event
+    rows = [{"kind": "bases", "seat": "ana", "exo": 6, "middle": 9},
+            {"kind": "failed-mission", "territory": "Koss"},
+            {"kind": "collect", "seat": "ana"}, {"kind": "collect", "seat": "ana"},
+            {"kind": "round", "to": 5}, {"kind": "star-drawn", "round": 5},
+            {"kind": "round", "to": 7}]
+    h = table(DUEL)
+    h.extend([stored_event(TRACKER, r) for r in rows])
+    assert h.state.round == 7 and sum(h.state.seats[0].bases) == 15
+    fresh = table(DUEL)
+    refused(fresh, rows[0], "18 territories")
