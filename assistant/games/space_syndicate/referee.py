@@ -23,6 +23,7 @@ from .calculators.alert import band
 from .calculators.assault import assault as assault_calc
 from .calculators.bases import bases as bases_calc
 from .calculators.collection import collection
+from .calculators.exchange import exchange as exchange_calc
 from .calculators.missions import mission as mission_calc
 from .calculators.sovereign import pardon as pardon_calc
 from .modes import PlayMode
@@ -48,6 +49,7 @@ from .session import (
 )
 from .tables import (
     ACTION_DICE_EACH,
+    CARD_SALE,
     MAX_REINFORCEMENTS,
     PHANTOM_DRAWS,
     PHANTOM_REINFORCEMENTS,
@@ -419,6 +421,38 @@ def _an(zone: str) -> str:
     return ("an " if zone[0] in "aeiou" else "a ") + zone.upper()
 
 
+def exchange(setup: SessionSetup, state: State, event: Event) -> Played:
+    """At the mat's rates, on your own turn only (syndicate.txt:196, 433, 609-611)."""
+    i = seat_index(setup.seats, event["seat"])
+    own_turn(setup, state, i)
+    seat, who = state.seats[i], setup.seats[i].name
+    want, give = str(event["get"]), str(event["give"])
+    if give == want:
+        raise _refuse("give", "An exchange turns one resource into another.",
+                      "credits, or the other of influence and crew")
+    answer = exchange_calc({"get": want, "amount": int(event["amount"])})
+    spend = int(answer.result[give])
+    cost = Bundle(**{give: spend})
+    seat = _pay(who, seat, cost, f"{event['amount']} {want}", "amount")
+    seat = _set(seat, _bundle(seat) + Bundle(**{want: int(event["amount"])}))
+    keep = [st for st in answer.steps if f"from {give}" in st.text]
+    return _acted(with_seat(state, i, seat)), [
+        f"{who} exchanges {spend} {give} for {event['amount']} {want}.",
+        "Working: " + " ".join(st.text for st in keep)]
+
+
+def sell_card(setup: SessionSetup, state: State, event: Event) -> Played:
+    """An unwanted Operation card sold for 1 resource of any kind (syndicate.txt:434, 615)."""
+    i = seat_index(setup.seats, event["seat"])
+    own_turn(setup, state, i)
+    seat, who = state.seats[i], setup.seats[i].name
+    what = str(event["resource"])
+    seat = _set(seat, _bundle(seat) + Bundle(**{what: CARD_SALE}))
+    return _acted(with_seat(state, i, seat)), [
+        f"{who} sells an Operation card for {Bundle(**{what: CARD_SALE}).words()} (rule "
+        "selling-cards)."]
+
+
 # --- Phase 2 ---------------------------------------------------------------------------------
 
 def sovereign_card(setup: SessionSetup, state: State, event: Event) -> Played:
@@ -693,6 +727,8 @@ PLAYS: Mapping[str, Callable[[SessionSetup, State, Event], Played]] = {
     "mission": mission,
     "buy-base": buy_base,
     "fortify-base": fortify_base,
+    "exchange": exchange,
+    "sell-card": sell_card,
     "sovereign-card": sovereign_card,
     "pardon": pardon,
     "tax": tax,

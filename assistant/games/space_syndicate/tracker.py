@@ -42,7 +42,7 @@ from assistant.tracker.kernel import what_now
 from assistant.tracker.standings import Standing, table_score
 
 from .calculators.alert import AlertState, band
-from .calculators.market import prices
+from .calculators.market import black_market, prices
 from .calculators.sovereign import pardon_cost
 from .modes import MODE_OPTIONS, SOLO_REASON, PlayMode
 from .moves import finished, moves
@@ -137,7 +137,7 @@ EVENT_FORMS: Mapping[str, Form] = {
     "fortified": (SEAT, *_zone_fields("bases fortified now")),
     "tech": (SEAT, Integer("to", "Tech level now", 0, 20, required=True)),
     "assault-level": (SEAT, Integer("to", "Assault level now", 0, 20, required=True)),
-    "buy-level": (SEAT, TRACK),
+    "buy-level": (SEAT, TRACK, WORKING),
     "take-back": (SEAT, TRACK),
     "alert": (Integer("to", "Alert level now", 1, 8, required=True),),
     "failed-mission": (Text("territory", "Territory of the failed mission", 40),
@@ -196,6 +196,11 @@ EVENT_FORMS: Mapping[str, Form] = {
                         5, 0),
                 Flag("casino", "The Casino's owner adds its +1"), ROLL, WORKING),
     "buy-base": (SEAT, ZONE, WORKING),
+    "exchange": (SEAT, OneOf("get", "What you get", ("influence", "crew"), required=True),
+                 OneOf("give", "What you give", ("credits", "influence", "crew"), "credits"),
+                 Integer("amount", "How much you get", 1, 99, 1), WORKING),
+    "sell-card": (SEAT, OneOf("resource", "The resource taken for the card",
+                              ("credits", "influence", "crew"), required=True), WORKING),
     "fortify-base": (SEAT, ZONE, WORKING),
     "sovereign-card": (Flag("star", "It is the Beginning of the End (the star card)"), WORKING),
     "pardon": (SEAT, Flag("leave_out_flipped", "Leave the base under the Destroyer out of the "
@@ -310,11 +315,35 @@ def applied(setup: SessionSetup, state: State, event: Event) -> tuple[State, lis
         return play(setup, state, event)
     if kind in ("failed-mission", "assault"):
         return _alert_correction(setup, state, event)
-    if kind in ("resources", "vp", "bases", "fortified", "tech", "assault-level", "buy-level",
+    if kind == "buy-level":
+        return _buy_level(setup, state, event)
+    if kind in ("resources", "vp", "bases", "fortified", "tech", "assault-level",
                 "take-back", "pay-destroyer", "mat"):
         i = seat_index(setup.seats, event["seat"])
         return _seat_event(setup, state, event, i), []
     return _table_event(setup, state, event), []
+
+
+def _buy_level(setup: SessionSetup, state: State, event: Event) -> tuple[State, list[str]]:
+    """A level bought at the lowest box without the seat's marker: the black-market
+    calculator's price (syndicate.txt:587-591)."""
+    i = seat_index(setup.seats, event["seat"])
+    seat, track = state.seats[i], str(event["track"])
+    ladder = LADDERS.index(track)
+    after = _seat_event(setup, state, event, i)
+    level = seat.tech if ladder == 0 else seat.assault
+    answer = black_market({"ladder": track,
+                           "own_boxes": list(range(1, seat.markers[ladder] + 1)),
+                           "further_prices": list(state.black_market_prices),
+                           **({"level": level} if level is not None else {})})
+    bought = answer.result["purchases"][0]
+    text = (f"{setup.seats[i].name} buys {'an' if track == 'assault' else 'a'} {track} level "
+            "on the Black Market for "
+            f"{bought['price']} credits (box {bought['box']})")
+    if level is not None:
+        text += f": {track} level {level} → {level + 1}"
+    keep = " ".join(st.text for st in answer.steps if st.text.startswith("Purchase"))
+    return after, [text + ".", "Working: " + keep]
 
 
 def _alert_correction(setup: SessionSetup, state: State, event: Event
@@ -604,7 +633,7 @@ def _line(event: Event, names: Mapping[str, str]) -> str:
     if kind in ("tech", "assault-level"):
         return f"{who}'s {'tech' if kind == 'tech' else 'assault'} level set to {event['to']}"
     if kind == "buy-level":
-        return f"{who} buys a {event['track']} level on the Black Market"
+        return f"{who} buys a level on the {event['track']} ladder of the Black Market"
     if kind == "take-back":
         return f"{who} takes a marker back from the {event['track']} ladder (one a round)"
     if kind == "pay-destroyer":
@@ -834,6 +863,9 @@ class SyndicateTracker(TrackerBase):
                    Action("buy-base", "Buy a base", per_seat=True, asks=("zone",)),
                    Action("fortify-base", "Fortify a base", per_seat=True, asks=("zone",)),
                    Action("buy-level", "Buy level", per_seat=True, asks=("track",)),
+                   Action("exchange", "Exchange", per_seat=True,
+                          asks=("get", "give", "amount")),
+                   Action("sell-card", "Sell a card", per_seat=True, asks=("resource",)),
                    Action("sovereign-card", "Draw the Sovereign card", asks=("star",),
                           unless="card_drawn"),
                    Action("pardon", "Pardon", per_seat=True, asks=("leave_out_flipped",)),

@@ -399,3 +399,20 @@ def test_a_session_stored_before_the_referee_still_folds():
     assert h.state.round == 7 and sum(h.state.seats[0].bases) == 15
     fresh = table(DUEL)
     refused(fresh, rows[0], "18 territories")
+
+
+def test_exchanges_sales_and_levels_at_the_book_s_rates():
+    """2 credits for 1 crew or influence, 3 crew for 1 influence (syndicate.txt:611); a card
+    sells for 1 resource (615); the Black Market's 5, then 10 (589-591)."""
+    h = table()
+    state = play(h, {"kind": "exchange", "seat": "ana", "get": "crew", "amount": 2},
+                 {"kind": "exchange", "seat": "ana", "get": "influence", "give": "crew"},
+                 {"kind": "sell-card", "seat": "ana", "resource": "credits"})
+    ana = seat(state, "ana")
+    assert (ana["credits"], ana["influence"], ana["crew"]) == (40 - 4 + 1, 21, 22 - 3)
+    assert last_line(h) == "Ana sells an Operation card for 1 credit (rule selling-cards)."
+    refused(h, {"kind": "exchange", "seat": "ben", "get": "crew"}, "It is Ana's turn")
+    play(h, {"kind": "buy-level", "seat": "ana", "track": "assault"},
+         {"kind": "buy-level", "seat": "ana", "track": "assault"})
+    assert last_line(h).startswith("Ana buys an assault level on the Black Market for 10 "
+                                   "credits (box 2): assault level 2 → 3.")
