@@ -490,8 +490,10 @@ def sovereign_card(setup: SessionSetup, state: State, event: Event) -> Played:
 
 
 def must_be_star(state: State) -> bool:
+    """Round 7's card is the star if it has not come up (it lies 5th to 7th). A round past 7
+    without it (set by hand) has no star left to draw: its card is an ordinary one."""
     return (state.star_round is None and state.last_round is None
-            and state.round >= STAR_LAST)
+            and state.round == STAR_LAST)
 
 
 def _card_time(state: State, field: str) -> None:

@@ -416,3 +416,10 @@ def test_exchanges_sales_and_levels_at_the_book_s_rates():
          {"kind": "buy-level", "seat": "ana", "track": "assault"})
     assert last_line(h).startswith("Ana buys an assault level on the Black Market for 10 "
                                    "credits (box 2): assault level 2 → 3.")
+
+
+def test_a_round_8_set_by_hand_without_the_star_still_ends():
+    h = table()
+    play(h, {"kind": "round", "to": 8})
+    state = finish_round(h)
+    assert state["over"] and TRACKER.moves(h.setup, h.state) == []
