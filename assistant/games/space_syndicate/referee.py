@@ -132,18 +132,19 @@ def end_turn(setup: SessionSetup, state: State) -> Played:
     now = order(setup, state)
     slot = now[state.turn % len(now)]
     who = slot_name(setup, slot)
+    their = "its" if slot == PHANTOM_SLOT else "their"
     if not setup.extended_turn:
         nxt = state.turn + 1
         if nxt >= len(now):
             return (replace(state, phase=SOVEREIGN, turn=0, acted=0, card_drawn=False,
                             paced=True),
-                    [f"{who} ends their turn. Every player has had a turn: Phase 2, the "
+                    [f"{who} ends {their} turn. Every player has had a turn: Phase 2, the "
                      "Sovereign Card, begins (rule round-structure)."])
         return (replace(state, turn=nxt, acted=0, paced=True),
-                [f"{who} ends their turn; {slot_name(setup, now[nxt])} is next."])
+                [f"{who} ends {their} turn; {slot_name(setup, now[nxt])} is next."])
     out = state.out | ({slot} if state.acted == 0 else set())
     words = (f"{who} passes without an action and is out of Phase 1 this round (rule "
-             "extended-turn)." if state.acted == 0 else f"{who} ends their turn.")
+             "extended-turn)." if state.acted == 0 else f"{who} ends {their} turn.")
     for step in range(1, len(now) + 1):
         t = state.turn + step
         if now[t % len(now)] not in out:
@@ -348,7 +349,11 @@ def assault(setup: SessionSetup, state: State, event: Event) -> Played:
     text += (f"; alert {state.alert} → {alert_after}" if alert_after != state.alert
              else f"; the alert stays at its maximum {alert_after}")
     state = replace(state, alert=alert_after)
-    return _acted(state), [text + ".", "Working: " + _working(answer)]
+    steps = _working(answer, lambda s: attacker != PHANTOM_SLOT or "crew on the" not in s.text)
+    if attacker == PHANTOM_SLOT:
+        steps += (" The Phantom has no resources, so it puts no crew on the ship (rule "
+                  "phantom-turn).")
+    return _acted(state), [text + ".", "Working: " + steps]
 
 
 def _transfer(state: State, loser: int, winner: int, zone: int, fortified: bool) -> State:

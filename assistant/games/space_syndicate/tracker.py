@@ -607,6 +607,7 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
 
 def describe(event: Event, names: Mapping[str, str]) -> str:
     text = _line(event, names)
+    text = text[:1].upper() + text[1:]
     if event.kind in CORRECTIONS and not (event.kind == "assault" and event.get("roll")):
         return "(correction) " + text
     return text

@@ -202,7 +202,7 @@ def test_a_phantom_assault_is_its_own():
     """The Phantom assaults on its own turn, third in round 1 (syndicate.txt:675, 680-684)."""
     h = table(DUEL)
     play(h, {"kind": "assault", "seat": "phantom"})
-    assert last_line(h).startswith("(correction) the Phantom assaulted")
+    assert last_line(h).startswith("(correction) The Phantom assaulted")
     play(h, {"kind": "bases", "seat": "ana", "exo": 1})
     refused(h, {"kind": "assault", "seat": "phantom", "target": "ana", "zone": "exo",
                 "reinforcements": 1, "roll": 6}, "It is Ana's turn")
@@ -212,7 +212,8 @@ def test_a_phantom_assault_is_its_own():
                      "reinforcements": 1, "roll": 5})
     assert state["phantom_bases"] == 6 and seat(state, "ana")["exo"] == 0
     assert state["alert"] == 3
-    assert last_line(h).startswith("the Phantom assaults Ana's EXO base")
+    assert last_line(h).startswith("The Phantom assaults Ana's EXO base")
+    assert "puts no crew on the ship" in last_line(h)
 
 
 def test_the_phantom_assaults_with_the_alert_colour_s_force():
