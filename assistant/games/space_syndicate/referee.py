@@ -25,6 +25,7 @@ from .calculators.bases import bases as bases_calc
 from .calculators.collection import collection
 from .calculators.exchange import exchange as exchange_calc
 from .calculators.missions import mission as mission_calc
+from .calculators.robbery import robbery as robbery_calc
 from .calculators.sovereign import pardon as pardon_calc
 from .modes import PlayMode
 from .session import (
@@ -245,6 +246,94 @@ def mission(setup: SessionSetup, state: State, event: Event) -> Played:
     steps = _working(answer, lambda s: s.rule != "cooperative-missions"
                      and not s.text.startswith("On a win"))
     return _acted(state), [text + ".", "Working: " + steps]
+
+
+def robbery(setup: SessionSetup, state: State, event: Event) -> Played:
+    """A Player vs. Player robbery: rolled as a mission; on a win the consequence dice the card
+    gives for the robbed base decide the credits taken from its owner, or from the bank when
+    the Phantom is robbed (syndicate.txt:171-177, 499-506, 690)."""
+    i = seat_index(setup.seats, event["seat"])
+    seat, who = state.seats[i], setup.seats[i].name
+    own_turn(setup, state, i)
+    victim = _slot(setup, event.get("target"), "target")
+    if victim == i:
+        raise _refuse("target", "Nobody robs their own base (rule robberies).",
+                      "another player's base")
+    zone = _zone(event)
+    fortified = bool(event.get("fortified"))
+    zname, whom = ZONE_NAMES[zone].upper(), slot_name(setup, victim)
+    if victim == PHANTOM_SLOT:
+        held, forts = state.phantom_bases or 0, state.phantom_fortified
+    else:
+        held, forts = state.seats[victim].bases[zone], state.seats[victim].fortified[zone]
+    if (forts if fortified else held - forts) < 1:
+        raise _refuse("zone", f"{whom} holds no {'fortified' if fortified else 'unfortified'} "
+                      f"{zname} base: the victim needs a base in the card's zone (rule "
+                      "robberies).", "a base the victim holds")
+    data: dict[str, Any] = {
+        k: event.get(k) for k in ("winning_faces", "hired_faces", "hire", "casino", "modifier",
+                                  "round_required", "dice_unfortified", "dice_fortified")}
+    data.update(fortified=fortified, armed_dice=ACTION_DICE_EACH - seat.dice_used,
+                round=state.round, alert=state.alert, players=len(setup.seats),
+                advanced=setup.advanced, territory=(event.get("territory") or "").strip(),
+                destroyer_on=state.destroyer or "", phantom_victim=victim == PHANTOM_SLOT)
+    if victim != PHANTOM_SLOT:
+        data["victim_credits"] = state.seats[victim].credits
+    try:
+        answer = robbery_calc(data)
+    except InvalidInput as err:
+        field = {"armed_dice": "seat", "round": "round_required"}.get(err.field, err.field)
+        raise _refuse(field, err.detail + " (rule robberies)", err.allowed) from None
+    result = answer.result
+    hired = (Bundle(*(int(event.get(f"hire_{k}") or 0) for k in ("credits", "influence",
+                                                                    "crew")))
+             if event.get("hire") else Bundle())
+    seat = _pay(who, seat, hired, "Hiring extra hands", "hire")
+    seat = replace(seat, dice_used=seat.dice_used + 1)
+    roll = int(event["roll"])
+    faces = ", ".join(map(str, result["winning_faces"])) or "none"
+    head = f"{who} robs {whom}'s {zname} base: rolled {roll} (wins on {faces})"
+    if hired != Bundle():
+        head += f", paid {hired.words()} for extra hands"
+    if roll in result["winning_faces"]:
+        dice = [int(d) for d in event.get("consequence") or ()]
+        if len(dice) != int(result["consequence_dice"]):
+            raise _refuse("consequence", f"The card gives {result['consequence_dice']} "
+                          f"consequence dice against this base: give each as rolled (rule "
+                          "robberies).", f"{result['consequence_dice']} dice, 1-6 each")
+        total = sum(dice)
+        taken = total
+        text = f"{head}: success; consequence dice {' + '.join(map(str, dice)) or '0'} = {total}"
+        if victim == PHANTOM_SLOT:
+            text += f"; {who} takes {total} credits from the bank (the Phantom is robbed)"
+        else:
+            v = state.seats[victim]
+            taken = min(total, v.credits)
+            state = with_seat(state, victim, replace(v, credits=v.credits - taken))
+            text += f"; {who} takes {taken} credits from {whom}"
+            if taken < total:
+                text += (f", all {whom} held (the book does not say what happens beyond the "
+                         "victim's credits; reading S-12)")
+        seat = replace(seat, credits=seat.credits + taken)
+        state = with_seat(state, i, seat)
+        keep = _working(answer, lambda s: s.rule not in ("alert-level", "sovereign-blockade"))
+        return _acted(state), [text + ".", "Working: " + keep]
+    fail = result["on_failure"]
+    if setup.advanced and state.alert >= setup.alert_max and not data["territory"]:
+        raise _refuse("territory", f"The alert is at its maximum {setup.alert_max}: a failed "
+                      "mission brings the Destroyer onto its territory (rule "
+                      "sovereign-blockade). Name the territory.", "the card's territory")
+    state = with_seat(state, i, seat)
+    state = replace(state, alert=int(fail["alert_after"]), destroyer=fail["destroyer_on"])
+    text = f"{head}: failed; " + (f"alert {fail['alert_before']} → {fail['alert_after']}"
+                                  if fail["alert_after"] != fail["alert_before"] else
+                                  f"the alert stays at its maximum {fail['alert_max']}")
+    if setup.advanced and fail["alert_before"] >= setup.alert_max:
+        state = replace(state, destroyer_zone=None, destroyer_owner=None)
+        text += f"; the Sovereign Destroyer lands on {data['territory']}"
+    keep = _working(answer, lambda s: "consequence" not in s.text and
+                    not s.text.startswith("Credits stolen"))
+    return _acted(state), [text + ".", "Working: " + keep]
 
 
 def _owner_name(setup: SessionSetup, owner: str | None) -> str:
@@ -734,6 +823,7 @@ PLAYS: Mapping[str, Callable[[SessionSetup, State, Event], Played]] = {
     "mission": mission,
     "buy-base": buy_base,
     "fortify-base": fortify_base,
+    "robbery": robbery,
     "exchange": exchange,
     "sell-card": sell_card,
     "sovereign-card": sovereign_card,

@@ -424,3 +424,22 @@ def test_a_round_8_set_by_hand_without_the_star_still_ends():
     play(h, {"kind": "round", "to": 8})
     state = finish_round(h)
     assert state["over"] and TRACKER.moves(h.setup, h.state) == []
+
+
+def test_a_robbery_takes_the_consequence_dice_in_credits():
+    """On a win, credits equal to the consequence dice the card gives for the robbed base,
+    fortified or not (syndicate.txt:177, 506); the Phantom is robbed from the bank (690)."""
+    h = table()
+    play(h, {"kind": "bases", "seat": "ben", "middle": 1},
+         {"kind": "fortified", "seat": "ben", "middle": 1})
+    robbery = {"kind": "robbery", "seat": "ana", "target": "ben", "zone": "middle",
+               "fortified": True, "winning_faces": [5, 6], "dice_unfortified": 3,
+               "dice_fortified": 1, "roll": 5}
+    refused(h, {**robbery, "consequence": [4, 4]}, "The card gives 1 consequence dice")
+    refused(h, {**robbery, "fortified": False, "consequence": [4, 4, 4]},
+            "Ben holds no unfortified MIDDLE base")
+    state = play(h, {**robbery, "consequence": [4]})
+    assert seat(state, "ana")["credits"] == 44 and seat(state, "ben")["credits"] == 36
+    assert "consequence dice 4 = 4; Ana takes 4 credits from Ben" in last_line(h)
+    state = play(h, {**robbery, "roll": 2})
+    assert state["alert"] == 2 and seat(state, "ana")["dice_armed"] == 0
