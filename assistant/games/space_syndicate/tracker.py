@@ -689,6 +689,8 @@ def _line(event: Event, names: Mapping[str, str]) -> str:
     if kind == "phantom-bases":
         return (f"The Phantom holds {event['count']} bases ({event.get('fortified', 0)} "
                 "fortified)")
+    if kind == "collect":
+        return f"{who} collects income (Resource Collection)"
     if kind == "note":
         return f"Note: {event.get('text', '')}"
     return f"{kind.replace('-', ' ').capitalize()}" + (f": {who}" if who else "")
