@@ -157,6 +157,8 @@ def _assault_one(setup: SessionSetup, state: State, slot: int) -> list[Move]:
 def _phantom(setup: SessionSetup, state: State) -> list[Move]:
     if state.acted >= PHANTOM_DRAWS:
         return []
+    fortify: list[Move] = ([{"kind": "phantom-fortify"}]
+                           if (state.phantom_bases or 0) > state.phantom_fortified else [])
     colour = band(state.alert, state.orange_from, state.red_from)
     r = PHANTOM_REINFORCEMENTS[colour] if colour else PHANTOM_REINFORCEMENTS["yellow"]
     for j, t in enumerate(state.seats):
@@ -164,5 +166,5 @@ def _phantom(setup: SessionSetup, state: State) -> list[Move]:
             if t.bases[k]:
                 return [{"kind": "assault", "seat": PHANTOM, "target": setup.seats[j].id,
                          "zone": z, "fortified": t.fortified[k] == t.bases[k],
-                         "reinforcements": r, "roll": 1}]
-    return []
+                         "reinforcements": r, "roll": 1}, *fortify]
+    return fortify

@@ -445,6 +445,23 @@ def assault(setup: SessionSetup, state: State, event: Event) -> Played:
     return _acted(state), [text + ".", "Working: " + steps]
 
 
+def phantom_fortify(setup: SessionSetup, state: State, event: Event) -> Played:
+    """One of the Phantom's two Base cards is its own unfortified base: fortified, free
+    (syndicate.txt:677-678, 689)."""
+    if setup.mode is not PlayMode.PHANTOM:
+        raise _refuse("kind", "There is no Phantom in this game.", "phantom mode only")
+    own_turn(setup, state, PHANTOM_SLOT, "kind")
+    if state.acted >= PHANTOM_DRAWS:
+        raise _refuse("kind", f"The Phantom draws {PHANTOM_DRAWS} Base cards a turn (rule "
+                      "phantom-turn).", "end the Phantom's turn")
+    if (state.phantom_bases or 0) <= state.phantom_fortified:
+        raise _refuse("kind", "Every Phantom base is fortified already.", "end-turn")
+    state = replace(state, phantom_fortified=state.phantom_fortified + 1)
+    return _acted(state), [f"The Phantom draws its own unfortified base and fortifies it, "
+                           f"free (rule phantom-turn): {state.phantom_fortified} of its "
+                           f"{state.phantom_bases} bases fortified."]
+
+
 def _transfer(state: State, loser: int, winner: int, zone: int, fortified: bool) -> State:
     if loser == PHANTOM_SLOT:
         state = replace(state, phantom_bases=(state.phantom_bases or 0) - 1,
@@ -824,6 +841,7 @@ PLAYS: Mapping[str, Callable[[SessionSetup, State, Event], Played]] = {
     "buy-base": buy_base,
     "fortify-base": fortify_base,
     "robbery": robbery,
+    "phantom-fortify": phantom_fortify,
     "exchange": exchange,
     "sell-card": sell_card,
     "sovereign-card": sovereign_card,

@@ -177,6 +177,7 @@ EVENT_FORMS: Mapping[str, Form] = {
                           "under the Destroyer", 0, ZONE_COSTS[z].territories, 0)
                   for z in ZONES), WORKING),
     "end-turn": (WORKING,),
+    "phantom-fortify": (WORKING,),
     "mission": (SEAT, Text("territory", "The mission's territory", 40), ZONE, OWNER,
                 IntList("winning_faces", "Winning rolls printed on the card for the "
                         "territory's occupancy", minimum=1, maximum=6, min_items=1,
@@ -923,6 +924,7 @@ class SyndicateTracker(TrackerBase):
             shows.append(Show("phantom_bases", "Phantom bases"))
             actions.append(Action("phantom-bases", "Phantom bases",
                                   asks=("count", "fortified")))
+            actions.append(Action("phantom-fortify", "Phantom fortifies"))
             actions.append(Action("assault", "Phantom assault",
                                   asks=("seat", "target", "zone", "fortified", "reinforcements",
                                         "roll")))

@@ -443,3 +443,13 @@ def test_a_robbery_takes_the_consequence_dice_in_credits():
     assert "consequence dice 4 = 4; Ana takes 4 credits from Ben" in last_line(h)
     state = play(h, {**robbery, "roll": 2})
     assert state["alert"] == 2 and seat(state, "ana")["dice_armed"] == 0
+
+
+def test_the_phantom_fortifies_on_its_turn_two_draws_at_most():
+    """Its own unfortified base drawn: fortified; 2 Base cards a turn (syndicate.txt:677-679)."""
+    h = table(DUEL)
+    refused(h, {"kind": "phantom-fortify"}, "It is Ana's turn")
+    play(h, {"kind": "end-turn"}, {"kind": "end-turn"})
+    state = play(h, {"kind": "phantom-fortify"}, {"kind": "phantom-fortify"})
+    assert state["phantom_fortified"] == 2
+    refused(h, {"kind": "phantom-fortify"}, "2 Base cards a turn")
