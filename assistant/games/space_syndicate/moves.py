@@ -7,7 +7,7 @@ from typing import Any
 
 from .calculators.alert import band
 from .calculators.sovereign import pardon_cost
-from .referee import EXTENDED_ACTIONS, default_flips, must_be_star
+from .referee import default_flips, must_be_star
 from .session import (
     COLLECTION,
     OVER,
@@ -34,6 +34,7 @@ from .tables import (
     ZONE_COSTS,
     ZONES,
 )
+from .turn import EXTENDED_ACTIONS
 
 Move = dict[str, Any]
 

@@ -46,7 +46,7 @@ from .calculators.market import black_market, prices
 from .calculators.sovereign import pardon_cost
 from .modes import MODE_OPTIONS, SOLO_REASON, PlayMode
 from .moves import finished, moves
-from .referee import calculated, collect_check, own_turn, pay_destroyer_check, play
+from .referee import calculated, collect_check, pay_destroyer_check, play
 from .scoring import score as score_players
 from .session import (
     GAME,
@@ -82,6 +82,7 @@ from .tables import (
     ZONES,
     alert_max,
 )
+from .turn import own_turn
 
 LADDERS = ("tech", "assault")
 
