@@ -4,11 +4,14 @@ Per seat: credits, influence, crew, VP (Awards and other), bases per zone (and h
 fortified), tech and assault levels, Black Market markers. For the table: round, alert level,
 the Sovereign Destroyer (advanced rules), the star card's round and the last round, the
 Phantom's bases (2-player variation), and the values the book does not print, entered once and
-remembered (alert colour bands, Black Market prices above 15). The final score is scoring.py fed
-by the state. Syndicate has no hidden information the companion tracks (sleepers stay on the
-table, face down), so every viewer sees the same state.
+remembered (alert colour bands, Black Market prices above 15). The round's order and the
+events worked out by the calculators live in turn.py, actions.py and referee.py (state in
+session.py, what is allowed now in moves.py); this module holds the forms, the hand-set
+corrections, the history lines and the score (scoring.py fed by the state, with standings).
+Syndicate has no hidden information the companion tracks (sleepers stay on the table, face
+down), so every viewer sees the same state.
 
-Readings (see README.md): counts are sent as new values, VP as a change with its reason; the
+Readings (see README.md): corrections send counts as new values, VP as a change with its reason; the
 Black Market ladder is tracked as a count of markers filling from the bottom (the marker taken
 back is the top one), so the next price is box count + 1.
 """
