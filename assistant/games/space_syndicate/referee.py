@@ -206,6 +206,11 @@ def pay_destroyer_check(setup: SessionSetup, state: State, i: int) -> None:
     who = setup.seats[i].name
     if state.destroyer is None:
         raise refuse("seat", "The Destroyer is not on the board.", "when it is")
+    if state.destroyer_owner is None:
+        raise refuse("seat", f"No base is recorded under the Destroyer on {state.destroyer}, "
+                     "so nobody pays it off (rule sovereign-blockade). If a base is there, "
+                     "record it with the Destroyer correction (its zone and owner).",
+                     "the owner of the blockaded base")
     if state.destroyer_owner != setup.seats[i].id:
         raise refuse("seat", f"The Destroyer sits on {state.destroyer}, which is not "
                       f"{who}'s base: only the owner of the blockaded base pays it off (rule "
