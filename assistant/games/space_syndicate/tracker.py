@@ -877,7 +877,7 @@ class SyndicateTracker(TrackerBase):
         return final_score(setup, state)
 
     def board(self, setup: SessionSetup) -> Board:
-        shows = [Show("phase_words", "Now"), Show("turn", "Whose turn", seat_name=True),
+        shows = [Show("phase_words", "Now"), Show("turn_name", "Whose turn"),
                  Show("band", "Alert colour"), Show("star_round", "Star card drawn in round"),
                  Show("last_round", "Last round")]
         actions = [Action("end-turn", "End the turn", unless="over"),
