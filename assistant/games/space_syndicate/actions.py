@@ -179,7 +179,7 @@ def robbery(setup: SessionSetup, state: State, event: Event) -> Played:
                 advanced=setup.advanced, territory=(event.get("territory") or "").strip(),
                 destroyer_on=state.destroyer or "", phantom_victim=victim == PHANTOM_SLOT)
     if victim != PHANTOM_SLOT:
-        data["victim_credits"] = state.seats[victim].credits
+        data["victim_credits"] = min(state.seats[victim].credits, 9999)
     try:
         answer = robbery_calc(data)
     except InvalidInput as err:
@@ -287,7 +287,7 @@ def assault(setup: SessionSetup, state: State, event: Event) -> Played:
                           "phantom-turn).", str(PHANTOM_REINFORCEMENTS[colour]))
     else:
         me = state.seats[attacker]
-        data.update(crew=me.crew, armed_dice=ACTION_DICE_EACH - me.dice_used)
+        data.update(crew=min(me.crew, 999), armed_dice=ACTION_DICE_EACH - me.dice_used)
         if me.assault is not None:
             data["armed_reinforcements"] = max(0, me.assault - me.reinforcements_used)
     try:

@@ -127,7 +127,7 @@ def pardon(setup: SessionSetup, state: State, event: Event) -> Played:
                       "card is resolved (rule pardon).")
     held = sum(seat.bases)
     left = _blockaded(setup, state, i) if event.get("leave_out_flipped") else 0
-    answer = pardon_calc({"bases": held - left, "influence": seat.influence})
+    answer = pardon_calc({"bases": held - left, "influence": min(seat.influence, CALC_MAX)})
     cost = int(answer.result["cost"])
     if not answer.result["affordable"]:
         raise refuse("seat", f"A pardon with {held - left} base(s) costs {cost} influence "
@@ -198,6 +198,10 @@ def collect_check(setup: SessionSetup, state: State, i: int) -> None:
     if state.seats[i].collected_round == state.round:
         raise refuse("seat", f"{setup.seats[i].name} has collected this round already (rule "
                       "resource-collection).")
+
+
+CALC_MAX = 9999
+"""The largest holding the calculators' forms take; a session can hold more."""
 
 
 def pay_destroyer_check(setup: SessionSetup, state: State, i: int) -> None:
@@ -272,15 +276,18 @@ def collect(setup: SessionSetup, state: State, event: Event) -> Played:
         if upkeep[k]:
             bases.append(upkeep[k].pop(0))
     bases += upkeep[1] + upkeep[2]
-    data: dict[str, Any] = {"credits": seat.credits, "influence": seat.influence,
-                            "crew": seat.crew, "bases": bases,
+    # Credits and influence only add up, and crew above the calculator's range pays no more
+    # upkeep (18 bases owe at most 108): the calculator works from what its form takes.
+    crew = min(seat.crew, CALC_MAX)
+    data: dict[str, Any] = {"credits": 0, "influence": 0, "crew": crew, "bases": bases,
                             "armed_dice": ACTION_DICE_EACH - seat.dice_used,
                             "take_back": "none", "round": state.round,
                             **dict(zip(RACKET, seat.racket, strict=True)),
                             **{k: event.get(k) or 0 for k in
                                ("bonus_credits", "bonus_influence", "bonus_crew")}}
     answer = collection(data)
-    got = Bundle(**answer.result["resources"])
+    got = Bundle(**answer.result["resources"]) + Bundle(seat.credits, seat.influence,
+                                                          seat.crew - crew)
     crew_flip = [0, 0, 0]
     for f in answer.result["flipped"]:
         if f["reason"] == "crew":

@@ -88,6 +88,8 @@ from .tables import (
 from .turn import own_turn
 
 LADDERS = ("tech", "assault")
+LEVEL_TOP = 20
+"""The highest tech or assault level the forms and the black-market calculator take."""
 
 SEAT_FORM: Form = (
     Text("name", "Player (or syndicate) name", max_length=40, required=True),
@@ -359,6 +361,7 @@ def _buy_level(setup: SessionSetup, state: State, event: Event) -> tuple[State, 
     ladder = LADDERS.index(track)
     after = _seat_event(setup, state, event, i)
     level = seat.tech if ladder == 0 else seat.assault
+    level = level if level is not None and level < LEVEL_TOP else None  # the form's range
     answer = black_market({"ladder": track,
                            "own_boxes": list(range(1, seat.markers[ladder] + 1)),
                            "further_prices": list(state.black_market_prices),

@@ -453,3 +453,21 @@ def test_the_phantom_fortifies_on_its_turn_two_draws_at_most():
     state = play(h, {"kind": "phantom-fortify"}, {"kind": "phantom-fortify"})
     assert state["phantom_fortified"] == 2
     refused(h, {"kind": "phantom-fortify"}, "2 Base cards a turn")
+
+
+def test_a_level_bought_at_the_top_of_the_form_s_range_is_still_priced():
+    h = table()
+    play(h, {"kind": "tech", "seat": "ana", "to": 20},
+         {"kind": "buy-level", "seat": "ana", "track": "tech"})
+    assert "for 5 credits (box 1)." in last_line(h)
+
+
+def test_holdings_beyond_the_calculators_range_still_collect():
+    h = table()
+    play(h, {"kind": "resources", "seat": "ana", "credits": 9999, "crew": 9999},
+         {"kind": "mission", "seat": "ana", "winning_faces": [6], "reward_credits": 5,
+          "reward_crew": 5, "roll": 6})
+    to_collection(h)
+    state = play(h, {"kind": "collect", "seat": "ana"})
+    assert seat(state, "ana")["credits"] == 9999 + 5 + 3
+    assert seat(state, "ana")["crew"] == 9999 + 5 + 3
