@@ -86,7 +86,13 @@ def finished_space_syndicate() -> History:
                   {"kind": "resources", "seat": "ben", "credits": 35},
                   {"kind": "vp", "seat": "ben", "amount": 5, "reason": "Award"},
                   {"kind": "note", "text": "a mistake"}, {"kind": "undo"},
-                  {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5}):
+                  {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5},
+                  {"kind": "end-turn"}, {"kind": "end-turn"}, {"kind": "end-turn"},
+                  {"kind": "sovereign-card"},
+                  *({"kind": "mat", "seat": s, "racket_credits": 2, "racket_influence": 1,
+                     "racket_crew": 1} for s in ("ben", "cy")),
+                  *({"kind": "collect", "seat": s} for s in ("ana", "ben", "cy")),
+                  {"kind": "end-round"}):
         t.send(dict(event))
     assert not tracker.score(t.history.setup, t.history.state).summary.startswith("Provisional")
     return t.history

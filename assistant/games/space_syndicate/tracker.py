@@ -4,23 +4,25 @@ Per seat: credits, influence, crew, VP (Awards and other), bases per zone (and h
 fortified), tech and assault levels, Black Market markers. For the table: round, alert level,
 the Sovereign Destroyer (advanced rules), the star card's round and the last round, the
 Phantom's bases (2-player variation), and the values the book does not print, entered once and
-remembered (alert colour bands, Black Market prices above 15). The final score is scoring.py fed
-by the state. Syndicate has no hidden information the companion tracks (sleepers stay on the
-table, face down), so every viewer sees the same state.
+remembered (alert colour bands, Black Market prices above 15). The round's order and the
+events worked out by the calculators live in turn.py, actions.py and referee.py (state in
+session.py, what is allowed now in moves.py); this module holds the forms, the hand-set
+corrections, the history lines and the score (scoring.py fed by the state, with standings).
+Syndicate has no hidden information the companion tracks (sleepers stay on the table, face
+down), so every viewer sees the same state.
 
-Readings (see README.md): counts are sent as new values, VP as a change with its reason; the
+Readings (see README.md): corrections send counts as new values, VP as a change with its reason; the
 Black Market ladder is tracked as a count of markers filling from the bottom (the marker taken
 back is the top one), so the next price is box count + 1.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
-from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
 from assistant.tracker import (
     NOTE,
     Action,
@@ -32,30 +34,50 @@ from assistant.tracker import (
     TrackerBase,
     Viewer,
     Wording,
-    put,
     seat_id,
     seat_index,
     seat_name,
 )
 from assistant.tracker.base import SAVED_ID
-from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
+from assistant.tracker.kernel import what_now
+from assistant.tracker.standings import Standing, table_score
 
 from .calculators.alert import AlertState, band
-from .calculators.collection import collection
-from .calculators.market import prices
+from .calculators.market import black_market, prices
 from .calculators.sovereign import pardon_cost
 from .modes import MODE_OPTIONS, SOLO_REASON, PlayMode
+from .moves import finished, moves
+from .referee import calculated, collect_check, pay_destroyer_check, play
 from .scoring import score as score_players
+from .session import (
+    GAME,
+    OVER,
+    PHANTOM,
+    PHASE_WORDS,
+    RACKET,
+    TOTAL_TERRITORIES,
+    TURNS,
+    ZONE_NAMES,
+    SeatState,
+    SessionSeat,
+    SessionSetup,
+    State,
+    active,
+    claimed,
+    slot_name,
+)
+from .session import (
+    with_seat as _with_seat,
+)
 from .tables import (
-    ALERT_START,
+    ACTION_DICE_EACH,
     DESTROYER_REMOVAL,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHANTOM_BASES,
     PHANTOM_PLAYERS,
-    ROUND_START,
     ROUNDS_MAX,
     STAR_FIRST,
     STAR_LAST,
@@ -63,12 +85,11 @@ from .tables import (
     ZONES,
     alert_max,
 )
+from .turn import own_turn
 
-GAME = "space-syndicate"
 LADDERS = ("tech", "assault")
-ZONE_NAMES = tuple(z.value for z in ZONES)
-MAX_TERRITORIES = max(c.territories for c in ZONE_COSTS.values())
-TOTAL_TERRITORIES = sum(c.territories for c in ZONE_COSTS.values())
+LEVEL_TOP = 20
+"""The highest tech or assault level the forms and the black-market calculator take."""
 
 SEAT_FORM: Form = (
     Text("name", "Player (or syndicate) name", max_length=40, required=True),
@@ -84,7 +105,6 @@ SEAT_FORM: Form = (
     Integer("racket_crew", "Racketeering crew each round (from the mat)", 0, 99),
     SAVED_ID,
 )
-RACKET = ("racket_credits", "racket_influence", "racket_crew")
 SETUP_FORM: Form = (
     OneOf("game", "The game being played.", (GAME,), default=GAME),
     OneOf("mode", "How you play", MODE_OPTIONS, PlayMode.STANDARD.value),
@@ -100,6 +120,11 @@ SETUP_FORM: Form = (
 
 SEAT = Text("seat", "Seat id", max_length=40, required=True)
 TRACK = OneOf("track", "Tech or assault ladder", LADDERS, required=True)
+WORKING = Text("working", "Written by the session: the outcome and its working, as the history "
+               "shows it (anything sent here is replaced)", 3000)
+ZONE = OneOf("zone", "Zone of the territory", ZONE_NAMES, "exo")
+OWNER = Text("owner", "Whose base is on that territory: a seat, phantom, or empty for none", 40)
+ROLL = Integer("roll", "The action die as rolled", 1, 6, required=True)
 
 
 def _zone_fields(help_text: str) -> tuple[Integer, ...]:
@@ -118,12 +143,21 @@ EVENT_FORMS: Mapping[str, Form] = {
     "fortified": (SEAT, *_zone_fields("bases fortified now")),
     "tech": (SEAT, Integer("to", "Tech level now", 0, 20, required=True)),
     "assault-level": (SEAT, Integer("to", "Assault level now", 0, 20, required=True)),
-    "buy-level": (SEAT, TRACK),
+    "buy-level": (SEAT, TRACK, WORKING),
     "take-back": (SEAT, TRACK),
     "alert": (Integer("to", "Alert level now", 1, 8, required=True),),
-    "failed-mission": (Text("territory", "Territory of the failed mission", 40),),
-    "assault": (Text("seat", "Who assaulted", 40),),
-    "destroyer": (Text("territory", "Where the Destroyer is now (empty: off the board)", 40),),
+    "failed-mission": (Text("territory", "Territory of the failed mission", 40),
+                       OneOf("zone", "Zone of that territory", ZONE_NAMES), OWNER, WORKING),
+    "assault": (Text("seat", "Who assaults: a seat, or phantom", 40),
+                Text("target", "Whose base is assaulted: a seat, or phantom", 40),
+                OneOf("zone", "Zone of the target base", ZONE_NAMES),
+                Flag("fortified", "The target base is fortified"),
+                Flag("covered", "Covered by its owner's Military Installation"),
+                Integer("reinforcements", "Reinforcements used (0-4)", 0, 4),
+                Integer("roll", "The action die as rolled (leave out to record only the "
+                        "alert, as a correction)", 1, 6), WORKING),
+    "destroyer": (Text("territory", "Where the Destroyer is now (empty: off the board)", 40),
+                  OneOf("zone", "Zone of that territory", ZONE_NAMES), OWNER),
     "pay-destroyer": (SEAT,),
     "round": (Integer("to", "Round now", 1, ROUNDS_MAX, required=True),),
     "star-drawn": (Integer("round", "Round the star card came up", STAR_FIRST, STAR_LAST,
@@ -139,102 +173,80 @@ EVENT_FORMS: Mapping[str, Form] = {
     "mat": (SEAT, *(Integer(k, f"Racketeering {k.split('_')[1]} each round (from the mat)",
                             0, 99, required=True) for k in RACKET)),
     "collect": (SEAT,
+                Text("order", "Crew upkeep: your MIDDLE and INNER bases in the order you pay "
+                     "them, e.g. 'inner, middle' (the rest after, MIDDLE first)", 80),
                 Integer("bonus_credits", "Syndicate, Mining Center and route bonuses: credits",
                         0, 99, 0),
                 Integer("bonus_influence", "Bonuses: influence", 0, 99, 0),
                 Integer("bonus_crew", "Bonuses: crew", 0, 99, 0),
                 *(Integer(f"flipped_{z.value}", f"{z.value.upper()} bases flipped for tax or "
                           "under the Destroyer", 0, ZONE_COSTS[z].territories, 0)
-                  for z in ZONES)),
+                  for z in ZONES), WORKING),
+    "end-turn": (WORKING,),
+    "phantom-fortify": (WORKING,),
+    "mission": (SEAT, Text("territory", "The mission's territory", 40), ZONE, OWNER,
+                IntList("winning_faces", "Winning rolls printed on the card for the "
+                        "territory's occupancy", minimum=1, maximum=6, min_items=1,
+                        max_items=6, required=True),
+                IntList("hired_faces", "Extra winning rolls with hired hands (grey)",
+                        minimum=1, maximum=6, max_items=6),
+                Flag("hire", "Hire extra hands"),
+                Integer("hire_credits", "Hire price: credits", 0, 99, 0),
+                Integer("hire_influence", "Hire price: influence", 0, 99, 0),
+                Integer("hire_crew", "Hire price: crew", 0, 99, 0),
+                Integer("reward_credits", "Reward: credits", 0, 999, 0),
+                Integer("reward_influence", "Reward: influence", 0, 999, 0),
+                Integer("reward_crew", "Reward: crew", 0, 999, 0),
+                Flag("cooperative", "Cooperative: share the reward with the base's owner"),
+                Integer("round_required", "Round printed on the card (outside EXO)", 1, 8),
+                Integer("modifier", "Net roll modifier from bonus chips or Advanced Tech", -5,
+                        5, 0),
+                Flag("casino", "The Casino's owner adds its +1"), ROLL, WORKING),
+    "robbery": (SEAT, Text("target", "Whose base is robbed: a seat, or phantom", 40,
+                           required=True),
+                Text("territory", "The card's territory (where a Destroyer would land)", 40),
+                ZONE, Flag("fortified", "The robbed base is fortified"),
+                IntList("winning_faces", "Winning rolls printed on the card", minimum=1,
+                        maximum=6, min_items=1, max_items=6, required=True),
+                IntList("hired_faces", "Extra winning rolls with hired hands (grey)",
+                        minimum=1, maximum=6, max_items=6),
+                Flag("hire", "Hire extra hands"),
+                Integer("hire_credits", "Hire price: credits", 0, 99, 0),
+                Integer("hire_influence", "Hire price: influence", 0, 99, 0),
+                Integer("hire_crew", "Hire price: crew", 0, 99, 0),
+                Integer("dice_unfortified", "Consequence dice on the card against an "
+                        "unfortified base", 0, 3, required=True),
+                Integer("dice_fortified", "Consequence dice on the card against a fortified "
+                        "base", 0, 3),
+                Integer("round_required", "Round printed on the card (outside EXO)", 1, 8),
+                Integer("modifier", "Net roll modifier from bonus chips or Advanced Tech", -5,
+                        5, 0),
+                Flag("casino", "The Casino's owner adds its +1"), ROLL,
+                IntList("consequence", "The consequence dice as rolled (on a win)", minimum=1,
+                        maximum=6, max_items=3), WORKING),
+    "buy-base": (SEAT, ZONE, WORKING),
+    "exchange": (SEAT, OneOf("get", "What you get", ("influence", "crew"), required=True),
+                 OneOf("give", "What you give", ("credits", "influence", "crew"), "credits"),
+                 Integer("amount", "How much you get", 1, 99, 1), WORKING),
+    "sell-card": (SEAT, OneOf("resource", "The resource taken for the card",
+                              ("credits", "influence", "crew"), required=True), WORKING),
+    "fortify-base": (SEAT, ZONE, WORKING),
+    "sovereign-card": (Flag("star", "It is the Beginning of the End (the star card)"), WORKING),
+    "pardon": (SEAT, Flag("leave_out_flipped", "Leave the base under the Destroyer out of the "
+                          "count (the book does not say)"), WORKING),
+    "tax": (SEAT, Integer("per_base", "Credits the Tax card charges for each base", 1, 99,
+                          required=True),
+            *(Integer(f"flip_{z.value}", f"{z.value.upper()} bases left unpaid (your choice; "
+                      "empty: EXO first)", 0, ZONE_COSTS[z].territories, 0) for z in ZONES),
+            WORKING),
+    "end-round": (WORKING,),
     "note": (Text("text", "The note", max_length=200, required=True),),
 }
-
-
-@dataclass(frozen=True)
-class SessionSeat:
-    id: str
-    name: str
-    player: str | None = None
-    syndicate: str | None = None
-    credits: int = 0
-    influence: int = 0
-    crew: int = 0
-    tech: int | None = None
-    assault: int | None = None
-    racket: tuple[int, ...] | None = None
-    """Racketeering credits, influence, crew per round, if the table entered them."""
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "name": self.name, "credits": self.credits,
-                               "influence": self.influence, "crew": self.crew}
-        for key in ("player", "syndicate", "tech", "assault"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        if self.racket is not None:
-            out.update(zip(RACKET, self.racket, strict=True))
-        return out
-
-
-@dataclass(frozen=True)
-class SessionSetup:
-    mode: PlayMode
-    seats: tuple[SessionSeat, ...]
-    advanced: bool = False
-    extended_turn: bool = False
-    orange_from: int | None = None
-    red_from: int | None = None
-    black_market_prices: tuple[int, ...] = ()
-    game: str = GAME
-
-    @property
-    def alert_max(self) -> int:
-        return alert_max(len(self.seats))
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.game, "mode": self.mode.value,
-                               "seats": [s.to_json() for s in self.seats],
-                               "advanced": self.advanced, "extended_turn": self.extended_turn}
-        if self.orange_from is not None:
-            out["orange_from"] = self.orange_from
-        if self.red_from is not None:
-            out["red_from"] = self.red_from
-        if self.black_market_prices:
-            out["black_market_prices"] = ", ".join(map(str, self.black_market_prices))
-        return out
-
-
-@dataclass(frozen=True)
-class SeatState:
-    credits: int
-    influence: int
-    crew: int
-    tech: int | None
-    assault: int | None
-    award_vp: int = 0
-    other_vp: int = 0
-    bases: tuple[int, ...] = (0, 0, 0)
-    """Owned per zone, in ZONES order (EXO, MIDDLE, INNER)."""
-    fortified: tuple[int, ...] = (0, 0, 0)
-    markers: tuple[int, ...] = (0, 0)
-    """Black Market markers on the tech and assault ladders."""
-    took_back_round: int | None = None
-    racket: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class State:
-    seats: tuple[SeatState, ...]
-    round: int = ROUND_START
-    alert: int = ALERT_START
-    destroyer: str | None = None
-    star_round: int | None = None
-    last_round: int | None = None
-    orange_from: int | None = None
-    red_from: int | None = None
-    black_market_prices: tuple[int, ...] = ()
-    phantom_bases: int | None = None
-    phantom_fortified: int = 0
-    notes: Chain[str] = field(default_factory=Chain)
+CORRECTIONS = frozenset({"resources", "bases", "fortified", "tech", "assault-level", "alert",
+                         "failed-mission", "assault", "destroyer", "round", "star-drawn",
+                         "last-round"})
+"""Hand-set values: still accepted (a table fixing a mistake, a session recorded before the
+referee), and marked so in the history."""
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
@@ -314,10 +326,6 @@ def initial(setup: SessionSetup) -> State:
                  phantom_bases=PHANTOM_BASES if setup.mode is PlayMode.PHANTOM else None)
 
 
-def _with_seat(state: State, i: int, seat: SeatState) -> State:
-    return replace(state, seats=put(state.seats, i, seat))
-
-
 def next_price(state: State, seat: SeatState, ladder: int) -> int | None:
     """Price of the lowest box without this seat's marker (markers fill from the bottom)."""
     ladder_prices = prices(state.black_market_prices)
@@ -325,16 +333,102 @@ def next_price(state: State, seat: SeatState, ladder: int) -> int | None:
     return ladder_prices[box - 1] if box <= len(ladder_prices) else None
 
 
-def _claimed(setup: SessionSetup, state: State, zone: int, skip: int) -> int:
-    return sum(s.bases[zone] for j, s in enumerate(state.seats) if j != skip)
-
-
 def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
+    return applied(setup, state, event)[0]
+
+
+def applied(setup: SessionSetup, state: State, event: Event) -> tuple[State, list[str]]:
+    """The state after `event`, and its outcome in words where the session worked it out."""
     kind = event.kind
-    if kind in ("resources", "vp", "bases", "fortified", "tech", "assault-level", "buy-level",
-                "take-back", "pay-destroyer", "mat", "collect"):
+    if calculated(event):
+        return play(setup, state, event)
+    if kind in ("failed-mission", "assault"):
+        return _alert_correction(setup, state, event)
+    if kind == "buy-level":
+        return _buy_level(setup, state, event)
+    if kind in ("resources", "vp", "bases", "fortified", "tech", "assault-level",
+                "take-back", "pay-destroyer", "mat"):
         i = seat_index(setup.seats, event["seat"])
-        return _seat_event(setup, state, event, i)
+        return _seat_event(setup, state, event, i), []
+    return _table_event(setup, state, event), []
+
+
+def _buy_level(setup: SessionSetup, state: State, event: Event) -> tuple[State, list[str]]:
+    """A level bought at the lowest box without the seat's marker: the black-market
+    calculator's price (syndicate.txt:587-591)."""
+    i = seat_index(setup.seats, event["seat"])
+    seat, track = state.seats[i], str(event["track"])
+    ladder = LADDERS.index(track)
+    after = _seat_event(setup, state, event, i)
+    level = seat.tech if ladder == 0 else seat.assault
+    level = level if level is not None and level < LEVEL_TOP else None  # the form's range
+    answer = black_market({"ladder": track,
+                           "own_boxes": list(range(1, seat.markers[ladder] + 1)),
+                           "further_prices": list(state.black_market_prices),
+                           **({"level": level} if level is not None else {})})
+    bought = answer.result["purchases"][0]
+    text = (f"{setup.seats[i].name} buys {'an' if track == 'assault' else 'a'} {track} level "
+            "on the Black Market for "
+            f"{bought['price']} credits (box {bought['box']})")
+    if level is not None:
+        text += f": {track} level {level} → {level + 1}"
+    keep = " ".join(st.text for st in answer.steps if st.text.startswith("Purchase"))
+    return after, [text + ".", "Working: " + keep]
+
+
+def _alert_correction(setup: SessionSetup, state: State, event: Event
+                      ) -> tuple[State, list[str]]:
+    """A failed mission or an assault recorded by its alert alone (the alert calculator):
+    at the maximum the alert stays, and with the advanced rules a failed mission brings the
+    Destroyer onto its territory (syndicate.txt:507, 520, 631)."""
+    who = ""
+    if event.get("seat"):
+        if str(event["seat"]).casefold() == PHANTOM:
+            if setup.mode is not PlayMode.PHANTOM:
+                raise InvalidInput("seat", "There is no Phantom in this game.",
+                                   ", ".join(s.id for s in setup.seats))
+            who = "the Phantom"
+        else:
+            who = setup.seats[seat_index(setup.seats, event["seat"])].name
+    alert = AlertState(state.alert, setup.alert_max, setup.advanced, state.destroyer)
+    if event.kind == "failed-mission":
+        territory = (event.get("territory") or "").strip()
+        zone, owner = _where(setup, state, event)
+        was = state.destroyer
+        alert.failed_mission(territory)
+        state = replace(state, alert=alert.level, destroyer=alert.destroyer)
+        if alert.destroyer != was or (was is not None and alert.destroyer is not None):
+            state = replace(state, destroyer_zone=zone, destroyer_owner=owner)
+    else:
+        alert.assault()
+        state = replace(state, alert=alert.level, destroyer=alert.destroyer)
+    head = (f"{who or 'A player'} assaulted (result typed by hand)"
+            if event.kind == "assault" else "A mission failed"
+            + (f" on {event['territory']}" if event.get("territory") else ""))
+    return state, [head + ". " + " ".join(s.text for s in alert.steps)]
+
+
+def _where(setup: SessionSetup, state: State, event: Event) -> tuple[str | None, str | None]:
+    """The zone and owner of the base at the Destroyer's territory, as the table said."""
+    raw = (event.get("owner") or "").strip()
+    zone = event.get("zone")
+    if not raw:
+        return zone, None
+    if zone is None:
+        raise InvalidInput("zone", "Name the zone of that player's base.", ", ".join(ZONE_NAMES))
+    if raw.casefold() == PHANTOM:
+        if not state.phantom_bases:
+            raise InvalidInput("owner", "The Phantom holds no base.", "a seat, or empty")
+        return zone, PHANTOM
+    i = seat_index(setup.seats, raw, "owner")
+    if not state.seats[i].bases[ZONE_NAMES.index(zone)]:
+        raise InvalidInput("owner", f"{setup.seats[i].name} holds no {zone.upper()} base.",
+                           "the owner of a base in that zone, or empty")
+    return zone, setup.seats[i].id
+
+
+def _table_event(setup: SessionSetup, state: State, event: Event) -> State:
+    kind = event.kind
     if kind == "alert":
         if event["to"] > setup.alert_max:
             raise InvalidInput("to", f"The alert maximum with {len(setup.seats)} players is "
@@ -342,15 +436,6 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         dropped = event["to"] < state.alert
         return replace(state, alert=event["to"],
                        destroyer=None if dropped else state.destroyer)
-    if kind in ("failed-mission", "assault"):
-        if kind == "assault" and event.get("seat"):
-            seat_index(setup.seats, event["seat"])
-        alert = AlertState(state.alert, setup.alert_max, setup.advanced, state.destroyer)
-        if kind == "failed-mission":
-            alert.failed_mission((event.get("territory") or "").strip())
-        else:
-            alert.assault()
-        return replace(state, alert=alert.level, destroyer=alert.destroyer)
     if kind == "destroyer":
         if not setup.advanced:
             raise InvalidInput("territory", "The Destroyer only plays with the advanced rules.",
@@ -359,12 +444,10 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         if where and state.alert < setup.alert_max:
             raise InvalidInput("territory", "The Destroyer comes in only at maximum alert.",
                                f"alert {setup.alert_max}, or empty to take it off")
-        return replace(state, destroyer=where)
+        zone, owner = _where(setup, state, event) if where else (None, None)
+        return replace(state, destroyer=where, destroyer_zone=zone, destroyer_owner=owner)
     if kind == "round":
-        if event["to"] < state.round:
-            raise InvalidInput("to", "Rounds only move forward (undo a mistake instead).",
-                               f"{state.round}-{ROUNDS_MAX}")
-        return replace(state, round=event["to"])
+        return _round(state, event["to"])
     if kind == "star-drawn":
         if state.star_round is not None:
             raise InvalidInput("round", f"The star card came up in round {state.star_round}.",
@@ -374,6 +457,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
                                f"{STAR_FIRST}-{min(state.round, STAR_LAST)}")
         return replace(state, star_round=event["round"], last_round=event["round"] + 1)
     if kind == "last-round":
+        if state.phase == OVER:
+            raise InvalidInput("to", "The game is over; undo its last round's end first.")
         if event["to"] < state.round:
             raise InvalidInput("to", "That round is already over.", f"{state.round}-{ROUNDS_MAX}")
         return replace(state, last_round=event["to"])
@@ -397,6 +482,60 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
     if kind == "note":
         return replace(state, notes=state.notes.added(event["text"]))
     raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(EVENT_FORMS))
+
+
+def _round(state: State, to: int) -> State:
+    """The round set by hand: forward only, and never past the last round (syndicate.txt:39,
+    415; the star card fixes the last, rule end-of-game)."""
+    last = state.last_round if state.last_round is not None else ROUNDS_MAX
+    if state.phase == OVER:
+        raise InvalidInput("to", f"The game ended with round {state.round}; undo its end first.",
+                           f"{state.round}")
+    if to < state.round:
+        raise InvalidInput("to", "Rounds only move forward (undo a mistake instead).",
+                           f"{state.round}-{last}")
+    if to == state.round:
+        return state
+    seats = tuple(replace(s, dice_used=0, reinforcements_used=0) for s in state.seats)
+    return replace(state, seats=seats, round=to, phase=TURNS, turn=0, acted=0,
+                   out=frozenset(), card_drawn=False)
+
+
+def admit(setup: SessionSetup, state: State, event: Event) -> None:
+    """Rules a request is held to that sessions stored before the referee were not: those
+    still fold as they were recorded (History.extend applies without resolving), while a new
+    request, or an import, is refused."""
+    kind = event.kind
+    if kind == "round":
+        _round_room(state, int(event["to"]))
+    elif kind == "bases":
+        i = seat_index(setup.seats, event["seat"])
+        owned = [int(event[z]) if event.get(z) is not None else n
+                 for z, n in zip(ZONE_NAMES, state.seats[i].bases, strict=True)]
+        board = sum(sum(s.bases) for j, s in enumerate(state.seats) if j != i) + \
+            (state.phantom_bases or 0)
+        if board + sum(owned) > TOTAL_TERRITORIES:
+            raise InvalidInput(next((z for z in ZONE_NAMES if event.get(z) is not None), "exo"),
+                               f"The board has {TOTAL_TERRITORIES} territories and "
+                               f"{board} already hold another's base"
+                               + (", the Phantom's counted" if state.phantom_bases else "")
+                               + " (rule zones).",
+                               f"{TOTAL_TERRITORIES - board} bases in all at most")
+    elif kind == "collect":
+        collect_check(setup, state, seat_index(setup.seats, event["seat"]))
+    elif kind == "pay-destroyer":
+        pay_destroyer_check(setup, state, seat_index(setup.seats, event["seat"]))
+
+
+def _round_room(state: State, to: int) -> None:
+    last = state.last_round if state.last_round is not None else ROUNDS_MAX
+    if to > last and state.phase != OVER:
+        why = (f"round {last} is the last (the star card came up in round {state.star_round})"
+               if state.star_round is not None else
+               f"round {last} is the last, set by hand" if state.last_round is not None else
+               f"the game lasts at most {ROUNDS_MAX} rounds")
+        raise InvalidInput("to", f"There is no round {to}: {why} (rule end-of-game).",
+                           f"{state.round}-{last}")
 
 
 def _or(value: Any, default: int) -> int:
@@ -431,7 +570,7 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
                 continue
             changed = True
             if kind == "bases":
-                room = ZONE_COSTS[zone].territories - _claimed(setup, state, z, i)
+                room = ZONE_COSTS[zone].territories - claimed(state, z, i)
                 if value > room:
                     raise InvalidInput(zone.value, f"The {zone.value.upper()} zone has "
                                        f"{ZONE_COSTS[zone].territories} territories; the "
@@ -451,6 +590,8 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
     if kind == "assault-level":
         return _with_seat(state, i, replace(seat, assault=event["to"]))
     if kind == "buy-level":
+        if state.paced:
+            own_turn(setup, state, i, "track")
         ladder = LADDERS.index(event["track"])
         price = next_price(state, seat, ladder)
         if price is None:
@@ -467,7 +608,8 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
             upd = replace(upd, tech=None if seat.tech is None else seat.tech + 1)
         else:
             upd = replace(upd, assault=None if seat.assault is None else seat.assault + 1)
-        return _with_seat(state, i, upd)
+        state = _with_seat(state, i, upd)
+        return replace(state, acted=state.acted + 1) if state.paced else state
     if kind == "take-back":
         ladder = LADDERS.index(event["track"])
         if not seat.markers[ladder]:
@@ -483,90 +625,83 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
                                             took_back_round=state.round))
     if kind == "mat":
         return _with_seat(state, i, replace(seat, racket=tuple(int(event[k]) for k in RACKET)))
-    if kind == "collect":
-        return _with_seat(state, i, _collect(seat, event))
     # pay-destroyer
     if state.destroyer is None:
         raise InvalidInput("seat", "The Destroyer is not on the board.", "when it is")
     if seat.influence < DESTROYER_REMOVAL:
         raise InvalidInput("seat", f"It costs {DESTROYER_REMOVAL} influence; {seat.influence} "
                            "held.", f"at least {DESTROYER_REMOVAL} influence")
-    state = replace(state, destroyer=None)
+    state = replace(state, destroyer=None, destroyer_zone=None, destroyer_owner=None)
     return _with_seat(state, i, replace(seat, influence=seat.influence - DESTROYER_REMOVAL))
 
 
-def _collect(seat: SeatState, event: Event) -> SeatState:
-    """Step 3 of Resource Collection for one seat: racketeering income, the bonuses entered,
-    then each base (EXO first, then MIDDLE, then INNER), paying crew before taking income;
-    flipped for tax or under the Destroyer: nothing. Uses the resource-collection calculator."""
-    if seat.racket is None:
-        raise InvalidInput("seat", "Enter this syndicate's racketeering income once first "
-                           "(it is printed on its mat, not in the book).", "a mat event")
-    bases = []
-    for z, zone in enumerate(ZONES):
-        flipped = int(event.get(f"flipped_{zone.value}") or 0)
-        if flipped > seat.bases[z]:
-            raise InvalidInput(f"flipped_{zone.value}", "More flipped bases than owned.",
-                               f"0-{seat.bases[z]}")
-        bases += [{"name": f"{zone.value.upper()} {k + 1}", "zone": zone.value,
-                   "status": "tax" if k < flipped else "working"}
-                  for k in range(seat.bases[z])]
-    data: dict[str, Any] = {"credits": seat.credits, "influence": seat.influence,
-                            "crew": seat.crew, "bases": bases,
-                            **dict(zip(RACKET, seat.racket, strict=True)),
-                            **{k: event.get(k) or 0 for k in
-                               ("bonus_credits", "bonus_influence", "bonus_crew")}}
-    got = collection(data).result["resources"]
-    return replace(seat, credits=got["credits"], influence=got["influence"], crew=got["crew"])
-
-
 def describe(event: Event, names: Mapping[str, str]) -> str:
+    text = _line(event, names)
+    text = text[:1].upper() + text[1:]
+    if event.kind in CORRECTIONS and not (event.kind == "assault" and event.get("roll")):
+        return "(correction) " + text
+    return text
+
+
+def _line(event: Event, names: Mapping[str, str]) -> str:
     who = seat_name(names, event.get("seat"))
     kind = event.kind
+    if event.get("working"):
+        return str(event["working"])
     if kind == "resources":
         parts = [f"{event[k]} {k}" for k in ("credits", "influence", "crew")
                  if event.get(k) is not None]
-        return f"{who} now holds {', '.join(parts)}"
+        return f"{who}'s resources set by hand: {', '.join(parts)}"
     if kind == "vp":
         why = f" ({event['reason']})" if event.get("reason") else ""
-        return f"{who} {event['amount']:+d} VP{why}"
+        amount = int(event["amount"])
+        return (f"{who} receives {amount} VP{why}" if amount >= 0
+                else f"{who} loses {-amount} VP{why}")
     if kind in ("bases", "fortified"):
         parts = [f"{event[z]} {z.upper()}" for z in ZONE_NAMES if event.get(z) is not None]
-        return f"{who}: {kind} now {', '.join(parts)}"
+        what = "bases" if kind == "bases" else "fortified bases"
+        return f"{who}'s {what} set by hand: {', '.join(parts)}"
     if kind in ("tech", "assault-level"):
-        return f"{who}: {'tech' if kind == 'tech' else 'assault'} level {event['to']}"
+        return f"{who}'s {'tech' if kind == 'tech' else 'assault'} level set to {event['to']}"
     if kind == "buy-level":
-        return f"{who} buys a {event['track']} level on the Black Market"
+        return f"{who} buys a level on the {event['track']} ladder of the Black Market"
     if kind == "take-back":
-        return f"{who} takes back a {event['track']} marker"
+        return f"{who} takes a marker back from the {event['track']} ladder (one a round)"
     if kind == "pay-destroyer":
-        return f"{who} pays {DESTROYER_REMOVAL} influence to send the Destroyer away"
+        return (f"{who} pays {DESTROYER_REMOVAL} influence: the Destroyer leaves their base for "
+                "the alert track")
     if kind == "alert":
         return f"Alert set to {event['to']}"
     if kind == "failed-mission":
         where = f" on {event['territory']}" if event.get("territory") else ""
-        return f"Mission failed{where}: alert +1"
+        return f"A mission failed{where}: the alert rises by 1 unless at its maximum"
     if kind == "assault":
-        return f"{who + ' assaults' if who else 'Assault'}: alert +1"
+        return (f"{who or 'A player'} assaulted: the alert rises by 1 unless at its maximum")
     if kind == "destroyer":
-        return (f"Destroyer on {event['territory']}" if event.get("territory")
-                else "Destroyer off the board")
+        return (f"The Destroyer placed on {event['territory']}" if event.get("territory")
+                else "The Destroyer taken off the board")
     if kind == "round":
-        return f"Round {event['to']}"
+        return f"Round set to {event['to']}"
     if kind == "star-drawn":
-        return f"Beginning of the End drawn in round {event['round']}"
+        return (f"The star card (Beginning of the End) came up in round {event['round']}: round "
+                f"{int(event['round']) + 1} is the last")
     if kind == "last-round":
-        return f"Last round marked: {event['to']}"
+        return f"Last round set to {event['to']}"
     if kind == "table-values":
-        return "Table values entered"
+        parts = [f"{k.replace('_', ' ')} {event[k]}" for k in
+                 ("orange_from", "red_from", "black_market_prices") if event.get(k)]
+        return "Table values entered" + (f": {', '.join(parts)}" if parts else "")
     if kind == "mat":
-        return (f"{who}: racketeering {event['racket_credits']} credits, "
+        return (f"{who}'s racketeering income each round: {event['racket_credits']} credits, "
                 f"{event['racket_influence']} influence, {event['racket_crew']} crew")
-    if kind == "collect":
-        return f"{who} collects income (Resource Collection step 3)"
     if kind == "phantom-bases":
-        return f"Phantom holds {event['count']} bases ({event.get('fortified', 0)} fortified)"
-    return f"Note: {event.get('text', '')}"
+        return (f"The Phantom holds {event['count']} bases ({event.get('fortified', 0)} "
+                "fortified)")
+    if kind == "collect":
+        return f"{who} collects income (Resource Collection)"
+    if kind == "note":
+        return f"Note: {event.get('text', '')}"
+    return f"{kind.replace('-', ' ').capitalize()}" + (f": {who}" if who else "")
 
 
 def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
@@ -589,11 +724,23 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
         for z, n, f in zip(ZONE_NAMES, st.bases, st.fortified, strict=True):
             row[z] = n
             row[f"{z}_fortified"] = f
+        row["dice_armed"] = ACTION_DICE_EACH - st.dice_used
+        row["reinforcements_used"] = st.reinforcements_used
+        row["collected"] = st.collected_round == state.round
+        row["pardoned"] = st.pardoned_round == state.round
+        row["flipped"] = sum(st.tax_flipped) + sum(st.crew_flipped)
         row["line"] = (f"{held} bases · pardon {pardon} · next tech "
                        f"{row['next_tech_price'] or '?'} · next assault "
-                       f"{row['next_assault_price'] or '?'}")
+                       f"{row['next_assault_price'] or '?'} · {row['dice_armed']} dice armed"
+                       + (f" · {row['flipped']} flipped" if row["flipped"] else ""))
         seats.append(row)
+    now = active(setup, state)
     return {
+        "phase": state.phase, "phase_words": PHASE_WORDS[state.phase],
+        "turn": None if now is None else (PHANTOM if now < 0 else setup.seats[now].id),
+        "turn_name": None if now is None else slot_name(setup, now),
+        "card_drawn": state.card_drawn, "over": state.phase == OVER,
+        "destroyer_owner": state.destroyer_owner, "destroyer_zone": state.destroyer_zone,
         "round": state.round, "alert": state.alert, "alert_max": setup.alert_max,
         "band": band(state.alert, state.orange_from, state.red_from),
         "advanced": setup.advanced, "extended_turn": setup.extended_turn,
@@ -607,32 +754,77 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
 
 
 def final_score(setup: SessionSetup, state: State) -> Explained:
+    """The score calculator fed by the state, with each seat's standing: provisional until
+    the last round has ended (rule end-of-game)."""
     players = [{"name": s.name, "credits": st.credits, "award_vp": st.award_vp,
                 "other_vp": st.other_vp} for s, st in zip(setup.seats, state.seats, strict=True)]
     answer = score_players({"players": players})
-    over = state.last_round is not None and state.round >= state.last_round
-    if over:
-        return answer
-    step = Step(f"Provisional: round {state.round}"
-                + (f" of {state.last_round}" if state.last_round else "")
-                + "; the game is not over yet.", state.round, "end-of-game",
-                Provenance.DERIVED, "The end comes after the round following the star card.")
-    return Explained(answer.result, (*answer.steps, step), "Provisional: " + answer.summary)
+    over = finished(state)
+    if not over:
+        step = Step(f"Provisional: round {state.round}"
+                    + (f" of {state.last_round}" if state.last_round else "")
+                    + f", {PHASE_WORDS[state.phase]}; the game ends once the last round is "
+                    "over.", state.round, "end-of-game", Provenance.DERIVED,
+                    "The end comes after the round following the star card.")
+        answer = Explained(answer.result, (*answer.steps, step), answer.summary, answer.extra)
+    rows = {r["name"]: r for r in answer.result["ranking"]}
+    standings = []
+    for s, st in zip(setup.seats, state.seats, strict=True):
+        row = rows[s.name]
+        steps = [Step(f"{st.credits} credits", st.credits, "syndicate-score")]
+        if st.award_vp:
+            steps.append(Step(f"+{st.award_vp} VP from Awards", st.award_vp, "awards",
+                              Provenance.UNKNOWN, "The Awards' feats and VP are on the board."))
+        if st.other_vp:
+            steps.append(Step(f"+{st.other_vp} other VP", st.other_vp, "final-score",
+                              Provenance.UNKNOWN, "Entered by the table."))
+        level = [o for o in answer.result["ranking"] if o["score"] == row["score"]
+                 and o["name"] != s.name]
+        tie = (f"Level with {' and '.join(str(o['name']) for o in level)} on {row['score']}: "
+               "the book prints no tie-break, so the place is shared (rule ties)."
+               if level else "")
+        standings.append(Standing(s.id, s.name, int(row["rank"]), int(row["score"]),
+                                  row["rank"] == 1, tuple(steps), tie, s.syndicate or ""))
+    return table_score(answer, standings, final=over)
 
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
     "mode": "standard", "advanced": True,
     "seats": [{"name": "Ana", "syndicate": "Fidge & Co.", "credits": 3, "influence": 0,
                "crew": 2}, {"name": "Ben"}, {"name": "Cy"}]}
-EXAMPLE_EVENTS: Sequence[Mapping[str, Any]] = (
+RAW_EXAMPLES: Sequence[Mapping[str, Any]] = (
     {"kind": "resources", "seat": "ana", "credits": 14, "influence": 4},
-    {"kind": "bases", "seat": "ana", "exo": 1},
+    {"kind": "buy-base", "seat": "ana", "zone": "exo"},
     {"kind": "buy-level", "seat": "ana", "track": "tech"},
-    {"kind": "failed-mission", "territory": "Goshen"},
-    {"kind": "assault", "seat": "ben"},
+    {"kind": "mission", "seat": "ana", "territory": "Goshen", "winning_faces": [4, 5, 6],
+     "reward_credits": 4, "roll": 2},
+    {"kind": "end-turn"},
+    {"kind": "resources", "seat": "ben", "crew": 6},
+    {"kind": "assault", "seat": "ben", "target": "ana", "zone": "exo", "roll": 3},
+    {"kind": "end-turn"},
     {"kind": "vp", "seat": "cy", "amount": 3, "reason": "an Award"},
-    {"kind": "round", "to": 2},
+    {"kind": "end-turn"},
+    {"kind": "sovereign-card"},
+    {"kind": "mat", "seat": "ana", "racket_credits": 3, "racket_influence": 0,
+     "racket_crew": 3},
+    {"kind": "collect", "seat": "ana"},
 )
+
+
+def _stored(raw: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], ...]:
+    """The examples as the session stores them: each with the outcome it worked out (the API
+    docs show them, and each is its own stored form)."""
+    setup = parse_setup(EXAMPLE_SETUP)
+    state, out = initial(setup), []
+    for item in raw:
+        event = Event(str(item["kind"]), check_form(EVENT_FORMS[str(item["kind"])], item,
+                                                    allow_extra=("kind",)))
+        state, lines = applied(setup, state, event)
+        out.append({**item, **({"working": " ".join(lines)} if lines else {})})
+    return tuple(out)
+
+
+EXAMPLE_EVENTS = _stored(RAW_EXAMPLES)
 
 
 class SyndicateTracker(TrackerBase):
@@ -658,6 +850,31 @@ class SyndicateTracker(TrackerBase):
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return apply(setup, state, event, version)
 
+    def resolve(self, setup: SessionSetup, state: State, event: Event) -> Event:
+        """The stored form carries the outcome the session worked out, in words, for its
+        history line (describe sees the event alone). A refused event is left as it came:
+        apply says why."""
+        try:
+            admit(setup, state, event)
+        except InvalidInput as refusal:  # what a refusal from apply would say
+            raise refusal.then(*what_now(self, setup, state)) from None
+        if "working" not in {f.name for f in EVENT_FORMS.get(event.kind, ())}:
+            return event
+        try:
+            _, lines = applied(setup, state, event)
+        except InvalidInput:
+            return event
+        data = {k: v for k, v in event.data.items() if k != "working"}
+        if lines:
+            data["working"] = " ".join(lines)[:3000]
+        return Event(event.kind, data)
+
+    def finished(self, setup: SessionSetup, state: State) -> bool:
+        return finished(state)
+
+    def moves(self, setup: SessionSetup, state: State) -> Sequence[Mapping[str, Any]]:
+        return moves(setup, state)
+
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return describe(event, names)
 
@@ -668,19 +885,46 @@ class SyndicateTracker(TrackerBase):
         return final_score(setup, state)
 
     def board(self, setup: SessionSetup) -> Board:
-        shows = [Show("band", "Alert colour"), Show("star_round", "Star card drawn in round"),
+        shows = [Show("phase_words", "Now"), Show("turn_name", "Whose turn"),
+                 Show("band", "Alert colour"), Show("star_round", "Star card drawn in round"),
                  Show("last_round", "Last round")]
-        actions = [Action("failed-mission", "Mission failed", asks=("territory",)),
-                   Action("assault", "Assault made", per_seat=True),
+        actions = [Action("end-turn", "End the turn", unless="over"),
+                   Action("mission", "Mission", per_seat=True,
+                          asks=("territory", "zone", "owner", "winning_faces", "hired_faces",
+                                "hire", "hire_credits", "hire_influence", "hire_crew",
+                                "reward_credits", "reward_influence", "reward_crew",
+                                "cooperative", "round_required", "modifier", "casino",
+                                "roll")),
+                   Action("assault", "Assault", per_seat=True,
+                          asks=("target", "zone", "fortified", "covered", "reinforcements",
+                                "roll")),
+                   Action("robbery", "Robbery", per_seat=True,
+                          asks=("target", "territory", "zone", "fortified", "winning_faces",
+                                "hired_faces", "hire", "hire_credits", "hire_influence",
+                                "hire_crew", "dice_unfortified", "dice_fortified",
+                                "round_required", "modifier", "casino", "roll",
+                                "consequence")),
+                   Action("buy-base", "Buy a base", per_seat=True, asks=("zone",)),
+                   Action("fortify-base", "Fortify a base", per_seat=True, asks=("zone",)),
                    Action("buy-level", "Buy level", per_seat=True, asks=("track",)),
-                   Action("take-back", "Marker back", per_seat=True, asks=("track",)),
+                   Action("exchange", "Exchange", per_seat=True,
+                          asks=("get", "give", "amount")),
+                   Action("sell-card", "Sell a card", per_seat=True, asks=("resource",)),
+                   Action("sovereign-card", "Draw the Sovereign card", asks=("star",),
+                          unless="card_drawn"),
+                   Action("pardon", "Pardon", per_seat=True, asks=("leave_out_flipped",)),
+                   Action("tax", "Pay tax", per_seat=True,
+                          asks=("per_base", "flip_exo", "flip_middle", "flip_inner")),
                    Action("collect", "Collect income", per_seat=True,
-                          asks=("bonus_credits", "bonus_influence", "bonus_crew",
-                                "flipped_exo", "flipped_middle", "flipped_inner")),
+                          asks=("order", "bonus_credits", "bonus_influence", "bonus_crew")),
+                   Action("take-back", "Marker back", per_seat=True, asks=("track",)),
+                   Action("end-round", "End the round", unless="over"),
                    Action("mat", "Mat income", per_seat=True, asks=RACKET),
-                   Action("star-drawn", "Star card drawn", asks=("round",),
+                   Action("failed-mission", "Correction: mission failed",
+                          asks=("territory", "zone", "owner")),
+                   Action("star-drawn", "Correction: star card drawn", asks=("round",),
                           unless="star_round"),
-                   Action("last-round", "Mark last round", asks=("to",)),
+                   Action("last-round", "Correction: last round", asks=("to",)),
                    Action("table-values", "Table values",
                           asks=("orange_from", "red_from", "black_market_prices"))]
         if setup.advanced:
@@ -692,6 +936,10 @@ class SyndicateTracker(TrackerBase):
             shows.append(Show("phantom_bases", "Phantom bases"))
             actions.append(Action("phantom-bases", "Phantom bases",
                                   asks=("count", "fortified")))
+            actions.append(Action("phantom-fortify", "Phantom fortifies"))
+            actions.append(Action("assault", "Phantom assault",
+                                  asks=("seat", "target", "zone", "fortified", "reinforcements",
+                                        "roll")))
         actions.append(NOTE)
         counters = [Counter("credits", "Credits", 0, 9999, "resources", field="credits"),
                     Counter("influence", "Influence", 0, 9999, "resources", field="influence"),

@@ -31,9 +31,10 @@ def seat(state: dict[str, Any], sid: str) -> dict[str, Any]:
 def test_example_session_runs():
     h = history()
     state = play(h, *TRACKER.example_events)
-    ana = seat(state, "ana")
-    assert ana["credits"] == 14 - 5 and ana["tech_markers"] == 1 and ana["exo"] == 1
-    assert state["alert"] == 3 and state["round"] == 2 and state["alert_max"] == 6
+    ana = seat(state, "ana")  # 14 - 8 (EXO base) - 5 (tech) + 3 (mat) + 3 (EXO base)
+    assert ana["credits"] == 14 - 8 - 5 + 3 + 3 and ana["tech_markers"] == 1 and ana["exo"] == 1
+    assert state["alert"] == 3 and state["round"] == 1 and state["alert_max"] == 6
+    assert state["phase"] == "collection" and ana["collected"]
 
 
 def test_setup_round_trips():
@@ -85,8 +86,10 @@ def test_destroyer_comes_at_max_and_leaves_when_paid_or_lowered():
     h = history()
     state = play(h, {"kind": "alert", "to": 5}, {"kind": "failed-mission", "territory": "Koss"})
     assert state["alert"] == 6 and state["destroyer"] is None
-    state = play(h, {"kind": "failed-mission", "territory": "Koss"})
-    assert state["destroyer"] == "Koss"
+    play(h, {"kind": "bases", "seat": "ben", "exo": 1})
+    state = play(h, {"kind": "failed-mission", "territory": "Koss", "zone": "exo",
+                     "owner": "ben"})
+    assert state["destroyer"] == "Koss" and state["destroyer_owner"] == "ben"
     state = play(h, {"kind": "assault"})
     assert state["destroyer"] == "Koss"
     with pytest.raises(InvalidInput):
@@ -129,8 +132,10 @@ def test_score_from_state_and_shared_ties():
     assert answer["result"]["winners"] == ["Ana", "Ben"] and answer["result"]["tie_shared"]
     assert answer["summary"].startswith("Provisional")
     play(h, {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5})
+    assert TRACKER.score(h.setup, h.state).summary.startswith("Provisional")
+    play(h, *({"kind": "end-turn"},) * 3, {"kind": "sovereign-card"}, {"kind": "end-round"})
     final = TRACKER.score(h.setup, h.state).to_json()
-    assert not final["summary"].startswith("Provisional")
+    assert not final["summary"].startswith("Provisional") and final["result"]["final"]
     assert seat(state, "ben")["score"] == 40
 
 
@@ -184,9 +189,12 @@ def test_collect_uses_the_mat_entered_once():
                  {"kind": "collect", "seat": "ben"})
     ben = seat(state, "ben")  # EXO pays 3/3/3 first; 3 crew cannot pay the INNER's 6: flipped
     assert (ben["credits"], ben["influence"], ben["crew"]) == (5, 4, 3)
-    state = play(h, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
+    with pytest.raises(InvalidInput, match="collected this round already"):
+        play(h, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
+    state = play(h, {"kind": "round", "to": 2}, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
     ben = seat(state, "ben")  # 3 held + 3 bonus + 3 EXO = 9: the INNER is paid this time
     assert (ben["credits"], ben["crew"]) == (5 + 2 + 3 + 9, 3)
+    play(h, {"kind": "round", "to": 3})
     with pytest.raises(InvalidInput) as err:
         play(h, {"kind": "collect", "seat": "ben", "flipped_middle": 1})
     assert err.value.field == "flipped_middle"
