@@ -27,7 +27,8 @@ HIDDEN = "hidden"
 SIDES = ("hero", "villain", HIDDEN)
 MAX_PLAYS = 120
 END_NOTE = ("The book gives no end and no pass; with equal hands, deployment goes round until "
-            "every hand is empty.")
+            "every hand is empty. A Super with no legal Throwdown is not played and the turn "
+            "passes (rules entry deployment-end).")
 
 
 def seats(data: Mapping[str, Any]) -> tuple[list[str], int]:
