@@ -17,8 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, OneOf
 
-from .identities import Allegiance, copies_available
-from .mix import check_counts, check_players
+from .mix import check_counts, check_players, fixed_counts, identity_pool
 from .modes import MAX_PLAYERS, SCENARIO_OPTIONS, TITLES, Scenario, scenario
 
 RULEBOOK, DERIVED, UNKNOWN = Provenance.RULEBOOK, Provenance.DERIVED, Provenance.UNKNOWN
@@ -213,6 +212,12 @@ def run(data: Mapping[str, Any]) -> Explained:
                                        EVENT_TOKENS),
     }
     mix = {k: _opt(data, k) for k in ("good", "evil", "neutral")}
+    fixed = fixed_counts(s, players)
+    fixed = fixed if fixed is not None and all(v is None for v in mix.values()) else None
+    if fixed is not None:
+        mix = dict(zip(("good", "evil", "neutral"), fixed, strict=True))
+        steps.append(Step(f"{TITLES[s]} fixes the split itself: {fixed[0]} Good, {fixed[1]} "
+                          "Evil, no Neutral.", fixed[0], "scenario-showdown"))
     given = [k for k, v in mix.items() if v is not None]
     if given and len(given) != 3:
         missing = [k for k, v in mix.items() if v is None]
@@ -248,10 +253,14 @@ def run(data: Mapping[str, Any]) -> Explained:
                    "starter_heroes_dealt": players * STARTER_DEALT},
         "hero_market": MARKET_MERCENARIES if mercenaries else MARKET,
         "mercenaries": mercenaries, "first_game": first_game,
-        "identity_pool": {a.value: copies_available(a, first_game) for a in Allegiance},
+        "identity_pool": identity_pool(s, first_game),
         "from_your_card": missing,
         "checklist": [item.to_json(i) for i, item in enumerate(items, start=1)],
     }
+    if fixed is not None:  # Showdown's split is the scenario's own, not read off the card
+        for k in ("good", "evil", "neutral"):
+            result["card"][k] = {"value": card[k], "provenance": Provenance.RULEBOOK.value,
+                                 "note": "Showdown: as many Good as Evil, no Neutral."}
     note = f" Still to read from your card: {', '.join(missing)}." if missing else ""
     summary = (f"Vigilante {TITLES[s]}, {players} players: Hero Market "
                f"{result['hero_market']}, each player 2 Event dice, 4 action tokens, 4 of 6 "
