@@ -433,7 +433,8 @@ def sensitivity(players: Sequence[PlayerEnd], settings: Settings,
         for value in options:
             if value == getattr(settings, key):
                 continue
-            won = _won_under(ordered, replace(settings, **{key: value}), SETTING_USERS[key],
+            other: dict[str, Any] = {key: value}
+            won = _won_under(ordered, replace(settings, **other), SETTING_USERS[key],
                              verdict, investigator)
             for r in verdict.results:
                 if won[r.name] != r.won:

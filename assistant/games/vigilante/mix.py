@@ -20,11 +20,10 @@ NO_GOOD_NOTE = ("One Evil player is printed (vigilante.txt:173). At least one Go
 
 
 def check_players(scenario: Scenario, players: int, field: str = "players") -> Step:
-    """At most 5 (derived); Showdown at an even count (derived: Good = Evil, no Neutral)."""
+    """3 to 5 (derived, one reading for all three); Showdown at 4 (Good = Evil, no Neutral)."""
     low, high = player_range(scenario)
-    if scenario is Scenario.SHOWDOWN and players % 2:
-        raise InvalidInput(field, "Showdown has as many Good as Evil players and no Neutral, "
-                           f"so an even count; you asked for {players}.", "2 or 4")
+    if scenario is Scenario.SHOWDOWN and players != low:
+        raise InvalidInput(field, f"{SHOWDOWN_NOTE} You asked for {players}.", str(low))
     if not low <= players <= high:
         raise InvalidInput(field, f"Vigilante is played by at most {MAX_PLAYERS} players (and "
                            f"the scenarios need at least {low}); you asked for "

@@ -19,17 +19,19 @@ from assistant.games import Mode
 MAX_PLAYERS = 5
 """derived: 5 player mats and shields (vigilante.txt:62, :68), dice 10 = 5x2, action tokens
 20 = 5x4, Allegiance tokens 30 = 5x6 (vigilante.txt:80, :110, :86 with :223, :237)."""
-MIN_PLAYERS = 2
-"""derived floor only, the same reading for every scenario: the least count its identity rule
-can be met with; the real minimum is printed on the Scenario Card (unknown)."""
+MIN_PLAYERS = 3
+"""derived floor, the same reading for every scenario (TWO_NOTE); the real minimum is printed
+on the Scenario Card (unknown)."""
 SHOWDOWN_PLAYERS = 4
-"""derived: Good = Evil with no Neutral needs an even count, and at most 5 leaves 2 or 4."""
-TWO_NOTE = ("At 2 players a player can tell the other's side from their own card (in every "
-            "scenario), so there is little to deduce; the app still accepts 2 in all three "
-            "scenarios because the Scenario Card, not the app, says which counts exist "
-            "(vigilante.txt:149).")
+"""derived: Good = Evil with no Neutral needs an even count; at most 5 and the floor leave 4."""
+TWO_NOTE = ("One reading for all three scenarios: at 2 players each player can tell the "
+            "other's side from their own card, and every scenario speaks of players on a side "
+            "in the plural (an Evil player hidden among Good and Neutral players, one Good "
+            "identity mixed with a selection of others, Good and Evil players in equal "
+            "numbers; vigilante.txt:173, 179, 185), so the app takes 3 as the floor (Showdown: "
+            "4, an even count). Your Scenario Card decides (vigilante.txt:149).")
 SHOWDOWN_NOTE = ("Showdown has as many Good as Evil players and no Neutral (vigilante.txt:185), "
-                 "so an even count: with at most 5 that is 2 or 4 (derived; your card "
+                 "so an even count: with at most 5 players that is 4 (derived; your card "
                  "decides). " + TWO_NOTE)
 PLAYERS_NOTE = ("The rulebook prints no player count. At most 5 is derived from the box "
                 "(5 mats and shields; dice, action and Allegiance tokens come in exactly five "
@@ -65,10 +67,10 @@ MODES: tuple[Mode, ...] = (
          MIN_PLAYERS, MAX_PLAYERS,
          "Only one Good identity is sure to be in play; the rest are a random mix. Hard for "
          "Good. Player count from your Scenario Card (at most 5)."),
-    Mode(Scenario.SHOWDOWN.value, TITLES[Scenario.SHOWDOWN], MIN_PLAYERS,
+    Mode(Scenario.SHOWDOWN.value, TITLES[Scenario.SHOWDOWN], SHOWDOWN_PLAYERS,
          SHOWDOWN_PLAYERS,
-         "Good against Evil in equal numbers, no Neutrals: 1 against 1 at 2 players, 2 against "
-         "2 at 4. Player count from your Scenario Card."),
+         "Good against Evil in equal numbers, no Neutrals: 2 Good and 2 Evil at 4 players "
+         "(the only even count from 3 to 5)."),
 )
 
 

@@ -233,13 +233,18 @@ def run(data: Mapping[str, Any]) -> Explained:
     missing = [k for k, v in card.items() if v is None]
     if deck["source"] != "card":
         missing.append("villains per level")
+    card_values: dict[str, dict[str, Any]] = {
+        k: {"value": v, "provenance": UNKNOWN.value, "note": CARD_NOTE} for k, v in card.items()}
+    if fixed is not None:  # Showdown's split is the scenario's own, not read off the card
+        for k in ("good", "evil", "neutral"):
+            card_values[k] = {"value": card[k], "provenance": Provenance.RULEBOOK.value,
+                              "note": "Showdown: as many Good as Evil, no Neutral."}
     result = {
         "scenario": s.value, "title": TITLES[s], "players": players,
         "players_bounds": {"min": None, "max": MAX_PLAYERS, "max_provenance": DERIVED.value,
                            "min_provenance": UNKNOWN.value,
                            "note": "At most 5 from the box; the minimum is on your card."},
-        "card": {k: {"value": v, "provenance": UNKNOWN.value, "note": CARD_NOTE}
-                 for k, v in card.items()},
+        "card": card_values,
         "villain_deck": deck,
         "per_player": {"event_dice": EVENT_DICE, "action_tokens": ACTION_TOKENS,
                        "allegiance_tokens_dealt": ALLEGIANCE_DEALT,
@@ -257,10 +262,6 @@ def run(data: Mapping[str, Any]) -> Explained:
         "from_your_card": missing,
         "checklist": [item.to_json(i) for i, item in enumerate(items, start=1)],
     }
-    if fixed is not None:  # Showdown's split is the scenario's own, not read off the card
-        for k in ("good", "evil", "neutral"):
-            result["card"][k] = {"value": card[k], "provenance": Provenance.RULEBOOK.value,
-                                 "note": "Showdown: as many Good as Evil, no Neutral."}
     note = f" Still to read from your card: {', '.join(missing)}." if missing else ""
     summary = (f"Vigilante {TITLES[s]}, {players} players: Hero Market "
                f"{result['hero_market']}, each player 2 Event dice, 4 action tokens, 4 of 6 "

@@ -251,8 +251,7 @@ def score_sheet(mode: str) -> Sheet:
 
 def setup_variants() -> list[dict[str, Any]]:
     return [{"mode": m.slug, "players": n} for m in MODES
-            for n in range(m.min_players, m.max_players + 1)
-            if m.slug != Scenario.SHOWDOWN.value or n % 2 == 0]  # Good = Evil: even counts
+            for n in range(m.min_players, m.max_players + 1)]
 
 
 def batch() -> list[Sheet]:

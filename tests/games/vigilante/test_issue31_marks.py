@@ -36,9 +36,12 @@ def test_brought_to_justice_without_good_is_refused_everywhere():
 
 @pytest.mark.parametrize("mode", ["brought-to-justice", "shifting-allegiances", "showdown"])
 def test_two_players_one_reading_for_every_scenario(mode):
-    answer = SETUP.run({"mode": mode, "players": 2})
-    first = answer.steps[0]
-    assert first.provenance is Provenance.DERIVED and "2 players" in first.note
+    # vigilante.txt:173, 179, 185: each scenario speaks of players on a side in the plural.
+    with pytest.raises(InvalidInput) as err:
+        SETUP.run({"mode": mode, "players": 2})
+    assert err.value.field == "players"
+    first = SETUP.run({"mode": mode, "players": 4}).steps[0]
+    assert first.provenance is Provenance.DERIVED and "One reading for all three" in first.note
 
 
 def test_showdown_fixes_its_split_and_deals_no_neutral():

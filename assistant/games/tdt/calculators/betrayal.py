@@ -267,10 +267,11 @@ _TO_GOODMAN_NOTE = ("The receiver's icon is lost; the Betrayer leaves Goodman's 
                     "so what is handed over goes to Goodman.")
 _STAYS_NOTE = ("The first item's icon is lost; the Betrayer takes all their Henchmen to the "
                "Bolthole, so it is most likely their Faceless Henchmen.")
-_FACTOR_NOTE = ("The OCR kept 'N × their active [Betrayal Trigger icon]'. Elsewhere this OCR "
-                "writes N where a Named Henchman icon stood, so N most likely means the Named "
+_FACTOR_NOTE = ("The rulebook gives 'N × their active [Betrayal Trigger icon]'. Elsewhere "
+                "N stands where a Named Henchman icon is, so N most likely means the Named "
                 "Henchmen in play; give 'factor' to use another reading.")
-_COLLECTED_NOTE = "The icon of the resource the Betrayer collects is lost; name it if you know."
+_COLLECTED_NOTE = ("The resource the Betrayer collects is an icon not given here; name it from "
+                   "your rulebook.")
 
 
 def betrayal_transfer(vp: int, resources: Mapping[Resource, int], triggers: int,

@@ -38,7 +38,7 @@ class ReassignReading(StrEnum):
 
 REASSIGN_COST = {ReassignReading.SCHEMING: 1, ReassignReading.GLOSSARY: 3}
 
-_HEADINGS_NOTE = ("The OCR put each mode heading after its paragraph. The 'Team Leader takes "
+_HEADINGS_NOTE = ("Each mode heading sits after its paragraph on this page. The 'Team Leader takes "
                   "Goodman's role, 3 Infamy per Resource' line is read as Syndicate (Syndicate "
                   "has no Goodman, and its Team Leader draws on the Communal Vault during "
                   "Requisition); the 'as in Cutthroat, with changes' list with Team Leader and "
