@@ -10,7 +10,8 @@ import pytest
 from assistant.games import all_games
 from assistant.player_text import for_players, split
 
-SCAN_TALK = re.compile(r"\.txt:\d|\bOCR\b|\bthe scan\b|in the scan|our copy|\[read: ", re.I)
+SCAN_TALK = re.compile(r"\.txt:\d|\bOCR\b|\bthe scan\b|in the scan|our copy|\[read: |"
+                       r"icons? (is |are |was |were )?lost|lost icon|rewritten text", re.I)
 
 
 @pytest.mark.parametrize("text, shown, cited", [

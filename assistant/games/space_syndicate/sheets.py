@@ -274,7 +274,7 @@ def costs_aid() -> Sheet:
             ParaStyle.NOTE,
             UNKNOWN), text=False, link=calculator_link("black-market")),
         entry_section("zones", zones, Para(
-            "Icons lost in the text: figures read as credits, influence, crew. The fortify "
+            "Figures given as icons, read as credits, influence, crew. The fortify "
             "crew figure is uncertain (it may be influence).", ParaStyle.NOTE, UNKNOWN),
             text=False, link=calculator_link("bases")),
         entry_section("exchange", exchange, Para(

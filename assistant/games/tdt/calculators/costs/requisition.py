@@ -124,7 +124,8 @@ def requisition(mode: PlayMode, role: Role, infamy: int, wanted: int | None = No
         bought = faceless if vp is None else min(faceless, vp)
         steps.append(Step(f"{bought} Faceless Henchman/Henchmen added to your Base at 1 VP "
                           "each.", bought, "henchman-faceless", DERIVED,
-                          "The icon for what 1 VP buys is lost; a Faceless Henchman is the "
+                          "The icon for what 1 VP buys is not given here; a Faceless "
+                          "Henchman is the "
                           "only piece that is 'added to a Base', so we read it that way."))
         if bought < faceless:
             steps.append(Step(f"You hold only {vp} VP: {faceless - bought} short.",
