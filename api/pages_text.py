@@ -7,14 +7,26 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from assistant.player_text import for_players
+
 _NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
 _UPPER = frozenset({"vp", "hq", "hqs", "cia", "tl", "id"})
 _ORDERED = re.compile(r"^\d+[.)]\s+")
 
 
+def shown(value: Any) -> Any:
+    """Every value a page prints, as players read it: a rulebook file-and-line citation left
+    in a calculator's note or step stays in the JSON API and off the page (the Jinja
+    environment's `finalize`)."""
+    if isinstance(value, str) and ".txt:" in value:
+        clean = for_players(value)
+        return Markup(clean) if isinstance(value, Markup) else clean
+    return value
+
+
 def highlight_numbers(value: Any) -> Markup:
     """Wrap each number so the eye finds it at a glance (the text around it escaped)."""
-    return _highlighted(str(value))
+    return _highlighted(for_players(str(value)))
 
 
 @lru_cache(maxsize=8192)
@@ -59,7 +71,7 @@ def rich(text: str, game: str | None = None) -> Markup:
     with `game`, a "see <another rule>" becomes a link to it."""
     html: list[str] = []
     open_list = ""
-    for raw in text.splitlines():
+    for raw in for_players(text).splitlines():
         line = raw.strip()
         tag = "ul" if line.startswith(("- ", "• ")) else "ol" if _ORDERED.match(line) else ""
         if tag != open_list and open_list:

@@ -1,6 +1,8 @@
 """A game's rules reference: own-words entries loaded from TOML files.
 
-File format (one or more `*.toml` files in a game's `rules/` folder), each entry:
+File format (one or more `*.toml` files in a game's `rules/` folder). A file may name the
+chapter its entries are listed under in the rules index (`chapter = "Setup"`, top level);
+each entry:
 
     [[entry]]
     id = "fund-deployment"              # stable slug, unique within the game
@@ -14,6 +16,10 @@ File format (one or more `*.toml` files in a game's `rules/` folder), each entry
     related = ["travel-squads"]         # optional: ids of other entries
     calculators = ["fund-deployment"]   # optional: calculators that apply
     text = "..."                        # own words, short paragraphs
+
+Authors cite the rulebook copy by file and line anywhere ("(maniacal.txt:319)"). A player
+never sees those: the loader takes them out of every field a page or sheet shows and keeps
+them, in order, in the entry's `sources` (assistant.player_text).
     [entry.mode_notes]                  # optional: how a mode differs
     mayhem = "..."
     [[entry.numbers]]                   # optional: key numbers as data
@@ -38,6 +44,7 @@ from typing import Any
 
 from assistant.errors import UnknownEntry
 from assistant.explain import Provenance
+from assistant.player_text import split
 
 
 @dataclass(frozen=True)
@@ -73,6 +80,10 @@ class Entry:
     calculators: tuple[str, ...] = ()
     numbers: tuple[KeyNumber, ...] = ()
     readings: tuple[Reading, ...] = ()
+    sources: tuple[str, ...] = ()
+    """The rulebook file and lines the entry was written from, for people who check."""
+    chapter: str = ""
+    """The rules index group a player looks for it under (its file's `chapter`)."""
 
     def number(self, key: str) -> KeyNumber:
         """The key number with stable key `key` (LookupError names the entry if absent)."""
@@ -91,6 +102,7 @@ class Entry:
             "numbers": [{"label": n.label, "value": n.value, "unit": n.unit,
                          "provenance": n.provenance.value, "note": n.note} for n in self.numbers],
             "readings": [{"source": r.source, "text": r.text} for r in self.readings],
+            "sources": list(self.sources),
         }
 
 
@@ -98,23 +110,39 @@ class RuleBookError(ValueError):
     """A rules file breaks the format above (caught by tests, never by players)."""
 
 
-def _entry(raw: Mapping[str, Any], where: str) -> Entry:
+def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
+    sources: list[str] = []
+
+    def plain(text: str) -> str:
+        clean, cited = split(text)
+        sources.extend(c for c in cited if c not in sources)
+        return clean
+
+    def heading(source: str) -> str:
+        """A reading's heading once its citations are out: never empty, never a bracket."""
+        clean = plain(source)
+        return f"Reading {clean}" if clean.startswith("(") else clean or "Reading"
+
     try:
         provenance = Provenance(raw["provenance"])
         numbers = tuple(
-            KeyNumber(n["label"], n["value"], n.get("unit", ""),
-                      Provenance(n.get("provenance", provenance.value)), n.get("note", ""),
-                      n.get("key", ""))
+            KeyNumber(plain(n["label"]), n["value"], n.get("unit", ""),
+                      Provenance(n.get("provenance", provenance.value)),
+                      plain(n.get("note", "")), n.get("key", ""))
             for n in raw.get("numbers", ()))
+        section = plain(raw["section"])
         return Entry(
-            id=raw["id"], title=raw["title"], section=raw["section"], text=raw["text"].strip(),
-            provenance=provenance, provenance_note=raw.get("provenance_note", ""),
+            id=raw["id"], title=raw["title"], section=section,
+            text=plain(raw["text"].strip()), provenance=provenance,
+            provenance_note=plain(raw.get("provenance_note", "")),
             modes=tuple(raw.get("modes", ())),
-            mode_notes=tuple(sorted(raw.get("mode_notes", {}).items())),
+            mode_notes=tuple(sorted((k, plain(v)) for k, v in raw.get("mode_notes", {}).items())),
             glossary=bool(raw.get("glossary", False)), aliases=tuple(raw.get("aliases", ())),
             related=tuple(raw.get("related", ())), calculators=tuple(raw.get("calculators", ())),
             numbers=numbers,
-            readings=tuple(Reading(r["source"], r["text"]) for r in raw.get("readings", ())),
+            readings=tuple(Reading(heading(r["source"]), plain(r["text"]))
+                           for r in raw.get("readings", ())),
+            sources=tuple(sources), chapter=chapter,
         )
     except (KeyError, ValueError, TypeError) as exc:
         raise RuleBookError(f"{where}: bad entry {raw.get('id', '?')!r}: {exc!r}") from exc
@@ -136,7 +164,8 @@ class RuleBook:
         for path in sorted(folder.glob("*.toml")):
             with path.open("rb") as fh:
                 data = tomllib.load(fh)
-            entries.extend(_entry(raw, path.name) for raw in data.get("entry", ()))
+            entries.extend(_entry(raw, path.name, data.get("chapter", ""))
+                           for raw in data.get("entry", ()))
         return cls(entries)
 
     def __iter__(self) -> Iterator[Entry]:
@@ -160,9 +189,12 @@ class RuleBook:
 
 
 def chapter(entry: Entry) -> str:
-    """The rulebook chapter an entry belongs to: its section up to the first › ; or (."""
+    """The rules index group of an entry: the glossary, its file's chapter, or else its
+    section up to the first › ; or (."""
     if entry.glossary:
         return "Glossary"
+    if entry.chapter:
+        return entry.chapter
     return re.split(r" › |;| \(", entry.section, maxsplit=1)[0].strip()
 
 

@@ -32,6 +32,14 @@ QUESTIONS: dict[tuple[str, ...], str] = {("how", "many"): "number"}
 """What players ask → the word the rules use for it: "how many henchmen" reads as "number of
 henchmen". The question as typed still matches titles and aliases exactly ("How many players")."""
 _QUESTION_STARTS = frozenset(phrase[0] for phrase in QUESTIONS)
+OPENERS = frozenset("how what where when who which why can do does is are should".split())
+"""Words a question starts with ("how do I heal", "can I fire a henchman")."""
+FILLER = frozenset("how what where when who which why can do does did i me my we us our you "
+                   "your have has get got should will would happen happens there this that "
+                   "want need".split())
+"""In a question, words that say how it is asked, not what about: left out of the scoring,
+so "how do I heal" is a search for "heal" (issue 31, item 19). Outside a question they stay
+("Phase I" is a title)."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -92,8 +100,10 @@ class SearchIndex:
             {" ".join(tokens(a)) for a in e.aliases} for _, e in self._docs]
         postings: dict[str, dict[int, float]] = defaultdict(dict)
         for i, (_, entry) in enumerate(self._docs):
-            fields = ((entry.text + " " + " ".join(n.label for n in entry.numbers), BODY),
-                      (" ".join(entry.aliases), ALIAS), (entry.title, TITLE))
+            # A key number's label names what "how many ..." asks for: weighed as an alias.
+            fields = ((entry.text, BODY),
+                      (" ".join((*entry.aliases, *(n.label for n in entry.numbers))), ALIAS),
+                      (entry.title, TITLE))
             for text, weight in fields:
                 for word in tokens(text):
                     if postings[word].get(i, 0.0) < weight:
@@ -261,7 +271,13 @@ def validate_query(query: str) -> list[str]:
 
 
 def rephrase(words: list[str]) -> list[str]:
-    """The query with each question phrase ("how many") replaced by the rules' word for it."""
+    """The query with each question phrase ("how many") replaced by the rules' word for it,
+    and, in a question, the words that only ask (FILLER) left out."""
+    if words and words[0] in OPENERS:
+        kept = [w for i, w in enumerate(words)
+                if w not in FILLER or tuple(words[i:i + 2]) in QUESTIONS
+                or tuple(words[i - 1:i + 1]) in QUESTIONS]
+        words = kept or words
     if _QUESTION_STARTS.isdisjoint(words):  # the usual search: no question in it
         return list(words)
     out: list[str] = []

@@ -101,8 +101,11 @@ def test_stage_and_high_alert_entries_come_first(query, expected):
 
 
 def test_how_many_henchmen_finds_the_setup_entry():
+    # issue 31, item 19: the setup entry giving the number of Henchmen comes first, not
+    # "When a character is in play"
     top = INDEX.search("how many henchmen")[0]
-    assert top.entry.id == "characters-in-play" and top.entry.section.startswith("Setting Up")
+    assert top.entry.id == "setup-starting-henchmen" and top.entry.section.startswith(
+        "Setting Up")
     assert INDEX.search("how many henchmen do we start with")[0].entry.id == \
         "setup-starting-henchmen"
 

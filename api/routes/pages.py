@@ -51,6 +51,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
                                  humanize=text.humanize, prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
+    app.jinja_env.finalize = text.shown
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}

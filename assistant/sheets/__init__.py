@@ -43,7 +43,8 @@ MARKS: Mapping[Provenance, str] = {
 LEGEND: tuple[tuple[str, str], ...] = (
     (MARKS[Provenance.DERIVED], "derived: worked out from the rulebook's own sums or examples"),
     (MARKS[Provenance.COMMUNITY], "community: third-party data, not checked against the box"),
-    (MARKS[Provenance.UNKNOWN], "unknown: the rulebook is silent or garbled; your table decides"),
+    (MARKS[Provenance.UNKNOWN], "unknown: the rulebook does not give it; fill it in from your "
+                                "box or agree it at your table"),
     (MARKS[Provenance.HOUSE], "house: our default for an input you left out"),
 )
 """Printed at the foot of every sheet; unmarked facts are stated by the rulebook."""

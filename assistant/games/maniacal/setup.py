@@ -24,8 +24,9 @@ RULEBOOK, DERIVED, UNKNOWN, HOUSE = (Provenance.RULEBOOK, Provenance.DERIVED,
                                      Provenance.UNKNOWN, Provenance.HOUSE)
 
 CONTINENTS = tuple("ABCDEF")
-CONTINENT_NOTE = ("The book names continent \"C\" (Europe) on the world map (maniacal.txt:207) "
-                  "and there are 6 continent spaces (maniacal.txt:68, 205): lettered A-F here.")
+CONTINENT_NOTE = ("There are 6 continent spaces (maniacal.txt:68, 205) but the rulebook prints "
+                  "only one letter, Europe's \"C\" (maniacal.txt:207). The letters A-F are "
+                  "community data (players' reports of the board), unverified.")
 PLAYER_COUNT_NOTE = ("No player range is printed; 2-5 is worked out from the components (5 "
                      "Supervillains, 5 colour sets, 5 aids) and the need for a neighbour and "
                      "an opponent (rules entry player-count).")
@@ -168,7 +169,7 @@ def deal(players: int, seed: str, names: Sequence[str]) -> dict[str, Any]:
             "player_order": [{"order": k + 1, "name": n, "money": starting_money(k + 1)}
                              for k, n in enumerate(order)],
             "contracts": dict(zip(CONTINENTS, pile, strict=True)),
-            "continents_provenance": DERIVED.value, "continents_note": CONTINENT_NOTE,
+            "continents_provenance": Provenance.COMMUNITY.value, "continents_note": CONTINENT_NOTE,
             "players_choose": ["Supervillains (at random or any way you like)",
                                "which card of each difficulty (shuffle the decks)"]}
 
@@ -211,7 +212,8 @@ def run(data: Mapping[str, Any]) -> Explained:
         d = result["deal"]
         steps.append(Step(f"Seeded deal {seed!r}: {d['first_player']} goes first; contracts "
                           + ", ".join(f"{k} {v}" for k, v in d["contracts"].items()) + ".",
-                          d["first_player"], "setup-player-order", DERIVED, CONTINENT_NOTE))
+                          d["first_player"], "setup-player-order", Provenance.COMMUNITY,
+                          CONTINENT_NOTE))
     money = ", ".join(f"${s['money']}" for s in result["seats"])
     c = result["contracts"]
     summary = (f"Maniacal, {players} players{' with Bodyguards' if bodyguards else ''}: "

@@ -24,12 +24,17 @@ from .settings import SETTINGS
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
 DEAL_NOTE = ("An even deal of the whole deck with the leftovers set aside "
-             "(all-part-of-the-master-plan.txt:28); the same every round because every Super "
-             "returns to the deck at Regroup (:68), unless the table keeps KO piles all game "
-             "(ko_piles cumulative): then the piles stay out and rounds 2-3 deal fewer.")
+             "(all-part-of-the-master-plan.txt:28). With KO piles reset (the default setting) "
+             "every Super returns to the deck at Regroup (:68), so the hand is the same every "
+             "round; with KO piles kept all game the deck shrinks by the Supers knocked out, "
+             "so the hand is worked out again each round from the Supers left.")
+TOTAL_NOTE = ("Throwdowns a round × 3 rounds, taking it that a resolved Throwdown is not used "
+              "again: the rulebook deals new ones each round (:32) and returns only the Supers "
+              "at Regroup (:68), without saying where resolved Throwdowns go.")
 DECK_NOTE = "The rulebook prints no component list, so the Super deck size is the table's input."
 END_NOTE = ("The book gives no end to deployment and no pass; hands are equal, so deployment "
-            "goes round until every hand is empty (companion default).")
+            "goes round until every hand is empty (companion default). A Super with no legal "
+            "Throwdown is not played and the turn passes (rules entry deployment-end).")
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,8 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
             "(rounded down), the remainder is set aside. Enter the deck size to get the numbers.",
             "recruit", None, UNKNOWN, DECK_NOTE)
     else:
-        add("1 Recruit", f"deal {d.deck} Supers: {d.hand} to each player, {d.aside} set aside.",
+        add("1 Recruit", f"deal {d.deck} Supers: {d.hand} to each player, {d.aside} set aside "
+            "(with KO piles kept all game, deal the Supers left instead: fewer each round).",
             "recruit", d.hand, DERIVED, DEAL_NOTE)
     add("2 Assemble", f"turn {t} Throwdowns face up and load each with the Loot its card shows.",
         "assemble", t)
@@ -99,6 +105,9 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
         f"per turn until the hands are empty ({plays}); one Squad per player per Throwdown, "
         "never Heroes with Villains, a Mark on each new Squad.", "deployment",
         d.hand if d else None, DERIVED, END_NOTE)
+    steps.append(Step(f"Throwdowns in a game: {t} a round × {ROUNDS} rounds = {t * ROUNDS} "
+                      "cards, none used twice.", t * ROUNDS, "throwdown-deck", DERIVED,
+                      TOTAL_NOTE))
     add("3 Battle", f"{t} times, the holder picks a Throwdown; reveal it, check alliances, fight "
         "in ascending Action Number until all have acted or one side is gone.", "battle-order", t)
     add("4 Loot", "survivors claim one Loot each in descending Action Number; each claimer "

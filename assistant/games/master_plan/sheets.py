@@ -44,6 +44,7 @@ GAME = find_game("master-plan")
 G = GAME.slug
 RULEBOOK = Provenance.RULEBOOK
 UNKNOWN = Provenance.UNKNOWN
+DERIVED = Provenance.DERIVED
 BLANK = "________"
 
 
@@ -91,9 +92,9 @@ def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
         Pull("Master Plan cards", str(r["master_plans_dealt"]), "one each, secret"),
         Pull("Mastermind Mark sets", str(r["mark_sets"]), "one set each"),
         Pull("Throwdown deck", ALL, f"{r['throwdowns_per_round']} face up each round, "
-             f"{r['throwdowns_in_game']} in a game"),
+             f"{r['throwdowns_in_game']} in a game if none is used twice", DERIVED),
         Pull("Loot Bag and its Loot", ALL, "loaded onto each Throwdown as its card shows"),
-        Pull("Loser Lad card", "1", f"to {r['loser_lad']}" if r["loser_lad"]
+        Pull("Loser Lad", "1", f"to {r['loser_lad']}" if r["loser_lad"]
              else "to the player the table picks"),
     ]
 

@@ -11,6 +11,7 @@ from typing import Any
 from assistant import links
 from assistant.explain import Provenance
 from assistant.games import find_game
+from assistant.player_text import for_players
 from assistant.rules import Entry
 from assistant.sheets import (
     Block,
@@ -225,7 +226,8 @@ def odds_aid() -> Sheet:
                               _p(x["at_least_10"])) for x in loot), (1.3, 1, 1, 1.4),
                        (DERIVED,) * len(loot))
     return _aid("odds", "Odds card: missions, assaults, robberies", [
-        entry_section("missions", mission_table, Para(HIRED_NOTE, ParaStyle.NOTE, DERIVED),
+        entry_section("missions", mission_table,
+                      Para(for_players(HIRED_NOTE), ParaStyle.NOTE, DERIVED),
                       text=False, link=calculator_link("mission"),
                       title="Mission: chance to win"),
         entry_section("assaults", assault_table, Para(
@@ -272,7 +274,7 @@ def costs_aid() -> Sheet:
             ParaStyle.NOTE,
             UNKNOWN), text=False, link=calculator_link("black-market")),
         entry_section("zones", zones, Para(
-            "Icons lost in the text: figures read as credits, influence, crew. The fortify "
+            "Figures given as icons, read as credits, influence, crew. The fortify "
             "crew figure is uncertain (it may be influence).", ParaStyle.NOTE, UNKNOWN),
             text=False, link=calculator_link("bases")),
         entry_section("exchange", exchange, Para(

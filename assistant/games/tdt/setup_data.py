@@ -116,7 +116,7 @@ CUTTHROAT_DOOMSDAY_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
                      "3 per player, Goodman included: 4 x 3 = 12."),
     5: CutthroatHand(2, 2, 2, Provenance.UNKNOWN,
                      "Which two seats take one more tile each is unknown: the icons that "
-                     "named them were lost in the OCR, so the table chooses. The counts add "
+                     "name them are not given here, so the table chooses. The counts add "
                      "up (2 per player plus the two extra: 5 x 2 + 2 = 12)."),
     6: CutthroatHand(2, 2, 0, Provenance.RULEBOOK,
                      "2 per player, Goodman included: 6 x 2 = 12."),

@@ -67,7 +67,7 @@ def _hands(tiles: list[str], handout: Handout) -> tuple[Pile, ...]:
     if handout.extra:
         piles.append(Pile("Extra (seats to agree)", tuple(tiles[at:at + handout.extra]),
                           note="One each to the two seats your table picks; the rulebook's "
-                               "icons naming them were lost."))
+                               "icons naming them are not given here."))
         at += handout.extra
     if at < len(tiles):
         piles.append(Pile(WORLD, tuple(tiles[at:])))

@@ -408,7 +408,7 @@ def costs_aid() -> Sheet:
                            f"Henchman at their Base.", ParaStyle.NOTE, faceless.provenance),
                       text=False, link=calculator_link("requisition")),
         entry_section("corrupt-agency", corruption, Para(
-            "Corruption paid by a Squad on an Agent HQ; tile kinds read from lost icons.",
+            "Corruption paid by a Squad on an Agent HQ; tile kinds worked out from their costs.",
             ParaStyle.NOTE, DERIVED), text=False, link=calculator_link("corrupt-agency")),
         entry_section("hire-named-henchman", hire, text=False,
                       link=calculator_link("hire-henchman")),

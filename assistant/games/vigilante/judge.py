@@ -50,6 +50,11 @@ class Settings:
     """A tie for the highest Influence: all tied Heroes must be defeated, or any one."""
     profiteer_team: str = "undefeated"
     """The Profiteer compares undefeated Heroes on the mats, or defeated ones too."""
+    bounty_scope: str = "players"
+    """The Bounty Hunter compares the other players' Heroes, or the Hero Market's too."""
+    market: tuple[int, ...] = ()
+    """Not a ruling: the Influence of the Heroes left in the Hero Market at the end, read only
+    when bounty_scope is "with-market"."""
 
 
 SETTING_OPTIONS: Mapping[str, tuple[str, ...]] = {
@@ -58,11 +63,12 @@ SETTING_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "bounty_moved": ("not-a-hero", "still-defeated"),
     "bounty_ties": ("all", "any"),
     "profiteer_team": ("undefeated", "with-defeated"),
+    "bounty_scope": ("players", "with-market"),
 }
 SETTING_USERS: Mapping[str, Identity] = {
     "cultist_timing": Identity.CULTIST, "cultist_count": Identity.CULTIST,
     "bounty_moved": Identity.BOUNTY_HUNTER, "bounty_ties": Identity.BOUNTY_HUNTER,
-    "profiteer_team": Identity.PROFITEER,
+    "profiteer_team": Identity.PROFITEER, "bounty_scope": Identity.BOUNTY_HUNTER,
 }
 
 
@@ -154,7 +160,7 @@ def judge(players: Sequence[PlayerEnd], settings: Settings = Settings(),
             raise InvalidInput(f"players.{i}.jail", "A jail cannot hold fewer than 0.",
                                "0 or more")
     for key, value in ((f.name, getattr(settings, f.name)) for f in fields(Settings)):
-        if value not in SETTING_OPTIONS[key]:
+        if key in SETTING_OPTIONS and value not in SETTING_OPTIONS[key]:
             raise InvalidInput(key, f"Unknown setting {value!r}.",
                                ", ".join(SETTING_OPTIONS[key]))
     steps: list[Step] = []
@@ -360,6 +366,9 @@ def _neutral(p: PlayerEnd, players: Sequence[PlayerEnd], jails: Mapping[str, int
                 if h.defeated and gone(q) and s.bounty_moved == "not-a-hero":
                     continue
                 pool.append((q.name, h))
+        if s.bounty_scope == "with-market":  # Market Heroes can never be defeated
+            pool += [("the Hero Market", HeroCard(f"Market Hero {i + 1}", v))
+                     for i, v in enumerate(s.market)]
         if not pool:
             return Result(p.name, p.identity, False, False, 6, "identity-bounty-hunter",
                           f"{jail_text}; no other player's Hero is left to compare.",
@@ -378,7 +387,9 @@ def _neutral(p: PlayerEnd, players: Sequence[PlayerEnd], jails: Mapping[str, int
                                       "top_heroes": [h.name for _, h in tied],
                                       "top_defeated": hit},
                       DERIVED if len(tied) == 1 else UNKNOWN,
-                      "Compared: other players' Heroes on mats and in Defeated piles."
+                      "Compared: other players' Heroes on mats and in Defeated piles"
+                      + (", and the Hero Market's (table setting)." if
+                         s.bounty_scope == "with-market" else ".")
                       + (" A tie for the top: your table's setting decides." if len(tied) > 1
                          else ""))
     # Profiteer
@@ -399,7 +410,8 @@ def _neutral(p: PlayerEnd, players: Sequence[PlayerEnd], jails: Mapping[str, int
                   {"jail": jail, "team_influence": mine, "best_other": best_other,
                    "ranking": [{"name": x.item.name, "rank": x.rank,
                                 "team_influence": totals[x.item.name]} for x in placed]},
-                  DERIVED, "'More' is strict: a tie for the top is not enough. Team = "
+                  RULEBOOK, "'More' than every other team is printed: a tie for the top is not "
+                  "enough (vigilante.txt:338, 353). Team = "
                   + ("undefeated Heroes" if s.profiteer_team == "undefeated"
                      else "all Heroes incl. defeated") + ", Hero Influence only.")
 
@@ -421,7 +433,8 @@ def sensitivity(players: Sequence[PlayerEnd], settings: Settings,
         for value in options:
             if value == getattr(settings, key):
                 continue
-            won = _won_under(ordered, replace(settings, **{key: value}), SETTING_USERS[key],
+            other: dict[str, Any] = {key: value}
+            won = _won_under(ordered, replace(settings, **other), SETTING_USERS[key],
                              verdict, investigator)
             for r in verdict.results:
                 if won[r.name] != r.won:

@@ -14,9 +14,13 @@ from assistant.explain import Provenance, Step
 from .identities import CARDS, FIRST_GAME_LEFT_OUT, Allegiance, Identity, copies_available
 from .modes import MAX_PLAYERS, PLAYERS_NOTE, SHOWDOWN_NOTE, TITLES, Scenario, player_range
 
+NO_GOOD_NOTE = ("One Evil player is printed (vigilante.txt:173). At least one Good player is "
+                "worked out: the scenario has the Good players hunt the Evil one (:173), and "
+                "with none the Assassin would win by default (:324).")
+
 
 def check_players(scenario: Scenario, players: int, field: str = "players") -> Step:
-    """At most 5 (derived); Showdown at 4 (derived: Good = Evil, no Neutral)."""
+    """3 to 5 (derived, one reading for all three); Showdown at 4 (Good = Evil, no Neutral)."""
     low, high = player_range(scenario)
     if scenario is Scenario.SHOWDOWN and players != low:
         raise InvalidInput(field, f"{SHOWDOWN_NOTE} You asked for {players}.", str(low))
@@ -25,8 +29,8 @@ def check_players(scenario: Scenario, players: int, field: str = "players") -> S
                            f"the scenarios need at least {low}); you asked for "
                            f"{players}.", f"{low}-{high}, as on your Scenario Card")
     if scenario is Scenario.SHOWDOWN:
-        return Step(f"{players} players: 2 Good against 2 Evil.", players, "scenario-showdown",
-                    Provenance.DERIVED, SHOWDOWN_NOTE)
+        return Step(f"{players} players: {players // 2} Good against {players // 2} Evil, no "
+                    "Neutral.", players, "scenario-showdown", Provenance.DERIVED, SHOWDOWN_NOTE)
     return Step(f"{players} players: within the at most {MAX_PLAYERS} the box supplies; the "
                 "exact counts each scenario supports are printed on the Scenario Cards.",
                 players, "player-count", Provenance.DERIVED, PLAYERS_NOTE)
@@ -65,8 +69,9 @@ def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral
             raise InvalidInput(f"{prefix}good", f"{title} hides its one Evil player among Good "
                                "players (rule scenario-brought-to-justice); the counts give no "
                                "Good player.", "1 or more")
-        steps.append(Step(f"{title}: exactly 1 Evil player among the others.", 1,
-                          "scenario-brought-to-justice"))
+        steps.append(Step(f"{title}: exactly 1 Evil player, hidden among {good} Good"
+                          + (f" and {neutral} Neutral" if neutral else "") + ".", 1,
+                          "scenario-brought-to-justice", Provenance.DERIVED, NO_GOOD_NOTE))
     elif scenario is Scenario.SHIFTING_ALLEGIANCES:
         if good < 1:
             raise InvalidInput(f"{prefix}good", f"{title} always has one Good Identity; the "
@@ -83,6 +88,19 @@ def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral
         steps.append(Step(f"{title}: Good = Evil = {good}, no Neutral.", good,
                           "scenario-showdown"))
     return steps
+
+
+def fixed_counts(scenario: Scenario, players: int) -> tuple[int, int, int] | None:
+    """Showdown fixes its own split: half Good, half Evil, no Neutral (vigilante.txt:185)."""
+    if scenario is Scenario.SHOWDOWN:
+        return players // 2, players // 2, 0
+    return None
+
+
+def identity_pool(scenario: Scenario, first_game: bool) -> dict[str, int]:
+    """The Identity cards a scenario deals from: Showdown uses no Neutral (vigilante.txt:185)."""
+    return {a.value: 0 if scenario is Scenario.SHOWDOWN and a is Allegiance.NEUTRAL
+            else copies_available(a, first_game) for a in Allegiance}
 
 
 def check_identities(scenario: Scenario, identities: Sequence[Identity],

@@ -19,20 +19,24 @@ from assistant.games import Mode
 MAX_PLAYERS = 5
 """derived: 5 player mats and shields (vigilante.txt:62, :68), dice 10 = 5x2, action tokens
 20 = 5x4, Allegiance tokens 30 = 5x6 (vigilante.txt:80, :110, :86 with :223, :237)."""
-MIN_PLAYERS = 2
-"""derived floor only: each scenario's identity rule needs two players; the real minimum is
-printed on the Scenario Card (unknown)."""
+MIN_PLAYERS = 3
+"""derived floor, the same reading for every scenario (TWO_NOTE); the real minimum is printed
+on the Scenario Card (unknown)."""
 SHOWDOWN_PLAYERS = 4
-"""derived: Good = Evil with no Neutral needs an even count, and at most 5 leaves 2 or 4; with
-2 the one Good and the one Evil would know each other's side from the deal, leaving nothing
-to deduce, so the app takes 4. The card is the authority (unknown)."""
-SHOWDOWN_NOTE = ("Showdown has as many Good as Evil players and no Neutral, so an even count; "
-                 "with at most 5 that is 2 or 4, and with 2 each player would know the other's "
-                 "side from the deal, so the app takes 4 (derived; your card decides).")
+"""derived: Good = Evil with no Neutral needs an even count; at most 5 and the floor leave 4."""
+TWO_NOTE = ("One reading for all three scenarios: at 2 players each player can tell the "
+            "other's side from their own card, and every scenario speaks of players on a side "
+            "in the plural (an Evil player hidden among Good and Neutral players, one Good "
+            "identity mixed with a selection of others, Good and Evil players in equal "
+            "numbers; vigilante.txt:173, 179, 185), so the app takes 3 as the floor (Showdown: "
+            "4, an even count). Your Scenario Card decides (vigilante.txt:149).")
+SHOWDOWN_NOTE = ("Showdown has as many Good as Evil players and no Neutral (vigilante.txt:185), "
+                 "so an even count: with at most 5 players that is 4 (derived; your card "
+                 "decides). " + TWO_NOTE)
 PLAYERS_NOTE = ("The rulebook prints no player count. At most 5 is derived from the box "
                 "(5 mats and shields; dice, action and Allegiance tokens come in exactly five "
                 "players' worth). 2 is only the least a scenario's identity rule allows; the "
-                "counts that really exist are printed on the 7 Scenario Cards.")
+                "counts that really exist are printed on the 7 Scenario Cards. " + TWO_NOTE)
 
 
 class Scenario(StrEnum):
@@ -66,7 +70,7 @@ MODES: tuple[Mode, ...] = (
     Mode(Scenario.SHOWDOWN.value, TITLES[Scenario.SHOWDOWN], SHOWDOWN_PLAYERS,
          SHOWDOWN_PLAYERS,
          "Good against Evil in equal numbers, no Neutrals: 2 Good and 2 Evil at 4 players "
-         "(the only even count of at most 5 that leaves anything to deduce)."),
+         "(the only even count from 3 to 5)."),
 )
 
 

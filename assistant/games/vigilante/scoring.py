@@ -10,7 +10,7 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.explain import Explained, Step
 from assistant.games import Operation
-from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
+from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
 
 from .identities import CARDS, IDENTITY_OPTIONS, Identity
 from .judge import SETTING_OPTIONS, HeroCard, PlayerEnd, Settings, Verdict, judge, sensitivity
@@ -37,7 +37,8 @@ def player_from(raw: Mapping[str, Any], i: int) -> PlayerEnd:
 
 def settings_from(data: Mapping[str, Any]) -> Settings:
     values = {k: str(data.get(k) or v[0]) for k, v in SETTING_OPTIONS.items()}
-    return Settings(**values)
+    market = tuple(int(v) for v in data.get("market") or ())
+    return Settings(**values, market=market)
 
 
 def verdict_json(verdict: Verdict, changes: list[dict[str, Any]],
@@ -93,6 +94,8 @@ FORM: Form = (
            required=True),
     *(OneOf(k, f"Table setting: {k.replace('_', ' ')}", v, default=v[0])
       for k, v in SETTING_OPTIONS.items()),
+    IntList("market", "Influence of each Hero left in the Hero Market (read with bounty scope "
+            "with-market)", minimum=0, maximum=99, max_items=8),
 )
 
 EXAMPLE = {

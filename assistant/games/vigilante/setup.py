@@ -17,8 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, OneOf
 
-from .identities import Allegiance, copies_available
-from .mix import check_counts, check_players
+from .mix import check_counts, check_players, fixed_counts, identity_pool
 from .modes import MAX_PLAYERS, SCENARIO_OPTIONS, TITLES, Scenario, scenario
 
 RULEBOOK, DERIVED, UNKNOWN = Provenance.RULEBOOK, Provenance.DERIVED, Provenance.UNKNOWN
@@ -213,6 +212,12 @@ def run(data: Mapping[str, Any]) -> Explained:
                                        EVENT_TOKENS),
     }
     mix = {k: _opt(data, k) for k in ("good", "evil", "neutral")}
+    fixed = fixed_counts(s, players)
+    fixed = fixed if fixed is not None and all(v is None for v in mix.values()) else None
+    if fixed is not None:
+        mix = dict(zip(("good", "evil", "neutral"), fixed, strict=True))
+        steps.append(Step(f"{TITLES[s]} fixes the split itself: {fixed[0]} Good, {fixed[1]} "
+                          "Evil, no Neutral.", fixed[0], "scenario-showdown"))
     given = [k for k, v in mix.items() if v is not None]
     if given and len(given) != 3:
         missing = [k for k, v in mix.items() if v is None]
@@ -228,13 +233,18 @@ def run(data: Mapping[str, Any]) -> Explained:
     missing = [k for k, v in card.items() if v is None]
     if deck["source"] != "card":
         missing.append("villains per level")
+    card_values: dict[str, dict[str, Any]] = {
+        k: {"value": v, "provenance": UNKNOWN.value, "note": CARD_NOTE} for k, v in card.items()}
+    if fixed is not None:  # Showdown's split is the scenario's own, not read off the card
+        for k in ("good", "evil", "neutral"):
+            card_values[k] = {"value": card[k], "provenance": Provenance.RULEBOOK.value,
+                              "note": "Showdown: as many Good as Evil, no Neutral."}
     result = {
         "scenario": s.value, "title": TITLES[s], "players": players,
         "players_bounds": {"min": None, "max": MAX_PLAYERS, "max_provenance": DERIVED.value,
                            "min_provenance": UNKNOWN.value,
                            "note": "At most 5 from the box; the minimum is on your card."},
-        "card": {k: {"value": v, "provenance": UNKNOWN.value, "note": CARD_NOTE}
-                 for k, v in card.items()},
+        "card": card_values,
         "villain_deck": deck,
         "per_player": {"event_dice": EVENT_DICE, "action_tokens": ACTION_TOKENS,
                        "allegiance_tokens_dealt": ALLEGIANCE_DEALT,
@@ -248,7 +258,7 @@ def run(data: Mapping[str, Any]) -> Explained:
                    "starter_heroes_dealt": players * STARTER_DEALT},
         "hero_market": MARKET_MERCENARIES if mercenaries else MARKET,
         "mercenaries": mercenaries, "first_game": first_game,
-        "identity_pool": {a.value: copies_available(a, first_game) for a in Allegiance},
+        "identity_pool": identity_pool(s, first_game),
         "from_your_card": missing,
         "checklist": [item.to_json(i) for i, item in enumerate(items, start=1)],
     }

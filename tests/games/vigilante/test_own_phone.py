@@ -121,7 +121,8 @@ def test_the_cards_rounds_need_its_starting_events():
 
 # ---------------------------------------------------------------- every accepted stream reads
 
-DUO = {"mode": "shifting-allegiances", "seats": [{"name": "Gwen"}, {"name": "Pim"}]}
+DUO = {"mode": "shifting-allegiances",  # 3 seats: the floor of every scenario (issue 31)
+       "seats": [{"name": "Gwen"}, {"name": "Pim"}, {"name": "Ann"}]}
 PAIR = ["gwen", "pim"]
 IDS = ["as-entered", "guardian", "investigator", "mastermind", "addict", "profiteer",
        "cultist", "bounty-hunter"]

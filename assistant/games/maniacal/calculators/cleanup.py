@@ -16,8 +16,12 @@ from ..modes import check_players
 from .common import unique_names
 
 DIFFICULTIES = ("easy", "hard", "legendary")
-UNPAID_MERC_NOTE = ("Unpaid henchmen leave the game; only paid Mercenaries are said to go back "
-                    "to the deck, so an unpaid one leaves the game (derived, weak).")
+UNPAID_MERC_NOTE = ("Any henchman left unpaid leaves the game, and only paid Mercenaries are "
+                    "said to go back to their deck, so an unpaid Mercenary leaves the game "
+                    "(maniacal.txt:310, 320).")
+LACKEY_NOTE = ("The rulebook names Lackeys and Injured henchmen as special cases of salaries "
+               "but says nothing more about them; they are taken to cost $1 like any other "
+               "henchman (maniacal.txt:319-320).")
 CHOICE_NOTE = "The owner chooses which henchmen go unpaid (derived)."
 KEY_NOTE = ("The printed Key row ('Round 2: 2 Easy, 2 Hard, 2 Legendary') is read as the mix "
             "that stocks round 2 (derived; rules entry contract-key gives the other reading).")
@@ -54,14 +58,19 @@ def payroll(money: int, mercenaries: int, henchmen: int) -> Payroll:
 
 
 def payroll_steps(name: str, pay: Payroll) -> list[Step]:
+    left = pay.money_before - SALARY * pay.paid_mercenaries
     steps = [Step(f"{name}: ${pay.money_before}; pays {pay.paid_mercenaries} of "
-                  f"{pay.mercenaries} Mercenaries first, then {pay.paid_henchmen} of "
-                  f"{pay.henchmen} other henchmen at ${SALARY} each → ${pay.money_after}.",
-                  pay.money_after, "salaries")]
+                  f"{pay.mercenaries} Mercenaries first at ${SALARY} each → ${left}.",
+                  left, "salaries"),
+             # The $1 for a Lackey or an Injured henchman is a reading (issue 31, item 1).
+             Step(f"{name}: then pays {pay.paid_henchmen} of {pay.henchmen} other henchmen "
+                  f"(Lackey and any Injured ones included) at ${SALARY} each → "
+                  f"${pay.money_after}.", pay.money_after, "salaries", Provenance.DERIVED,
+                  LACKEY_NOTE)]
     if pay.unpaid_mercenaries:
         steps.append(Step(f"{name}: {pay.unpaid_mercenaries} unpaid Mercenary(ies) leave the "
-                          "game.", -pay.unpaid_mercenaries, "salaries", Provenance.DERIVED,
-                          UNPAID_MERC_NOTE))
+                          "game (they are not returned to the deck).", -pay.unpaid_mercenaries,
+                          "mercenaries", Provenance.RULEBOOK, UNPAID_MERC_NOTE))
     if pay.unpaid_henchmen:
         steps.append(Step(f"{name}: {pay.unpaid_henchmen} unpaid henchmen leave the game at "
                           "once.", -pay.unpaid_henchmen, "salaries", Provenance.DERIVED,

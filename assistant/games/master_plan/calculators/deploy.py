@@ -27,7 +27,8 @@ HIDDEN = "hidden"
 SIDES = ("hero", "villain", HIDDEN)
 MAX_PLAYS = 120
 END_NOTE = ("The book gives no end and no pass; with equal hands, deployment goes round until "
-            "every hand is empty.")
+            "every hand is empty. A Super with no legal Throwdown is not played and the turn "
+            "passes (rules entry deployment-end).")
 SET_ASIDE_NOTE = ("The limits (:39-40) leave a Super no legal place once its player has a Squad "
                   "of the other side at every Throwdown; the book has no pass, so the card sits "
                   "out the round (back to the deck at Regroup, :68) and the turn is used.")

@@ -19,9 +19,9 @@ from ..tables import ZONE_COSTS, ZONES, Bundle
 from .sovereign import pardon_cost
 
 DERIVED = Provenance.DERIVED
-READING = ("Icons lost in the OCR: credits read first (the Tycho card shows 16 / 9 / 8, "
-           "syndicate.txt:130), influence second in the purchase, crew last in the income "
-           "(syndicate.txt:581).")
+READING = ("The base table's figures are given by icon: credits read first (the Tycho "
+           "card shows 16 / 9 / 8, syndicate.txt:130), influence second in the purchase, "
+           "crew last in the income (syndicate.txt:581).")
 FORTIFY_FLAG = ("Uncertain cell: the second fortify figure is read as crew (crew is 'for "
                 "bases', syndicate.txt:116); it could be influence. Check your board.")
 

@@ -19,6 +19,8 @@ from ..tables import BLACK_MARKET, TECH_MILESTONES
 
 LADDERS = ("tech", "assault")
 UNKNOWN = Provenance.UNKNOWN
+PRICE_NOTE = ("The boxes 5, 10, 15 are printed; 'your lowest box without your own marker' is "
+              "worked out from the Figure 1 example (syndicate.txt:589).")
 
 
 def prices(further: tuple[int, ...]) -> tuple[int, ...]:
@@ -65,8 +67,8 @@ def black_market(data: Mapping[str, Any]) -> Explained:
             printed = box <= len(BLACK_MARKET)
             steps.append(Step(f"Purchase {i + 1}: lowest box without your marker is box {box}: "
                               f"{price} credits.", price, "black-market",
-                              Provenance.RULEBOOK if printed else UNKNOWN,
-                              "" if printed else "Price entered by the table."))
+                              Provenance.DERIVED if printed else UNKNOWN,
+                              PRICE_NOTE if printed else "Price entered by the table."))
         bought.append({"box": box, "price": price})
         own.add(box)
     result: dict[str, Any] = {"ladder": ladder, "purchases": bought,
@@ -82,8 +84,8 @@ def black_market(data: Mapping[str, Any]) -> Explained:
         result.update(level_after=after, milestones=reached)
     steps.append(Step("Each Resource Collection you may take back one marker in total, from "
                       "either ladder, which lowers your next price.", None, "black-market",
-                      Provenance.DERIVED, "'Removes' (syndicate.txt:483) vs 'may remove' "
-                      "(syndicate.txt:605): optional, one in total."))
+                      Provenance.RULEBOOK, "'May remove only 1' (syndicate.txt:483) and 'may "
+                      "remove 1' (syndicate.txt:605): optional, one in total."))
     summary = (f"{buys} {ladder} purchase(s): " + " + ".join(
         str(b["price"]) if b["price"] is not None else "?" for b in bought)
         + (f" = {total} credits." if not unknown else " credits (some prices unknown)."))

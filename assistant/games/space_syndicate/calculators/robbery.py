@@ -11,9 +11,10 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
+from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
-from assistant.inputs import Flag, Integer
+from assistant.inputs import Flag, Integer, IntList, OneOf, Text
 
 from ..checks import flag, optional, whole
 from ..odds import at_least, dice_sum, dist_json, expectation, show, words
@@ -83,6 +84,71 @@ def _overall(dice: int, p: Fraction) -> tuple[dict[str, Any], ...]:
     return tuple(dist_json(dict(sorted(overall.items()))))
 
 
+ZONES = ("EXO", "MIDDLE", "INNER")
+SHORT_NOTE = ("What happens when the victim holds fewer credits than the dice show is not "
+              "said (syndicate.txt:506); here the victim pays what they hold, and the table "
+              "may rule otherwise.")
+
+
+def consequence(data: Mapping[str, Any]) -> Explained:
+    """A won robbery: the victim must have a base in the card's zone (syndicate.txt:175,
+    499); the consequence dice rolled, as many as the card gives for a fortified or an
+    unfortified base, decide the credits that move (syndicate.txt:177, 506)."""
+    zone = str(data.get("card_zone") or "")
+    if zone not in ZONES:
+        raise InvalidInput("card_zone", "Which zone does the robbery card name?",
+                           ", ".join(ZONES))
+    victim_zones = {z.strip().upper() for z in str(data.get("victim_zones") or "").split(",")
+                    if z.strip()}
+    bad = victim_zones - set(ZONES)
+    if bad:
+        raise InvalidInput("victim_zones", f"{', '.join(sorted(bad))} is not a zone.",
+                           ", ".join(ZONES))
+    if zone not in victim_zones:
+        raise InvalidInput("victim_zones", f"This robbery can only target a player with a base "
+                           f"in the {zone} zone; the victim has none there.",
+                           f"a victim with a base in {zone}")
+    fortified = flag(data, "fortified")
+    key = "dice_fortified" if fortified else "dice_unfortified"
+    dice = whole(data, key, None, low=0, high=CONSEQUENCE_DICE)
+    rolled = list(data.get("rolled") or [])
+    for i, v in enumerate(rolled):
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+            raise InvalidInput(f"rolled.{i}", f"{v!r} is not a face of a consequence die.",
+                               "1 to 6")
+    if len(rolled) != dice:
+        raise InvalidInput("rolled", f"Against a{' fortified' if fortified else 'n unfortified'}"
+                           f" base the card gives {dice} consequence "
+                           f"{'die' if dice == 1 else 'dice'}; you entered {len(rolled)}.",
+                           f"{dice} dice")
+    stolen = sum(rolled)
+    steps = [Step(f"The victim has a base in the {zone} zone, as the card requires.", None,
+                  "robberies"),
+             Step(f"The robbed base is {'fortified' if fortified else 'unfortified'}: "
+                  f"{dice} consequence {'die' if dice == 1 else 'dice'}.", dice, "robberies"),
+             Step("Rolled " + (" + ".join(map(str, rolled)) or "nothing") + f" = {stolen} "
+                  "credits.", stolen, "consequence-dice")]
+    result: dict[str, Any] = {"zone": zone, "dice": dice, "rolled": rolled, "stolen": stolen}
+    if flag(data, "phantom_victim"):
+        steps.append(Step(f"The victim is the Phantom, robbed like any player: the bank pays "
+                          f"the {stolen} credits (syndicate.txt:690).", stolen,
+                          "phantom-variant"))
+        result.update(paid=stolen, payer="bank", short=0)
+    else:
+        held = optional(data, "victim_credits", low=0, high=99999)
+        paid = stolen if held is None else min(stolen, held)
+        if held is not None and held < stolen:
+            steps.append(Step(f"The victim holds only {held}: they pay {held}, "
+                              f"{stolen - held} short.", held, "robberies", UNKNOWN,
+                              SHORT_NOTE))
+        else:
+            steps.append(Step(f"The victim pays you {stolen} credits.", stolen, "robberies"))
+        result.update(paid=paid, payer="victim", short=stolen - paid)
+    return Explained(result, tuple(steps),
+                     f"Robbery won: {stolen} credits rolled, {result['paid']} paid by the "
+                     f"{result['payer']}.")
+
+
 def _num(f: Fraction) -> str:
     return str(f) if f.denominator == 1 else f"{f} ≈ {float(f):.2f}"
 
@@ -101,7 +167,31 @@ FORM = (
     *ALERT_FORM,
 )
 
+CONSEQUENCE_FORM = (
+    OneOf("card_zone", "Zone named on the robbery card", ZONES, required=True),
+    Text("victim_zones", "Zones where the victim has bases, comma-separated (e.g. INNER, EXO)",
+         60),
+    Flag("fortified", "The robbed base is fortified"),
+    Integer("dice_unfortified", "Consequence dice on the card against an unfortified base",
+            0, 3, required=True),
+    Integer("dice_fortified", "Consequence dice on the card against a fortified base", 0, 3),
+    IntList("rolled", "The consequence dice as rolled", minimum=1, maximum=6, max_items=3),
+    Integer("victim_credits", "Credits the victim holds (optional)", 0, 99999),
+    Flag("phantom_victim", "Robbing the Phantom player (the bank pays)"),
+)
+
 OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        slug="robbery-consequence",
+        title="Robbery won: what moves",
+        summary="After a winning robbery roll: checks the victim has a base in the card's "
+                "zone and turns the consequence dice rolled into the credits that move.",
+        form=CONSEQUENCE_FORM,
+        run=consequence,
+        example={"card_zone": "INNER", "victim_zones": "INNER, EXO", "dice_unfortified": 3,
+                 "dice_fortified": 1, "rolled": [4, 2, 6], "victim_credits": 20},
+        rules=("robberies", "consequence-dice", "phantom-variant"),
+    ),
     Operation(
         slug="robbery",
         title="Robbery odds and loot",

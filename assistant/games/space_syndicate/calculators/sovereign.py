@@ -8,12 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from assistant.errors import InvalidInput
 from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
-from assistant.inputs import Integer
+from assistant.inputs import Flag, Integer
 
 from ..checks import optional, whole
 from ..tables import PARDON, PARDON_PER_BASE_BEYOND
+
+FLIPPED_NOTE = ("The price counts the bases 'held' (syndicate.txt:466), and the table's heading "
+                "says 'owned' (syndicate.txt:468). A flipped base is still owned, so it counts "
+                "(derived); a table may choose otherwise.")
 
 
 def pardon_cost(bases: int) -> tuple[int, bool]:
@@ -25,11 +30,24 @@ def pardon_cost(bases: int) -> tuple[int, bool]:
 
 
 def pardon(data: Mapping[str, Any]) -> Explained:
-    bases = whole(data, "bases", None, low=0, high=18)
-    cost, printed = pardon_cost(bases)
-    top = len(PARDON) - 1
+    owned = whole(data, "bases", None, low=0, high=18)
+    flipped = optional(data, "flipped", low=0, high=18) or 0
+    if flipped > owned:
+        raise InvalidInput("flipped", f"You own {owned} bases, so no more than {owned} can be "
+                           f"flipped; you entered {flipped}.", f"0 to {owned}")
     steps = [Step("A pardon is bought after the Sovereign card is drawn and before it is "
                   "resolved; it makes you immune to that card.", None, "pardon")]
+    bases = owned
+    if flipped:
+        # 'Held' (syndicate.txt:466) is a reading: the rules entry pardon gives both.
+        not_held = bool(data.get("flipped_not_held"))
+        bases = owned - flipped if not_held else owned
+        steps.append(Step(f"{flipped} of your {owned} bases are flipped: " + (
+            "your table does not count them as held" if not_held else
+            "they are still yours, so they count") + f"; {bases} counted.", bases, "pardon",
+            Provenance.HOUSE if not_held else Provenance.DERIVED, FLIPPED_NOTE))
+    cost, printed = pardon_cost(bases)
+    top = len(PARDON) - 1
     if printed:
         steps.append(Step(f"Holding {bases} base(s): the table prints {cost} influence.", cost,
                           "pardon"))
@@ -38,7 +56,7 @@ def pardon(data: Mapping[str, Any]) -> Explained:
                           f"bases, {PARDON[top]}); at {PARDON_PER_BASE_BEYOND} per extra base, "
                           f"{cost} influence.", cost, "pardon", Provenance.DERIVED,
                           "Extrapolated: 5 per base throughout the printed range."))
-    result: dict[str, Any] = {"bases": bases, "cost": cost, "printed": printed,
+    result: dict[str, Any] = {"bases": bases, "owned": owned, "cost": cost, "printed": printed,
                               "table": [{"bases": n, "cost": c} for n, c in enumerate(PARDON)]}
     held = optional(data, "influence", low=0, high=9999)
     if held is not None:
@@ -57,6 +75,8 @@ def pardon(data: Mapping[str, Any]) -> Explained:
 FORM = (
     Integer("bases", "Bases you hold", 0, 18, required=True),
     Integer("influence", "Influence you hold (optional)", 0, 9999),
+    Integer("flipped", "Of your bases, how many are flipped now (optional)", 0, 18),
+    Flag("flipped_not_held", "Your table does not count flipped bases as held"),
 )
 
 OPERATIONS: tuple[Operation, ...] = (

@@ -14,14 +14,14 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf
 
-LEFTOVER_NOTE = ("The scan lost the icons in step 4 of Agents Investigate. Read here as: on a "
+LEFTOVER_NOTE = ("Step 4 of Agents Investigate is partly icons not given here. Read here as: on a "
                  "Resource Mission the leftover damage removes High Alert tokens (its Spoils) one "
                  "for one and the rest is lost; on a completed mission of the other kind (most "
                  "likely a Doomsday Mission) one High Alert is placed whatever the damage, and a "
                  "second one sends the tile to the World while the Agent moves on.")
-TOKEN_NOTE = ("The token icon is lost in the scan; the High Alert token is the only token an "
+TOKEN_NOTE = ("The token is an icon not given here; the High Alert token is the only token an "
               "Agent HQ carries, so it is read as High Alert.")
-TILE_KIND_NOTE = ("The tile icons are lost in the scan. The cheaper tile is read as a Resource "
+TILE_KIND_NOTE = ("The tiles are icons not given here. The cheaper tile is read as a Resource "
                   "Mission and the doubled one as a Doomsday Mission.")
 
 
@@ -94,13 +94,14 @@ def agent_arrival(data: Mapping[str, Any]) -> Explained:
         each, rest = divmod(a.to_henchmen, sharing)
         result["mayhem_split"] = {"each": each, "uneven": rest}
         steps.append(Step(f"Mayhem, no agreement: {each} each for {sharing} sides; {rest} more "
-                          "to place by the player the lost icon names.", each, "agent-arrival",
-                          Provenance.UNKNOWN, "The icon for who places the uneven damage is lost "
-                          "in the scan."))
+                          "to place by the player the icon names.", each, "agent-arrival",
+                          Provenance.UNKNOWN, "Who places the uneven damage is an icon not "
+                          "given here: check your rulebook."))
     elif a.to_henchmen:
-        steps.append(Step("Cutthroat and Syndicate: if the players disagree, the player the lost "
+        steps.append(Step("Cutthroat and Syndicate: if the players disagree, the player the "
                           "icon names (most likely General Goodman) places the damage.", None,
-                          "agent-arrival", Provenance.UNKNOWN, "Icon lost in the scan."))
+                          "agent-arrival", Provenance.UNKNOWN,
+                          "Shown by an icon not given here: check your rulebook."))
     result.update(damage_dealt=damage, to_henchmen=a.to_henchmen, leftover=a.leftover,
                   spoils_removed=a.spoils_removed, leftover_lost=a.lost,
                   high_alert_added=a.high_alert_added, tile_removed=a.tile_removed,

@@ -167,7 +167,8 @@ _TIE_NOTE = ("The rulebook asks for the Henchman with 'the most' Disloyal Side J
              "other.")
 _FLOOR_NOTE = ("12 - 2 per job goes below 0 from 7 jobs on; a negative price makes no sense, "
                "so it stops at 0.")
-_INFAMY_NOTE = ("The resource's icon is lost. Infamy is Goodman's currency everywhere else "
+_INFAMY_NOTE = ("The resource's icon is not given here. Infamy is Goodman's currency "
+                "everywhere else "
                 "(Requisition, reassigning the Team Leader), so we read it as Infamy.")
 
 
@@ -263,14 +264,17 @@ class Resource(StrEnum):
         return self.value.replace("-", " ").title()
 
 
-_TO_GOODMAN_NOTE = ("The receiver's icon is lost; the Betrayer leaves Goodman's organization, "
+_TO_GOODMAN_NOTE = ("The receiver's icon is not given here; the Betrayer leaves Goodman's "
+                    "organization, "
                     "so what is handed over goes to Goodman.")
-_STAYS_NOTE = ("The first item's icon is lost; the Betrayer takes all their Henchmen to the "
+_STAYS_NOTE = ("The first item's icon is not given here; the Betrayer takes all their "
+               "Henchmen to the "
                "Bolthole, so it is most likely their Faceless Henchmen.")
-_FACTOR_NOTE = ("The OCR kept 'N × their active [Betrayal Trigger icon]'. Elsewhere this OCR "
-                "writes N where a Named Henchman icon stood, so N most likely means the Named "
+_FACTOR_NOTE = ("The rulebook gives 'N × their active [Betrayal Trigger icon]'. Elsewhere "
+                "N stands where a Named Henchman icon is, so N most likely means the Named "
                 "Henchmen in play; give 'factor' to use another reading.")
-_COLLECTED_NOTE = "The icon of the resource the Betrayer collects is lost; name it if you know."
+_COLLECTED_NOTE = ("The resource the Betrayer collects is an icon not given here; name it from "
+                   "your rulebook.")
 
 
 def betrayal_transfer(vp: int, resources: Mapping[Resource, int], triggers: int,
@@ -325,7 +329,7 @@ TRANSFER_FORM: Form = (
     Integer("triggers", "The Betrayer's active Betrayal Triggers.", 0, 5, required=True),
     Integer("named_in_play", "Named Henchmen in play (the likely N).", 3, 6, required=True),
     Integer("factor", "Override N if your table reads it differently (optional).", 0, 20),
-    OneOf("collected", "Which resource the Betrayer collects (the icon is lost).",
+    OneOf("collected", "Which resource the Betrayer collects (an icon not given here).",
           (*(r.value for r in Resource), "unknown"), "unknown"),
 )
 

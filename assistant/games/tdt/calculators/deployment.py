@@ -16,7 +16,7 @@ from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
 SQUAD_LIMIT = 6
 MAX_SQUADS = 10
-COST_NOTE = ("The scan lost the numbers of the cost table; the worked examples fix them: "
+COST_NOTE = ("The cost table's numbers are not given here; the worked examples fix them: "
              "Squads of 2 cost 1 each, of 4 cost 2 each, a Travel Squad of 4 costs 2 and "
              "one of 6 costs 3 (sizes 1-3: 1, 4-5: 2, 6: 3).")
 TRAVEL_DISCOUNT_NOTE = (

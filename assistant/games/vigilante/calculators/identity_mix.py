@@ -6,27 +6,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from assistant.errors import InvalidInput
 from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf
 
-from ..identities import GUARDIAN_PER_GOOD, Allegiance, copies_available
-from ..mix import check_counts, check_players
+from ..identities import GUARDIAN_PER_GOOD
+from ..mix import check_counts, check_players, fixed_counts, identity_pool
 from ..modes import SCENARIO_OPTIONS, TITLES, scenario
 
 
 def identity_mix(data: Mapping[str, Any]) -> Explained:
     s = scenario(str(data.get("mode")))
     players = int(data["players"])
-    good, evil, neutral = (int(data[k]) for k in ("good", "evil", "neutral"))
     first_game = bool(data.get("first_game", False))
     steps = [check_players(s, players)]
+    fixed = fixed_counts(s, players)
+    entered = {k: data.get(k) for k in ("good", "evil", "neutral")}
+    if fixed is not None and all(v is None for v in entered.values()):
+        good, evil, neutral = fixed
+        steps.append(Step(f"{TITLES[s]} fixes the split itself: {good} Good, {evil} Evil, no "
+                          "Neutral.", good, "scenario-showdown"))
+    else:
+        missing = [k for k, v in entered.items() if v is None]
+        if missing:
+            raise InvalidInput(missing[0], "Enter all three identity counts from your "
+                               "Scenario Card (Good, Evil, Neutral).",
+                               "a count for each Allegiance")
+        good, evil, neutral = (int(v) for v in entered.values())  # type: ignore[arg-type]
     steps += check_counts(s, players, good, evil, neutral, first_game)
     need = GUARDIAN_PER_GOOD * good
     if good:
         steps.append(Step(f"Guardians will need {GUARDIAN_PER_GOOD} x {good} = {need} Villains "
                           "across the Good players' jails.", need, "identity-guardian"))
-    pool = {a.value: copies_available(a, first_game) for a in Allegiance}
+    pool = identity_pool(s, first_game)
     steps.append(Step("Cards to deal from: " + ", ".join(f"{v} {k}" for k, v in pool.items())
                       + (" (first game: no Investigator or Mastermind)." if first_game
                          else "."), None, "setup-identities"))
@@ -44,12 +57,12 @@ OPERATIONS: tuple[Operation, ...] = (
                 "box, and gives the Guardians' target.",
         form=(OneOf("mode", "Which scenario", SCENARIO_OPTIONS, required=True),
               Integer("players", "Players", required=True),
-              Integer("good", "Good Identities on the card", minimum=0, maximum=5,
-                      required=True),
-              Integer("evil", "Evil Identities on the card", minimum=0, maximum=5,
-                      required=True),
-              Integer("neutral", "Neutral Identities on the card", minimum=0, maximum=6,
-                      required=True),
+              Integer("good", "Good Identities on the card (Showdown: leave empty)",
+                      minimum=0, maximum=5),
+              Integer("evil", "Evil Identities on the card (Showdown: leave empty)",
+                      minimum=0, maximum=5),
+              Integer("neutral", "Neutral Identities on the card (Showdown: leave empty)",
+                      minimum=0, maximum=6),
               Flag("first_game", "First game: no Investigator or Mastermind")),
         run=identity_mix,
         example={"mode": "brought-to-justice", "players": 4, "good": 2, "evil": 1,

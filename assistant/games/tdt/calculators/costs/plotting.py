@@ -45,10 +45,12 @@ class PlotRow:
     """Why the row is read this way, when the OCR lost the tile kind's icon."""
 
 
-_RESOURCE_ICON = ("The rulebook's icon for the tile kind is lost; the row says the new tile "
+_RESOURCE_ICON = ("The rulebook's icon for the tile kind is not given here; the row says "
+                  "the new tile "
                   "arrives Active, and Resource Missions are the ones that start Active, so "
                   "this row is read as a Resource Mission.")
-_DOOMSDAY_ICON = ("The rulebook's icon for the tile kind is lost; the row talks of flipping and "
+_DOOMSDAY_ICON = ("The rulebook's icon for the tile kind is not given here; the row talks "
+                  "of flipping and "
                   "of Inactive/Active/Completed tiles, which only Doomsday Missions have, so "
                   "this row is read as a Doomsday Mission.")
 
@@ -69,7 +71,8 @@ PLOT_TABLE: Mapping[PlotTarget, PlotRow] = {
                                                   True, False, _DOOMSDAY_ICON),
 }
 
-_HIGH_ALERT_NOTE = ("The token's icon is lost in the cost column; High Alert tokens are the "
+_HIGH_ALERT_NOTE = ("The token's icon in the cost column is not given here; High Alert "
+                    "tokens are the "
                     "tokens that sit on Resource Missions (they mark Spoils), so each one is "
                     "read as +1.")
 

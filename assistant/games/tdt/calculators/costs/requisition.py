@@ -38,7 +38,7 @@ class ReassignReading(StrEnum):
 
 REASSIGN_COST = {ReassignReading.SCHEMING: 1, ReassignReading.GLOSSARY: 3}
 
-_HEADINGS_NOTE = ("The OCR put each mode heading after its paragraph. The 'Team Leader takes "
+_HEADINGS_NOTE = ("Each mode heading sits after its paragraph on this page. The 'Team Leader takes "
                   "Goodman's role, 3 Infamy per Resource' line is read as Syndicate (Syndicate "
                   "has no Goodman, and its Team Leader draws on the Communal Vault during "
                   "Requisition); the 'as in Cutthroat, with changes' list with Team Leader and "
@@ -124,7 +124,8 @@ def requisition(mode: PlayMode, role: Role, infamy: int, wanted: int | None = No
         bought = faceless if vp is None else min(faceless, vp)
         steps.append(Step(f"{bought} Faceless Henchman/Henchmen added to your Base at 1 VP "
                           "each.", bought, "henchman-faceless", DERIVED,
-                          "The icon for what 1 VP buys is lost; a Faceless Henchman is the "
+                          "The icon for what 1 VP buys is not given here; a Faceless "
+                          "Henchman is the "
                           "only piece that is 'added to a Base', so we read it that way."))
         if bought < faceless:
             steps.append(Step(f"You hold only {vp} VP: {faceless - bought} short.",
