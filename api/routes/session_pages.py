@@ -197,6 +197,7 @@ def session_page(game: str, code: str) -> Response:
         session=session_json(info, state, info.version, can_undo),
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
-        private=sorted(info.tracker.private_events))
+        private=sorted(info.tracker.private_events),
+        rule_titles={entry.id: entry.title for entry in found.rules})
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

@@ -54,11 +54,19 @@
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
   function label(key) { return key.replace(/_/g, " "); }
+  /* A key or code as words: "vp_objectives" → "VP objectives", "base-building" → "Base building". */
+  function words(key) {
+    var w = String(key).split(/[_\-\s]+/).filter(Boolean).map(function (x) { return x === "vp" ? "VP" : x; });
+    if (w.length > 1 && w[w.length - 1] === "text") { w.pop(); }
+    var out = w.join(" ");
+    return out.charAt(0).toUpperCase() + out.slice(1);
+  }
   function shown(value, seatName) {
     if (value === true) { return "yes"; }
     if (value === false) { return "no"; }
     if (value == null) { return seatName ? "nobody" : "?"; }
-    return seatName ? (names[value] || value) : value;
+    if (seatName) { return names[value] || value; }
+    return typeof value === "string" && /^[a-z0-9]+([_-][a-z0-9]+)+$/.test(value) ? words(value) : value;
   }
   function skipped(item, seat) { return item.skip && seat && seat[item.skip]; }
   function seatState(st, id) { return st.seats.find(function (s) { return s.id === id; }) || {}; }
@@ -83,23 +91,34 @@
       '<button type="button" data-edit ' + attrs + ' data-delta="1" aria-label="' + esc(text) + ' up">+</button></div>';
   }
 
+  /* A field's visible label: the game's own description of it (its help), never its name. */
+  function fieldLabel(field) {
+    return String(field.label || field.help || label(field.name)).replace(/[.:]\s*$/, "");
+  }
+  function optionLabel(o) {
+    if (names[o]) { return names[o]; }
+    return words(o);
+  }
   function input(field, prefix, leaveOut) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
-    var lab = '<label class="sr" for="' + esc(id) + '">' + esc(field.help) + '</label>';
-    if (field.kind === "oneof") {
-      return lab + '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
-        return '<option value="' + esc(o) + '">' + esc(label(o.replace(/-/g, " "))) + '</option>'; }).join("") + '</select>';
+    var text = esc(fieldLabel(field)), control;
+    if (field.kind === "flag") {
+      return '<label class="field check" for="' + esc(id) + '"><input' + attrs + ' type="checkbox"> ' + text + '</label>';
     }
-    if (field.kind === "integer") {
-      return lab + '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
+    if (field.kind === "oneof") {
+      control = '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
+        return '<option value="' + esc(o) + '"' + (o === field.default ? " selected" : "") + '>' + esc(optionLabel(o)) + '</option>'; }).join("") + '</select>';
+    } else if (field.kind === "integer") {
+      control = '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +
         (field.maximum != null ? ' max="' + field.maximum + '"' : "") +
         ' value="' + esc(field.default != null ? field.default : (field.minimum > 0 ? field.minimum : 1)) + '"' +
         (field.required ? " required" : "") + '>';
+    } else {
+      control = '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" autocomplete="off"' +
+        (field.required ? " required" : "") + ' class="text-input">';
     }
-    if (field.kind === "flag") { return '<label><input' + attrs + ' type="checkbox"> ' + esc(field.help) + '</label>'; }
-    return lab + '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" placeholder="' +
-      esc(label(field.name)) + '"' + (field.required ? " required" : "") + ' class="text-input">';
+    return '<span class="field"><label for="' + esc(id) + '">' + text + '</label>' + control + '</span>';
   }
 
   function actionHtml(action, seat, st) {
@@ -135,7 +154,7 @@
   }
 
   function render() {
-    var st = data.state;
+    var st = data.state, kept = keep();
     $("[data-version]").textContent = data.version;
     var t = "";
     board.tracks.forEach(function (track) {
@@ -165,9 +184,13 @@
             (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
       });
       var own = mine && mine.seat === seat.id, secrets = board.secret_lines || [];
-      var lines = board.seat_lines.filter(function (k) { return s[k] != null && !(own && secrets.indexOf(k) >= 0); });
-      function line(k) {  /* a line that names itself ("Team: none") is shown as is */
-        return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }
+      var lines = board.seat_lines.filter(function (k) { return s[k] != null && s[k] !== false && s[k] !== "" && !(own && secrets.indexOf(k) >= 0); });
+      function line(k) {  /* a text line is shown as the game wrote it; a number or flag under its key's words */
+        var v = s[k];
+        if (typeof v === "string") { return esc(v); }
+        if (v === true) { return esc(words(k)); }
+        if (Array.isArray(v)) { return esc(words(k) + ": " + (v.map(function (x) { return names[x] || x; }).join(", ") || "none")); }
+        return esc(words(k) + ": " + shown(v)); }
       if (lines.length) {
         html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
       }
@@ -179,8 +202,14 @@
       }
       var seatActions = board.actions.filter(function (a) { return a.per_seat; });
       var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
-      seatActions.filter(function (a) { return a.asks.length; }).forEach(function (a) { html += actionHtml(a, seat, st); });
       if (buttons) { html += '<div class="row">' + buttons + '</div>'; }
+      var asking = seatActions.filter(function (a) { return a.asks.length && actionHtml(a, seat, st); });
+      if (asking.length) {  /* a seat's forms fold away: seven seats stay a few screens long */
+        var tableOnly = asking.every(function (a) { return !(isPrivate(a.event) || a.own_phone); });
+        html += '<details class="seat-more"' + (tableOnly ? " data-edit" : "") + ' data-keep="more-' + esc(seat.id) + '"><summary>' +
+          esc(asking.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
+          asking.map(function (a) { return actionHtml(a, seat, st); }).join("") + '</details>';
+      }
       if (privateKinds.length && !mine) {
         html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
       } else if (mine && mine.seat === seat.id) {
@@ -193,6 +222,22 @@
     $("[data-table-actions]").innerHTML = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; })
       .map(function (a) { return actionHtml(a, null, st); }).join("");
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
+    kept();
+  }
+
+  /* A redraw keeps what the player was doing: open folds and values typed but not sent. */
+  function keep() {
+    var open = $$("details[data-keep]").filter(function (d) { return d.open; }).map(function (d) { return d.dataset.keep; });
+    var typed = $$("form[data-action-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
+    var focused = document.activeElement && document.activeElement.id;
+    return function () {
+      open.forEach(function (k) { var d = document.querySelector('details[data-keep="' + k + '"]'); if (d) { d.open = true; } });
+      typed.forEach(function (t) {
+        var el = document.getElementById(t[0]); if (!el) { return; }
+        if (el.type === "checkbox") { el.checked = t[1]; } else { el.value = t[1]; }
+      });
+      var f = focused && document.getElementById(focused); if (f) { f.focus(); }
+    };
   }
 
   /* What changed between two states, as the data-mark names of the rows that show it. */
@@ -237,6 +282,10 @@
       var last = lastEvents[lastEvents.length - 1];
       var redo = $("[data-redo]");
       if (redo) { redo.hidden = !(last && last.event && last.event.kind === "undo" && last.seq === data.version); }
+      var undo = $("[data-undo]");
+      if (undo) {
+        $("[data-undo-what]").textContent = last && data.can_undo ? "Undo takes back: " + last.text : "Nothing to undo.";
+      }
   }
 
   function accept(j, r) {
@@ -248,6 +297,7 @@
     render();
     highlight(changes(before, data.state));
     loadHistory();
+    loadScore();
   }
 
   function refresh() {
@@ -437,7 +487,7 @@
       return "next";
     }
     var problem = {}; try { problem = await r.json(); } catch (e) { /* not JSON */ }
-    var detail = problem.errors ? Object.values(problem.errors)[0][0] : problem.detail;
+    var detail = refusal(problem, p[1] && p[1].kind);
     item.status = "failed";
     item.detail = (detail || "Not saved (" + r.status + ").") + (r.status === 403 ? " This phone has no edit link for this table." : "");
     queue.shift(); failed.push(item); saveQueue();
@@ -445,6 +495,27 @@
     return "next";
   }
   var failed = [];
+
+  /* A refusal in the table's words: each field's problem under the label the form shows,
+     then what the rules allow now (the problem's `next`), never a field name. */
+  function refusal(problem, kind) {
+    var fields = forms[kind] || [], said = [];
+    Object.keys(problem.errors || {}).forEach(function (name) {
+      var field = fields.find(function (f) { return f.name === name.split(".")[0]; });
+      var text = (problem.errors[name] || []).join(" ");
+      said.push(field && !(text.indexOf(field.help) >= 0) ? fieldLabel(field) + ": " + text : text);
+    });
+    var detail = problem.detail || "", now = detail.indexOf("What can be done now:");
+    if (!said.length) { said.push(now > 0 ? detail.slice(0, now).trim() : detail); }
+    var next = now >= 0 ? detail.slice(now) : (problem.next && problem.next.length ?
+      "What can be done now: " + problem.next.map(kindLabel).join("; ") + "." : "");
+    if (next && said.join(" ").indexOf(next) < 0) { said.push(next); }
+    return said.filter(Boolean).join(" ");
+  }
+  function kindLabel(kind) {
+    var a = board.actions.find(function (x) { return x.event === kind; });
+    return a ? a.label : label(kind.replace(/-/g, " "));
+  }
 
   function meanwhile(after) {
     return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(function (r) { return r.json(); })
@@ -546,11 +617,59 @@
 
   // --- score, sheet, QR, compact view, seats ------------------------------------------------
 
-  $("[data-score]").addEventListener("click", function () {
-    fetch(api + "/score").then(function (r) { return r.json(); }).then(function (j) {
-      var out = $("[data-score-out]"); out.hidden = false; out.textContent = j.summary || j.detail;
-    }).catch(function () { say("The final score needs a connection."); });
-  });
+  /* The score, always shown and asked again at each new version: each seat's rank, total and
+     steps with their rules, the tie-break's reasons, and "Provisional" until the game ends. */
+  var scoreKey = "score:" + code, scoreShown = -1, scoreAsking = false;
+  function loadScore() {
+    if (scoreAsking || scoreShown === data.version) { return; }
+    scoreAsking = true;
+    var asked = data.version;
+    fetch(api + "/score", {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw new Error("status " + r.status); }
+      return r.json();
+    }).then(function (j) {
+      storage.set(scoreKey, j); drawScore(j); scoreShown = j.version;
+    }).catch(function () {
+      var kept = storage.get(scoreKey, null);
+      if (kept && scoreShown < 0) { drawScore(kept, true); }
+      else if (!kept) { $("[data-score-state]").textContent = "The score needs a connection once."; }
+    }).then(function () {
+      scoreAsking = false;
+      if (asked !== data.version) { loadScore(); }
+    });
+  }
+  function ruleLink(rule) {
+    if (!rule) { return ""; }
+    return ' <a class="rule-link" href="' + esc(meta.rule_url.replace("RULE", encodeURIComponent(rule))) + '">Rule: ' +
+      esc(meta.rules[rule] || label(rule.replace(/-/g, " "))) + '</a>';
+  }
+  function stepHtml(step) {
+    var marked = step.provenance && step.provenance !== "rulebook";
+    return '<li><span class="step-text">' + esc(step.text) + '</span>' +
+      (marked ? ' <span class="prov prov-' + esc(step.provenance) + '">' + esc(step.provenance) + '</span>' : "") +
+      ruleLink(step.rule) + (step.note ? '<br><span class="muted">' + esc(step.note) + '</span>' : "") + '</li>';
+  }
+  function drawScore(j, old) {
+    var res = j.result || {}, rows = res.standings || [], unit = res.unit || "";
+    var state = $("[data-score-state]");
+    state.classList.toggle("provisional", !res.final);
+    state.textContent = (res.final ? "Final score." : "Provisional: the game has not ended, so this can still change.") +
+      (old ? " (Last seen before the connection dropped.)" : "");
+    $("[data-standings]").innerHTML = rows.map(function (row) {
+      var total = res.points === false || row.total == null ? "" : " · " + row.total + (unit ? " " + unit : "");
+      return '<li data-standing="' + esc(row.seat) + '"' + (row.winner ? ' class="winner"' : "") + '>' +
+        '<details><summary><span class="rank">' + esc(row.rank) + '.</span> <b>' + esc(row.name) + '</b>' +
+        (row.role ? ' <span class="muted">(' + esc(row.role) + ')</span>' : "") + esc(total) +
+        (row.winner ? ' <span class="win">' + (res.final ? "wins" : "leads") + '</span>' : "") + '</summary>' +
+        '<ul class="steps">' + (row.steps || []).map(stepHtml).join("") + '</ul></details>' +
+        (row.tie ? '<p class="tie">' + esc(row.tie) + '</p>' : "") + '</li>';
+    }).join("");
+    var more = $("[data-score-more]");
+    more.hidden = !(j.summary || (j.steps || []).length);
+    $("[data-score-summary]").textContent = j.summary || "";
+    $("[data-score-steps]").innerHTML = (j.steps || []).map(stepHtml).join("");
+    if (!rows.length) { state.textContent += " " + (j.summary || ""); }
+  }
   $("[data-sheet]").addEventListener("click", function (e) {
     if (!token) { return; }
     e.preventDefault();
@@ -641,7 +760,7 @@
 
   remember();
   if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
-  render(); showCompact(); loadHistory(); drawQueue();
+  render(); showCompact(); loadHistory(); drawQueue(); loadScore();
   if (mine) { etag = ""; refresh().catch(function () {}); }
   follow();
   if (queue.length) { pump(); }
