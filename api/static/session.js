@@ -680,7 +680,7 @@
     var panel = $("[data-qr]"), open = panel.hidden;
     panel.hidden = !open; e.currentTarget.setAttribute("aria-expanded", String(open));
     var img = $("[data-qr-follow]");
-    if (open && !img.getAttribute("src")) { img.src = api + "/qr.svg"; }
+    if (open && img && !img.getAttribute("src")) { img.src = api + "/qr.svg"; }
     if (open) { panel.scrollIntoView({block: "nearest"}); }
   });
   var editQr = $("[data-qr-edit]");
