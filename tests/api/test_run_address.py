@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 
 from api import announce, create_app
+from assistant.games import find_game
 from printables import address
 from printables.qr import qr_matrix, qr_svg
 from tests.support import ROOT, free_port, stop_gunicorn
 
 LAN = "192.168.7.20"
+EXAMPLE = dict(find_game("tdt").tracker.example_setup)  # type: ignore[union-attr]
 
 
 def modules(drawn: str) -> list[tuple[bool, ...]]:
@@ -81,9 +83,7 @@ def test_codes_point_where_the_server_listens(monkeypatch: pytest.MonkeyPatch,
                           "LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp_path}/{listen}.sqlite3"})
         client = app.test_client()
         made = client.post("/api/v1/games/tdt/sessions", base_url="http://127.0.0.1:8000",
-                           json={"mode": "cutthroat", "seats": [
-                               {"name": "Vic", "goodman": True}, {"name": "Ana"},
-                               {"name": "Bo"}, {"name": "Cy"}]})
+                           json=EXAMPLE)
         assert made.status_code == 201, made.get_json()
         code = made.get_json()["code"]
         page = client.get(f"/g/tdt/sessions/{code}", base_url="http://127.0.0.1:8000")
