@@ -202,6 +202,8 @@ def session_page(game: str, code: str) -> Response:
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
         private=sorted(info.tracker.private_events),
         rule_titles={entry.id: entry.title for entry in found.rules},
-        join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join")
+        join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
+        score={"code": info.code, "version": info.version,
+               **info.tracker.score(info.setup, state).to_json()})
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

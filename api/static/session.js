@@ -223,6 +223,7 @@
       .map(function (a) { return actionHtml(a, null, st); }).join("");
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
     kept();
+    body.classList.add("drawn");  /* shown whole at once: nothing on screen moves as it is drawn */
   }
 
   /* A redraw keeps what the player was doing: open folds and values typed but not sent. */
@@ -760,6 +761,7 @@
 
   remember();
   if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
+  drawScore(json("session-score")); scoreShown = data.version;  /* drawn with the board, no wait */
   render(); showCompact(); loadHistory(); drawQueue(); loadScore();
   if (mine) { etag = ""; refresh().catch(function () {}); }
   follow();

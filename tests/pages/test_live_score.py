@@ -118,3 +118,43 @@ def test_every_input_has_a_visible_label_and_undo_is_in_the_save_bar(
     redo = bar.get_by_role("button", name="Redo")
     redo.click()
     expect(page.locator(COINS.format(seat="ana") + " ~ [data-value]")).to_have_text("1")
+
+
+MARK = """() => { window.__before = [];
+  document.querySelectorAll('body *').forEach(el => {
+    const r = el.getBoundingClientRect();
+    if (r.height > 0 && r.top < innerHeight && r.bottom > 0) {
+      window.__before.push([el, r.top, (el.outerHTML || '').slice(0, 60)]); } }); }"""
+MOVED = """() => window.__before.filter(([el, top]) => el.isConnected &&
+  Math.abs(el.getBoundingClientRect().top - top) > 1).map(([el, top, what]) => what)"""
+LONG = """window.__long = [];
+new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
+  .observe({type: 'longtask', buffered: true});"""
+
+
+def test_the_table_is_drawn_without_moving_what_is_on_screen(
+        make_context: Any, heist: dict[str, Any], artifacts: Path) -> None:
+    """What a phone painted before the board's script ran stays where it was once the board
+    and score are drawn (Lighthouse's layout shift: none); the long tasks are written down
+    (the machine is shared: their length is not asserted)."""
+    context = make_context()
+    context.add_init_script(LONG)
+    page = context.new_page()
+    held: list[Any] = []  # the board's script, held back until the page has painted once
+    page.route(re.compile(r"/static/session\.js"), lambda route: held.append(route))
+    page.goto(f"{links.session(SLUG, heist['code'])}#token={heist['edit_token']}",
+              wait_until="commit")
+    painted = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
+    for _ in range(1500):  # a bound on a loaded machine, not a speed: polled, never slept on
+        if held and page.evaluate(painted):
+            break
+        page.wait_for_timeout(20)
+    assert held and page.evaluate(painted), "the page never painted before its script"
+    page.evaluate(MARK)
+    held[0].continue_()
+    page.locator("[data-standings] > li").first.wait_for()
+    page.wait_for_load_state("load")
+    assert page.evaluate(MOVED) == []
+    assert page.locator("[data-seats] [data-seat]").count() == 2
+    (artifacts / "live-table-long-tasks.json").write_text(json.dumps(
+        {"long_tasks_ms": page.evaluate("window.__long")}))
