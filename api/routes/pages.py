@@ -49,7 +49,8 @@ def init_app(app: Flask) -> None:
                                  suggestion_link=suggestion_link,
                                  mode_titles=lambda game: {m.title: m.slug for m in game.modes})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
-                                 humanize=text.humanize, prefixed=lambda name, p: p + name)
+                                 humanize=text.humanize, number=text.number,
+                                 prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
