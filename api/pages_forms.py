@@ -43,7 +43,7 @@ def attempt(work: Callable[[], T]) -> tuple[T | None, Errors]:
         return None, {k: [to_do(m) for m in v] for k, v in exc.errors().items()}
 
 
-_SAID = (
+_SAID: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^(Missing data for required field|Field may not be null)\.$"),
      lambda m: "Fill this in."),
     (re.compile(r"^Not a valid (integer|number)\.$"), lambda m: "Type a whole number."),
