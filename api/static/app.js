@@ -71,7 +71,7 @@
           if (!v) return;
           var prefix = attr === "name" ? name + "." : "f-" + name.replace(/[^a-z0-9]+/gi, "-").toLowerCase() + "-";
           if (v.indexOf(prefix) !== 0) return;
-          var rest = v.slice(prefix.length).replace(/^(__i__|\d+)/, String(i));
+          var rest = v.slice(prefix.length).replace(/^(__i__|\d+|i(?=-|$))/, String(i));  // ids: "__i__" reads "i"
           el.setAttribute(attr, prefix + rest);
         });
       });

@@ -85,7 +85,7 @@
   // --- rendering -------------------------------------------------------------------------
 
   function stepper(attrs, text, value, mark) {
-    return '<div class="row" data-mark="' + esc(mark) + '"><span class="label">' + esc(text) + '</span>' +
+    return '<div class="row stepper" data-mark="' + esc(mark) + '"><span class="label">' + esc(text) + '</span>' +
       '<button type="button" data-edit ' + attrs + ' data-delta="-1" aria-label="' + esc(text) + ' down">−</button>' +
       '<span class="big" data-value>' + esc(value == null ? "?" : value) + '</span>' +
       '<button type="button" data-edit ' + attrs + ' data-delta="1" aria-label="' + esc(text) + ' up">+</button></div>';
@@ -203,12 +203,16 @@
       var seatActions = board.actions.filter(function (a) { return a.per_seat; });
       var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
       if (buttons) { html += '<div class="row">' + buttons + '</div>'; }
+      /* The seat's own-phone forms stay open on its card; the table's fold away, so seven seats
+         stay a few screens long. */
       var asking = seatActions.filter(function (a) { return a.asks.length && actionHtml(a, seat, st); });
-      if (asking.length) {  /* a seat's forms fold away: seven seats stay a few screens long */
-        var tableOnly = asking.every(function (a) { return !(isPrivate(a.event) || a.own_phone); });
-        html += '<details class="seat-more"' + (tableOnly ? " data-edit" : "") + ' data-keep="more-' + esc(seat.id) + '"><summary>' +
-          esc(asking.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
-          asking.map(function (a) { return actionHtml(a, seat, st); }).join("") + '</details>';
+      var ownForms = asking.filter(function (a) { return isPrivate(a.event) || a.own_phone; });
+      var tableForms = asking.filter(function (a) { return ownForms.indexOf(a) < 0; });
+      html += ownForms.map(function (a) { return actionHtml(a, seat, st); }).join("");
+      if (tableForms.length) {
+        html += '<details class="seat-more" data-edit data-keep="more-' + esc(seat.id) + '"><summary>' +
+          esc(tableForms.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
+          tableForms.map(function (a) { return actionHtml(a, seat, st); }).join("") + '</details>';
       }
       if (privateKinds.length && !mine) {
         html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';

@@ -97,7 +97,7 @@ def test_every_input_has_a_visible_label_and_undo_is_in_the_save_bar(
     assert inputs.count() > 0
     for i in range(inputs.count()):
         control = inputs.nth(i)
-        if not control.is_visible():
+        if not control.evaluate("el => el.checkVisibility()"):
             continue
         assert control.get_attribute("placeholder") is None
         name = control.evaluate("el => el.labels.length ? el.labels[0].innerText : ''")
