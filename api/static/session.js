@@ -673,7 +673,9 @@
     more.hidden = !(j.summary || (j.steps || []).length);
     $("[data-score-summary]").textContent = j.summary || "";
     $("[data-score-steps]").innerHTML = (j.steps || []).map(stepHtml).join("");
-    if (!rows.length) { state.textContent += " " + (j.summary || ""); }
+    if (!rows.length) {  /* a game whose score has no standings yet: its summary, said once */
+      state.textContent += " " + String(j.summary || "").replace(/^Provisional \(the game has not ended\): /, "");
+    }
   }
   $("[data-sheet]").addEventListener("click", function (e) {
     if (!token) { return; }
