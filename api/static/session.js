@@ -46,6 +46,24 @@
   var $$ = function (sel) { return Array.prototype.slice.call(document.querySelectorAll(sel)); };
   var esc = function (s) { return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
     return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]; }); };
+  /* The last shared state this phone saw, kept so the page opens offline as it was left
+     (a seat's own view, with its secret, is never kept). */
+  var lastKey = "lairside:last:" + code;
+  function keepLast(events) {
+    if (mine) { return; }
+    try {
+      var kept = JSON.parse(localStorage.getItem(lastKey) || "null") || {};
+      if (events) { kept.events = events; }
+      else { kept.version = data.version; kept.state = data.state; kept.setup = data.setup; kept.can_undo = data.can_undo; }
+      localStorage.setItem(lastKey, JSON.stringify(kept));
+    } catch (e) { /* full or private: the page still works online */ }
+  }
+  try {
+    var last = JSON.parse(localStorage.getItem(lastKey) || "null");
+    if (last && last.version > data.version && !localStorage.getItem("lairside:seat:" + code)) {
+      data.version = last.version; data.state = last.state; data.setup = last.setup; data.can_undo = last.can_undo;
+    }
+  } catch (e) { /* nothing kept */ }
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
   function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
   function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
@@ -273,8 +291,11 @@
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
     return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
-      lastEvents = j.events; drawHistory();
-    }).catch(function () {});
+      lastEvents = j.events; drawHistory(); keepLast(lastEvents);
+    }).catch(function () {
+      var kept = mine ? null : storage.get("last:" + code, null);  /* offline: the history kept */
+      if (!lastEvents.length && kept && kept.events) { lastEvents = kept.events; drawHistory(); }
+    });
   }
   function drawHistory() {
       $("[data-history]").innerHTML = lastEvents.slice().reverse().map(function (e) {
@@ -300,6 +321,7 @@
     if (j.setup) { data.setup = j.setup; }
     etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
+    keepLast();
     highlight(changes(before, data.state));
     loadHistory();
     loadScore();
@@ -635,9 +657,8 @@
     }).then(function (j) {
       storage.set(scoreKey, j); drawScore(j); scoreShown = j.version;
     }).catch(function () {
-      var kept = storage.get(scoreKey, null);
-      if (kept && scoreShown < 0) { drawScore(kept, true); }
-      else if (!kept) { $("[data-score-state]").textContent = "The score needs a connection once."; }
+      var kept = storage.get(scoreKey, null);  /* offline: the newest score this phone saw */
+      if (kept && kept.version > scoreShown) { drawScore(kept, true); scoreShown = kept.version; }
     }).then(function () {
       scoreAsking = false;
       if (asked !== data.version) { loadScore(); }
@@ -767,9 +788,10 @@
 
   remember();
   if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
-  drawScore(json("session-score")); scoreShown = data.version;  /* drawn with the board, no wait */
+  var first = json("session-score"); drawScore(first); scoreShown = first.version;  /* drawn with the board, no wait */
   render(); showCompact(); loadHistory(); drawQueue(); loadScore();
   if (mine) { etag = ""; refresh().catch(function () {}); }
+  if (navigator.onLine === false) { live(false); say(queue.length ? "Offline: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when the connection is back." : "Offline: showing the last state this phone saw."); }
   follow();
   if (queue.length) { pump(); }
   window.addEventListener("online", function () { pump(); });

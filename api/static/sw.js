@@ -6,7 +6,8 @@
    (rules, setup tables, templates, scripts), so a change there installs a new worker, which
    saves every page again in the background and drops the old cache when done. A saved page
    older than a day is also fetched again in the background after it is shown.
-   Other pages: network first (fresh when online), the saved copy when offline; an address
+   Other pages, a table's included: network first (fresh when online), the saved copy when
+   offline; an address
    with blank or reordered options finds its saved page too. Static files carry a content
    hash in their URL, so the saved copy is always right. When the first save is done, every
    open page is told how many pages are ready offline. */
@@ -67,7 +68,7 @@ function canonical(url) {
   return url.pathname + (query ? "?" + query : "");
 }
 
-/* Keep a copy of a good answer (not a live table's, not an error). */
+/* Keep a copy of a good answer (not an error). */
 function keep(request, response) {
   if (response.ok && response.status === 200 && response.type === "basic") {
     var copy = response.clone();
@@ -119,12 +120,15 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  var table = url.pathname.indexOf("/sessions/") > 0;
+  /* A table's page is kept too (by its path alone): offline, it opens with the state its
+     script kept on this phone, and the taps queued there. */
+  var table = /^\/g\/[^/]+\/sessions\/[a-z0-9]+$/.test(url.pathname);
+  var key = table ? url.pathname : request;
   event.respondWith(fetch(request).then(function (response) {
-    if (!table) event.waitUntil(keep(request, response));
+    event.waitUntil(keep(key, response));
     return response;
   }).catch(function () {
-    return saved(request, url).then(function (hit) { return hit || fallback(request, url); });
+    return saved(key, url).then(function (hit) { return hit || fallback(request, url); });
   }));
 });
 

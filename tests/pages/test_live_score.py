@@ -158,3 +158,32 @@ def test_the_table_is_drawn_without_moving_what_is_on_screen(
     assert page.locator("[data-seats] [data-seat]").count() == 2
     (artifacts / "live-table-long-tasks.json").write_text(json.dumps(
         {"long_tasks_ms": page.evaluate("window.__long")}))
+
+
+def test_a_table_visited_once_opens_offline_with_its_state_and_queued_taps(
+        make_context: Any, heist: dict[str, Any]) -> None:
+    context = make_context(service_workers="allow")
+    page = context.new_page()
+    open_table(page, heist)
+    for _ in range(3000):  # the worker takes the page's requests once installed (bounded poll)
+        if page.evaluate("!!navigator.serviceWorker.controller"):
+            break
+        page.wait_for_timeout(20)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    page.reload()  # through the worker: the table's page is kept
+    page.locator("[data-standings] > li").first.wait_for()
+    coins_tap(page, "bo")
+    saved(page)
+    context.set_offline(True)
+    coins_tap(page, "bo")  # waits in this phone's queue
+    expect(page.locator("[data-status]")).to_have_text(re.compile("^No connection"))
+    page.reload()
+    page.locator("[data-seats] [data-seat]").first.wait_for()
+    expect(page.locator(COINS.format(seat="bo") + " ~ [data-value]")).to_have_text("1")
+    expect(page.locator("[data-live]")).to_contain_text("offline")
+    expect(page.locator("[data-pending] .queued")).to_have_count(1)
+    expect(page.locator("[data-standings] > li").first).to_contain_text("Bo")
+    expect(page.locator("[data-history] li")).to_have_count(1)
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(COINS.format(seat="bo") + " ~ [data-value]")).to_have_text("2")
