@@ -179,8 +179,8 @@
       t += stepper('data-track="' + esc(track.key) + '"', track.label, st[track.key], "k:" + track.key);
     });
     board.shows.forEach(function (show) {
-      t += '<div class="row" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + '</span><span data-show="' +
-        esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</span></div>';
+      t += '<div class="row" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + ':</span><b data-show="' +
+        esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</b></div>';
     });
     var plain = board.actions.filter(function (a) { return !a.per_seat && !a.asks.length; });
     if (plain.length) { t += '<div class="row" data-edit>' + plain.map(function (a) { return actionHtml(a, null, st); }).join("") + '</div>'; }

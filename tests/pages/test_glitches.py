@@ -75,3 +75,37 @@ def test_an_added_row_has_labels_that_point_at_its_inputs(make_context: Any,
     assert orphans == []
     assert page.locator("[id*='-i-']").count() == 0
     assert run_axe(page, axe_source) == []
+
+
+FORMS = [links.calculator(g.slug, c) for g in all_games() for c in g.calculators] + \
+    [links.score(g.slug) for g in all_games() if g.scoring is not None] + \
+    [links.setup(g.slug) for g in all_games() if g.setup is not None]
+
+ORPHANS = """() => {
+  const ids = Array.from(document.querySelectorAll('[id]')).map(e => e.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  const orphans = Array.from(document.querySelectorAll('label[for]'))
+    .filter(l => !document.getElementById(l.htmlFor)).map(l => l.htmlFor);
+  const unlabelled = Array.from(document.querySelectorAll('main input, main select'))
+    .filter(el => el.type !== 'hidden' && el.type !== 'radio' && !el.labels.length &&
+                  !el.getAttribute('aria-label')).map(el => el.name);
+  return {twice, orphans, unlabelled, placeholders: Array.from(
+    document.querySelectorAll('main [id*="-i-"]')).map(e => e.id)};
+}"""
+
+
+def test_every_form_keeps_its_labels_after_adding_rows(make_context: Any) -> None:
+    """Every calculator, score and setup form, each list given one more row: no label points
+    nowhere, no id twice, no input without a label, no template id left ("-i-")."""
+    page = make_context().new_page()
+    found: dict[str, Any] = {}
+    for path in FORMS:
+        page.goto(path)
+        adds = page.locator("main [data-add-row]:enabled")
+        for i in range(adds.count()):
+            if adds.nth(i).is_visible():
+                adds.nth(i).click()
+        checked = page.evaluate(ORPHANS)
+        if any(checked.values()):
+            found[path] = checked
+    assert found == {}
