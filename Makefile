@@ -40,13 +40,14 @@ lint: install ## ruff on everything, mypy --strict on api, assistant and printab
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict api assistant printables
 
-bench: install ## Performance figures: PDFs, slow clients, 50,000-event sessions, then every endpoint's ratio to bare Flask (last line: JSON); QUICK=1: the ratios only, under a minute
+bench: install ## Performance figures: PDFs, slow clients, 50,000-event sessions, Lighthouse-like phone scores, then every endpoint's ratio to bare Flask (last line: JSON); QUICK=1: the ratios only, under a minute
 ifeq ($(QUICK),)
 	$(PY) tests/printables/bench.py
 	$(PY) tests/bench/slow_clients.py
 	$(PY) tests/bench/big_session.py
 	$(PY) tests/bench/core_costs.py
 	$(PY) tests/pages/bench_follow.py
+	$(PY) tests/pages/bench_lighthouse.py
 	$(PY) tests/bench/run.py
 else
 	$(PY) tests/bench/run.py --quick
