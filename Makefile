@@ -3,7 +3,8 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
+DEV_HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
 
@@ -25,12 +26,12 @@ install: $(VENV)/.stamp-install ## Create .venv and install the project with tes
 system-deps: ## Install the Debian packages the tests use (Chromium, poppler, zbar, PostgreSQL)
 	@bash .ci/system-deps
 
-run: install ## Start the API on http://$(HOST):$(PORT) (SQLite in instance/)
+run: install ## Serve on the network (HOST=0.0.0.0, port $(PORT)) and print the address and QR code phones open (SQLite in instance/)
 	@mkdir -p instance
 	$(VENV)/bin/gunicorn -c python:api.config --workers $(WORKERS) --bind $(HOST):$(PORT) 'api:create_app()'
 
-dev: install ## Start Flask's debug server with reload on http://$(HOST):$(PORT)
-	$(VENV)/bin/flask --app api:create_app run --debug --host $(HOST) --port $(PORT)
+dev: install ## Start Flask's debug server with reload on http://$(DEV_HOST):$(PORT) (this computer only)
+	LAIRSIDE_LISTEN=$(DEV_HOST) $(VENV)/bin/flask --app api:create_app run --debug --host $(DEV_HOST) --port $(PORT)
 
 test: install system-deps ## Install everything the tests need and run them all, on TEST_WORKERS processes (2; 0: one)
 	$(PY) -m pytest -n $(or $(TEST_WORKERS),2) --dist loadfile
@@ -39,7 +40,8 @@ lint: install ## ruff on everything, mypy --strict on api, assistant and printab
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict api assistant printables
 
-bench: install ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 4 minutes
+bench: install ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 5 minutes
+	$(PY) tests/pages/bench_lighthouse.py
 	SOAK_MINUTES=$(or $(SOAK_MINUTES),$(if $(QUICK),0.5,30)) $(PY) tests/bench/run.py $(if $(QUICK),--quick)
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts

@@ -9,6 +9,7 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api import compress
 from api.cache import AnswerCache, same_objects
 from api.config import ANSWER_CACHE_BYTES, flask_config
 from api.errors import register_error_handlers
@@ -49,6 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # security headers, and ProxyFix for known proxies.
     app.wsgi_app = SecurityHeaders(BodyDeadline(app.wsgi_app))  # type: ignore[method-assign]
     app.before_request(refuse_oversized)
+    compress.init_app(app)  # the first after_request hook: Flask runs it last
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore

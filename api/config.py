@@ -28,6 +28,7 @@ def flask_config() -> dict[str, Any]:
     return {"MAX_CONTENT_LENGTH": _int("LAIRSIDE_MAX_BODY_BYTES", 65536),
             "TRUSTED_HOSTS": _list("LAIRSIDE_TRUSTED_HOSTS") or None,
             "LAIRSIDE_PUBLIC_URL": (env("LAIRSIDE_PUBLIC_URL") or "").rstrip("/") or None,
+            "LAIRSIDE_LISTEN": env("LAIRSIDE_LISTEN") or None,
             "LAIRSIDE_PROXIES": _int("LAIRSIDE_PROXIES", 0),
             "LAIRSIDE_DATABASE_URL": env("LAIRSIDE_DATABASE_URL") or env("DATABASE_URL") or None,
             "LAIRSIDE_CACHE_SECONDS": _int("LAIRSIDE_CACHE_SECONDS", 300),
@@ -74,3 +75,16 @@ def freeze_what_was_built() -> None:
     running requests). Frozen, collections walk only what requests leave behind."""
     gc.collect()  # nothing already unreachable is kept for good
     gc.freeze()
+
+
+def when_ready(server: Any) -> None:
+    """Once listening, before the workers start: tell them where (LAIRSIDE_LISTEN: the codes
+    they show point only where phones reach), and print the address phones open with its QR
+    code, or plainly why no phone can (api/announce.py)."""
+    import sys  # noqa: PLC0415
+
+    from api.announce import banner, listen_host  # noqa: PLC0415
+
+    binds = list(server.cfg.bind)
+    os.environ.setdefault("LAIRSIDE_LISTEN", listen_host(binds))
+    print(banner(binds, os.environ.get("LAIRSIDE_PUBLIC_URL")), file=sys.stderr, flush=True)

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from marshmallow import ValidationError
 
+from api import pages_text as text
 from api.errors import flatten_errors
 from api.schemas.forms import load, operation_schema_name
 from assistant import inputs
@@ -33,13 +34,43 @@ def field_id(name: str) -> str:
 
 def attempt(work: Callable[[], T]) -> tuple[T | None, Errors]:
     """work()'s result, else None and what the API's schema or the core refused, by dotted
-    path: a page shows the very errors a JSON client gets."""
+    path: a page shows the errors a JSON client gets, said as what to do (`to_do`)."""
     try:
         return work(), {}
     except ValidationError as exc:
-        return None, flatten_errors(exc.messages)
+        return None, {k: [to_do(m) for m in v] for k, v in flatten_errors(exc.messages).items()}
     except InvalidInput as exc:
-        return None, exc.errors()
+        return None, {k: [to_do(m) for m in v] for k, v in exc.errors().items()}
+
+
+_SAID: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"^(Missing data for required field|Field may not be null)\.$"),
+     lambda m: "Fill this in."),
+    (re.compile(r"^Not a valid (integer|number)\.$"), lambda m: "Type a whole number."),
+    (re.compile(r"^Not a valid boolean\.$"), lambda m: "Tick it or leave it clear."),
+    (re.compile(r"^Unknown field\.$"), lambda m: "This form does not take it: leave it out."),
+    (re.compile(r"^Must be greater than or equal to (-?\d+) and less than or equal to "
+                r"(-?\d+)\.$"), lambda m: f"Choose a number from {m[1]} to {m[2]}."),
+    (re.compile(r"^Must be greater than or equal to (-?\d+)\.$"),
+     lambda m: f"Choose {m[1]} or more."),
+    (re.compile(r"^Must be less than or equal to (-?\d+)\.$"),
+     lambda m: f"Choose {m[1]} or fewer."),
+    (re.compile(r"^Must be one of: (.+)\.$"),
+     lambda m: "Choose one of: " + ", ".join(text.humanize(o.strip())
+                                            for o in m[1].split(",")) + "."),
+    (re.compile(r"^Shorter than minimum length (\d+)\.$"), lambda m: f"Add at least {m[1]}."),
+    (re.compile(r"^Longer than maximum length (\d+)\.$"), lambda m: f"Keep it to {m[1]}."),
+)
+
+
+def to_do(message: str) -> str:
+    """A validator's message as what to do ("Missing data for required field." → "Fill this
+    in."); a game's own sentence keeps its words, its "Allowed: …" said as the choices."""
+    for pattern, say in _SAID:
+        found = pattern.match(message)
+        if found:
+            return say(found)
+    return message.replace(" Allowed: ", " It can be: ")
 
 
 def run(game: Game, op: Operation, data: dict[str, Any], query: bool = False

@@ -103,5 +103,15 @@ def _humanized(name: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def number(value: Any) -> Any:
+    """A number as a person reads it: 0.3333333333333333 → "0.33", 2.0 → "2"; others as they
+    are."""
+    if isinstance(value, float) and not isinstance(value, bool):
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return value
+
+
 PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}
 """How the print page names the paper sizes the sheets come in (assistant.sheets.PAPERS)."""

@@ -155,7 +155,9 @@ def stream(code: str) -> Response:
 def qr(code: str) -> Response:
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow code")
-    urls = session_urls(info, token)
+    from api.routes.printables import public_target  # noqa: PLC0415
+
+    urls = session_urls(info, token, public_target()[0])  # an address phones reach, if any
     seat = request.args.get("seat")
     if seat is not None:
         if token is None:

@@ -47,9 +47,11 @@ def init_app(app: Flask) -> None:
                                  field_id=forms.field_id, asset=asset, fixed_url=url_for,
                                  initial_rows=form_text.initial_rows,
                                  suggestion_link=suggestion_link,
-                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes})
+                                 mode_titles=lambda game: {m.title: m.slug for m in game.modes},
+                                 game_titles=lambda: {g.slug: g.title for g in all_games()})
     app.jinja_env.filters.update(rich=text.rich, numbers=text.highlight_numbers,
-                                 humanize=text.humanize, prefixed=lambda name, p: p + name)
+                                 humanize=text.humanize, number=text.number,
+                                 prefixed=lambda name, p: p + name)
     app.jinja_env.add_extension("jinja2.ext.do")
     app.jinja_env.finalize = text.shown
     LINK_PROVIDERS["pages"] = lambda game: {
@@ -440,33 +442,37 @@ def offline_search_index(game: str) -> Response:
 
 @bp.get("/offline.json")
 def offline_manifest() -> Response:
-    """Pages a phone saves on its first visit, so rules, setup, search, timers and the forms
-    of calculators and scoring work without a signal."""
-    urls = [links.home(), links.search(), url_for("pages.offline"), "/join",
-            asset("app.css"), asset("app.js"), asset("theme.js"), asset("icon.svg"),
-            url_for("pages.manifest")]
-    for game in all_games():
-        urls.append(links.rules_index(game.slug))
-        urls.append(f"/g/{game.slug}")
-        if game.timers:
-            urls.append(links.timers(game.slug))
-        urls.append(url_for("rules.index", game=game.slug))
-        urls.append(url_for("pages.offline_search_index", game=game.slug))
-        urls.extend(links.rule(game.slug, entry.id) for entry in game.rules)
-        if game.calculators:
-            urls.append(url_for("pages.calculators", game=game.slug))
-            urls.extend(links.calculator(game.slug, slug) for slug in game.calculators)
-        if game.scoring is not None:
-            urls.append(links.score(game.slug))
-            urls.extend(links.score(game.slug, mode.slug) for mode in game.modes)
-        seeded = game.setup is not None and any(f.name == "seed" for f in game.setup.form)
-        for mode in game.modes:
-            urls.append(f"/g/{game.slug}/setup?mode={mode.slug}")
-            if game.setup is None:
-                continue
-            for n in range(mode.min_players, mode.max_players + 1):
-                urls.append(links.setup(game.slug, mode=mode.slug, players=n))
-                if seeded:
-                    urls.extend(links.setup(game.slug, mode=mode.slug, players=n, seed=seed)
-                                for seed in OFFLINE_SEEDS)
+    """Pages a phone saves for offline use: without `game`, the pages every game shares (home,
+    search, join, the offline page, styles and scripts); with `game`, that game's rules,
+    setup, search, timers and the forms of its calculators and scoring. A phone saves the game
+    it chose, and asks before taking the others (static/app.js, static/sw.js)."""
+    slug = request.args.get("game")
+    if not slug:
+        urls = [links.home(), links.search(), url_for("pages.offline"), "/join",
+                asset("app.css"), asset("app.js"), asset("theme.js"), asset("icon.svg"),
+                url_for("pages.manifest")]
+        return Response(json.dumps(urls), mimetype="application/json")
+    game = find_game(slug)
+    urls = [links.rules_index(game.slug), f"/g/{game.slug}"]
+    if game.timers:
+        urls.append(links.timers(game.slug))
+    urls.append(url_for("rules.index", game=game.slug))
+    urls.append(url_for("pages.offline_search_index", game=game.slug))
+    urls.extend(links.rule(game.slug, entry.id) for entry in game.rules)
+    if game.calculators:
+        urls.append(url_for("pages.calculators", game=game.slug))
+        urls.extend(links.calculator(game.slug, calc) for calc in game.calculators)
+    if game.scoring is not None:
+        urls.append(links.score(game.slug))
+        urls.extend(links.score(game.slug, mode.slug) for mode in game.modes)
+    seeded = game.setup is not None and any(f.name == "seed" for f in game.setup.form)
+    for mode in game.modes:
+        urls.append(f"/g/{game.slug}/setup?mode={mode.slug}")
+        if game.setup is None:
+            continue
+        for n in range(mode.min_players, mode.max_players + 1):
+            urls.append(links.setup(game.slug, mode=mode.slug, players=n))
+            if seeded:
+                urls.extend(links.setup(game.slug, mode=mode.slug, players=n, seed=seed)
+                            for seed in OFFLINE_SEEDS)
     return Response(json.dumps(urls), mimetype="application/json")

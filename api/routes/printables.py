@@ -43,8 +43,9 @@ PDF = "application/pdf"
 def public_target() -> tuple[str, str]:
     """The base URL the codes point at, and what the sheet's footer says about it: the public
     URL; else this request's host when a phone could reach it and it is an address (or a name
-    Flask checked against TRUSTED_HOSTS); else this machine's LAN address (said so in print)."""
-    from printables.address import LAN_NOTE, guess_base_url, is_ip, is_loopback  # noqa: PLC0415
+    Flask checked against TRUSTED_HOSTS); else this machine's LAN address when the server
+    listens there (said so in print); else loopback, which sheets and pages flag as dead."""
+    from printables.address import is_ip, is_loopback, reachable_base  # noqa: PLC0415
 
     configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
     if configured:
@@ -53,9 +54,9 @@ def public_target() -> tuple[str, str]:
     host = urlsplit(own).hostname or ""
     if not is_loopback(own) and (is_ip(host) or current_app.config.get("TRUSTED_HOSTS")):
         return own, ""
-    port = urlsplit(own).port or (443 if request.scheme == "https" else 80)
-    guessed = guess_base_url(port, request.scheme)
-    return guessed, ("" if is_loopback(guessed) else LAN_NOTE)
+    if not is_loopback(own):  # a name nobody vouched for: never printed
+        own = f"{request.scheme}://127.0.0.1:{urlsplit(own).port or 80}"
+    return reachable_base(own, current_app.config.get("LAIRSIDE_LISTEN"))
 
 
 def serves(app: Flask, path: str) -> bool:

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
+from api.routes.printables import public_target
 from api.routes.sessions import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
@@ -27,6 +28,7 @@ from assistant.form_text import parse
 from assistant.games import all_games, find_game
 from assistant.inputs import ListOf, describe, label_for
 from assistant.tracker import event_forms
+from printables.address import is_loopback
 
 bp = Blueprint("session_pages", __name__)
 
@@ -190,6 +192,7 @@ def session_page(game: str, code: str) -> Response:
         raise NotFound(f"There is no {game!r} session {code!r}.")
     found = find_game(game)
     state, can_undo = store().point(info)
+    base, _ = public_target()
     mode = str(info.setup.mode)
     response = _page(
         "session.html", game=found, wording=info.tracker.wording,
@@ -197,6 +200,10 @@ def session_page(game: str, code: str) -> Response:
         session=session_json(info, state, info.version, can_undo),
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
-        private=sorted(info.tracker.private_events))
+        private=sorted(info.tracker.private_events),
+        rule_titles={entry.id: entry.title for entry in found.rules},
+        join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
+        score={"code": info.code, "version": info.version,
+               **info.tracker.score(info.setup, state).to_json()})
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

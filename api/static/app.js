@@ -71,7 +71,7 @@
           if (!v) return;
           var prefix = attr === "name" ? name + "." : "f-" + name.replace(/[^a-z0-9]+/gi, "-").toLowerCase() + "-";
           if (v.indexOf(prefix) !== 0) return;
-          var rest = v.slice(prefix.length).replace(/^(__i__|\d+)/, String(i));
+          var rest = v.slice(prefix.length).replace(/^(__i__|\d+|i(?=-|$))/, String(i));  // ids: "__i__" reads "i"
           el.setAttribute(attr, prefix + rest);
         });
       });
@@ -530,19 +530,60 @@
     window.addEventListener("offline", show);
     show();
     var ready = $("[data-offline-ready]");
-    function saved(count) {
-      if (!ready) return;
+    if (!ready || !("serviceWorker" in navigator) || location.protocol === "file:") return;
+    var titles = {};
+    try { titles = JSON.parse(ready.dataset.games || "{}"); } catch (e) { /* none */ }
+    var games = store.get("offline-games", {});  /* slug → {count, bytes}: saved on this phone */
+    function mb(bytes) { return bytes >= 1e6 ? (bytes / 1e6).toFixed(1) + " MB" : Math.max(1, Math.round(bytes / 1e3)) + " kB"; }
+    function draw() {
+      var have = Object.keys(games).filter(function (g) { return titles[g]; });
+      if (!have.length) { ready.hidden = true; return; }
+      var pages = 0, bytes = 0;
+      have.forEach(function (g) { pages += games[g].count; bytes += games[g].bytes; });
+      var others = Object.keys(titles).filter(function (g) { return !games[g]; });
       ready.hidden = false;
-      ready.textContent = "Saved on this phone for offline use: rules, search, setup, timers and forms (" + count + " pages).";
+      ready.textContent = "Saved on this phone for offline use: " + have.map(function (g) {
+        return titles[g] + " (" + games[g].count + " pages, " + mb(games[g].bytes) + ")"; }).join(", ") +
+        ": rules, search, setup, timers and forms. ";
+      if (others.length) {  /* the others only when asked, with an honest guess at their size */
+        var each = pages ? bytes / pages : 0, guess = each * pages / have.length * others.length;
+        var more = document.createElement("button");
+        more.type = "button"; more.className = "link"; more.dataset.saveOthers = "";
+        more.textContent = "Also save the other " + others.length + " game" + (others.length === 1 ? "" : "s") +
+          (guess ? " (about " + mb(guess) + ")" : "");
+        more.addEventListener("click", function () {
+          more.disabled = true; more.textContent = "Saving…";
+          others.forEach(save);
+        });
+        ready.appendChild(more);
+      }
     }
-    if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.onmessage = function (event) {  /* (onmessage also starts the queue) */
-        if (event.data && event.data.type === "offline-ready") { store.set("offline-ready", event.data.count); saved(event.data.count); }
-      };
-      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ });
-      var known = store.get("offline-ready", 0);
-      if (known) saved(known);
+    function save(game) {
+      if (!game || !titles[game]) return;
+      navigator.serviceWorker.ready.then(function (reg) {
+        if (reg.active) reg.active.postMessage({ type: "save-game", game: game });
+      });
     }
+    navigator.serviceWorker.onmessage = function (event) {  /* (onmessage also starts the queue) */
+      var d = event.data || {};
+      if (d.type === "game-saved" && d.count) {
+        games[d.game] = { count: d.count, bytes: d.bytes }; store.set("offline-games", games); draw();
+      }
+    };
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ });
+    /* The game this phone chose: the one whose page this is, else the one picked on home. */
+    function chosen() {
+      var m = location.pathname.match(/^\/g\/([^/]+)/);
+      if (m) return m[1];
+      var picked = $("input[name=game]:checked");
+      return picked ? picked.value : null;
+    }
+    var first = chosen();
+    if (first && !games[first]) save(first);
+    document.addEventListener("change", function (e) {
+      if (e.target.name === "game" && !games[e.target.value]) save(e.target.value);
+    });
+    draw();
   }
 
   /* Forms that fit the mode: a field whose label starts with a mode's name ("Mayhem: the

@@ -46,6 +46,24 @@
   var $$ = function (sel) { return Array.prototype.slice.call(document.querySelectorAll(sel)); };
   var esc = function (s) { return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
     return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]; }); };
+  /* The last shared state this phone saw, kept so the page opens offline as it was left
+     (a seat's own view, with its secret, is never kept). */
+  var lastKey = "lairside:last:" + code;
+  function keepLast(events) {
+    if (mine) { return; }
+    try {
+      var kept = JSON.parse(localStorage.getItem(lastKey) || "null") || {};
+      if (events) { kept.events = events; }
+      else { kept.version = data.version; kept.state = data.state; kept.setup = data.setup; kept.can_undo = data.can_undo; }
+      localStorage.setItem(lastKey, JSON.stringify(kept));
+    } catch (e) { /* full or private: the page still works online */ }
+  }
+  try {
+    var last = JSON.parse(localStorage.getItem(lastKey) || "null");
+    if (last && last.version > data.version && !localStorage.getItem("lairside:seat:" + code)) {
+      data.version = last.version; data.state = last.state; data.setup = last.setup; data.can_undo = last.can_undo;
+    }
+  } catch (e) { /* nothing kept */ }
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
   function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
   function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
@@ -54,11 +72,19 @@
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
   function label(key) { return key.replace(/_/g, " "); }
+  /* A key or code as words: "vp_objectives" → "VP objectives", "base-building" → "Base building". */
+  function words(key) {
+    var w = String(key).split(/[_\-\s]+/).filter(Boolean).map(function (x) { return x === "vp" ? "VP" : x; });
+    if (w.length > 1 && w[w.length - 1] === "text") { w.pop(); }
+    var out = w.join(" ");
+    return out.charAt(0).toUpperCase() + out.slice(1);
+  }
   function shown(value, seatName) {
     if (value === true) { return "yes"; }
     if (value === false) { return "no"; }
     if (value == null) { return seatName ? "nobody" : "?"; }
-    return seatName ? (names[value] || value) : value;
+    if (seatName) { return names[value] || value; }
+    return typeof value === "string" && /^[a-z0-9]+([_-][a-z0-9]+)+$/.test(value) ? words(value) : value;
   }
   function skipped(item, seat) { return item.skip && seat && seat[item.skip]; }
   function seatState(st, id) { return st.seats.find(function (s) { return s.id === id; }) || {}; }
@@ -77,29 +103,40 @@
   // --- rendering -------------------------------------------------------------------------
 
   function stepper(attrs, text, value, mark) {
-    return '<div class="row" data-mark="' + esc(mark) + '"><span class="label">' + esc(text) + '</span>' +
+    return '<div class="row stepper" data-mark="' + esc(mark) + '"><span class="label">' + esc(text) + '</span>' +
       '<button type="button" data-edit ' + attrs + ' data-delta="-1" aria-label="' + esc(text) + ' down">−</button>' +
       '<span class="big" data-value>' + esc(value == null ? "?" : value) + '</span>' +
       '<button type="button" data-edit ' + attrs + ' data-delta="1" aria-label="' + esc(text) + ' up">+</button></div>';
   }
 
+  /* A field's visible label: the game's own description of it (its help), never its name. */
+  function fieldLabel(field) {
+    return String(field.label || field.help || label(field.name)).replace(/[.:]\s*$/, "");
+  }
+  function optionLabel(o) {
+    if (names[o]) { return names[o]; }
+    return words(o);
+  }
   function input(field, prefix, leaveOut) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
-    var lab = '<label class="sr" for="' + esc(id) + '">' + esc(field.help) + '</label>';
-    if (field.kind === "oneof") {
-      return lab + '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
-        return '<option value="' + esc(o) + '">' + esc(label(o.replace(/-/g, " "))) + '</option>'; }).join("") + '</select>';
+    var text = esc(fieldLabel(field)), control;
+    if (field.kind === "flag") {
+      return '<label class="field check" for="' + esc(id) + '"><input' + attrs + ' type="checkbox"> ' + text + '</label>';
     }
-    if (field.kind === "integer") {
-      return lab + '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
+    if (field.kind === "oneof") {
+      control = '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
+        return '<option value="' + esc(o) + '"' + (o === field.default ? " selected" : "") + '>' + esc(optionLabel(o)) + '</option>'; }).join("") + '</select>';
+    } else if (field.kind === "integer") {
+      control = '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +
         (field.maximum != null ? ' max="' + field.maximum + '"' : "") +
         ' value="' + esc(field.default != null ? field.default : (field.minimum > 0 ? field.minimum : 1)) + '"' +
         (field.required ? " required" : "") + '>';
+    } else {
+      control = '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" autocomplete="off"' +
+        (field.required ? " required" : "") + ' class="text-input">';
     }
-    if (field.kind === "flag") { return '<label><input' + attrs + ' type="checkbox"> ' + esc(field.help) + '</label>'; }
-    return lab + '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" placeholder="' +
-      esc(label(field.name)) + '"' + (field.required ? " required" : "") + ' class="text-input">';
+    return '<span class="field"><label for="' + esc(id) + '">' + text + '</label>' + control + '</span>';
   }
 
   function actionHtml(action, seat, st) {
@@ -135,15 +172,15 @@
   }
 
   function render() {
-    var st = data.state;
+    var st = data.state, kept = keep();
     $("[data-version]").textContent = data.version;
     var t = "";
     board.tracks.forEach(function (track) {
       t += stepper('data-track="' + esc(track.key) + '"', track.label, st[track.key], "k:" + track.key);
     });
     board.shows.forEach(function (show) {
-      t += '<div class="row" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + '</span><span data-show="' +
-        esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</span></div>';
+      t += '<div class="row" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + ':</span><b data-show="' +
+        esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</b></div>';
     });
     var plain = board.actions.filter(function (a) { return !a.per_seat && !a.asks.length; });
     if (plain.length) { t += '<div class="row" data-edit>' + plain.map(function (a) { return actionHtml(a, null, st); }).join("") + '</div>'; }
@@ -165,9 +202,13 @@
             (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
       });
       var own = mine && mine.seat === seat.id, secrets = board.secret_lines || [];
-      var lines = board.seat_lines.filter(function (k) { return s[k] != null && !(own && secrets.indexOf(k) >= 0); });
-      function line(k) {  /* a line that names itself ("Team: none") is shown as is */
-        return esc(typeof s[k] === "string" && s[k].indexOf(": ") > 0 ? s[k] : label(k) + " " + shown(s[k])); }
+      var lines = board.seat_lines.filter(function (k) { return s[k] != null && s[k] !== false && s[k] !== "" && !(own && secrets.indexOf(k) >= 0); });
+      function line(k) {  /* a text line is shown as the game wrote it; a number or flag under its key's words */
+        var v = s[k];
+        if (typeof v === "string") { return esc(v); }
+        if (v === true) { return esc(words(k)); }
+        if (Array.isArray(v)) { return esc(words(k) + ": " + (v.map(function (x) { return names[x] || x; }).join(", ") || "none")); }
+        return esc(words(k) + ": " + shown(v)); }
       if (lines.length) {
         html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
       }
@@ -179,8 +220,18 @@
       }
       var seatActions = board.actions.filter(function (a) { return a.per_seat; });
       var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
-      seatActions.filter(function (a) { return a.asks.length; }).forEach(function (a) { html += actionHtml(a, seat, st); });
       if (buttons) { html += '<div class="row">' + buttons + '</div>'; }
+      /* The seat's own-phone forms stay open on its card; the table's fold away, so seven seats
+         stay a few screens long. */
+      var asking = seatActions.filter(function (a) { return a.asks.length && actionHtml(a, seat, st); });
+      var ownForms = asking.filter(function (a) { return isPrivate(a.event) || a.own_phone; });
+      var tableForms = asking.filter(function (a) { return ownForms.indexOf(a) < 0; });
+      html += ownForms.map(function (a) { return actionHtml(a, seat, st); }).join("");
+      if (tableForms.length) {
+        html += '<details class="seat-more" data-edit data-keep="more-' + esc(seat.id) + '"><summary>' +
+          esc(tableForms.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
+          tableForms.map(function (a) { return actionHtml(a, seat, st); }).join("") + '</details>';
+      }
       if (privateKinds.length && !mine) {
         html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
       } else if (mine && mine.seat === seat.id) {
@@ -193,6 +244,23 @@
     $("[data-table-actions]").innerHTML = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; })
       .map(function (a) { return actionHtml(a, null, st); }).join("");
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
+    kept();
+    body.classList.add("drawn");  /* shown whole at once: nothing on screen moves as it is drawn */
+  }
+
+  /* A redraw keeps what the player was doing: open folds and values typed but not sent. */
+  function keep() {
+    var open = $$("details[data-keep]").filter(function (d) { return d.open; }).map(function (d) { return d.dataset.keep; });
+    var typed = $$("form[data-action-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
+    var focused = document.activeElement && document.activeElement.id;
+    return function () {
+      open.forEach(function (k) { var d = document.querySelector('details[data-keep="' + k + '"]'); if (d) { d.open = true; } });
+      typed.forEach(function (t) {
+        var el = document.getElementById(t[0]); if (!el) { return; }
+        if (el.type === "checkbox") { el.checked = t[1]; } else { el.value = t[1]; }
+      });
+      var f = focused && document.getElementById(focused); if (f) { f.focus(); }
+    };
   }
 
   /* What changed between two states, as the data-mark names of the rows that show it. */
@@ -223,8 +291,11 @@
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
     return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
-      lastEvents = j.events; drawHistory();
-    }).catch(function () {});
+      lastEvents = j.events; drawHistory(); keepLast(lastEvents);
+    }).catch(function () {
+      var kept = mine ? null : storage.get("last:" + code, null);  /* offline: the history kept */
+      if (!lastEvents.length && kept && kept.events) { lastEvents = kept.events; drawHistory(); }
+    });
   }
   function drawHistory() {
       $("[data-history]").innerHTML = lastEvents.slice().reverse().map(function (e) {
@@ -237,6 +308,10 @@
       var last = lastEvents[lastEvents.length - 1];
       var redo = $("[data-redo]");
       if (redo) { redo.hidden = !(last && last.event && last.event.kind === "undo" && last.seq === data.version); }
+      var undo = $("[data-undo]");
+      if (undo) {
+        $("[data-undo-what]").textContent = last && data.can_undo ? "Undo takes back: " + last.text : "Nothing to undo.";
+      }
   }
 
   function accept(j, r) {
@@ -246,8 +321,10 @@
     if (j.setup) { data.setup = j.setup; }
     etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
+    keepLast();
     highlight(changes(before, data.state));
     loadHistory();
+    loadScore();
   }
 
   function refresh() {
@@ -437,7 +514,7 @@
       return "next";
     }
     var problem = {}; try { problem = await r.json(); } catch (e) { /* not JSON */ }
-    var detail = problem.errors ? Object.values(problem.errors)[0][0] : problem.detail;
+    var detail = refusal(problem, p[1] && p[1].kind);
     item.status = "failed";
     item.detail = (detail || "Not saved (" + r.status + ").") + (r.status === 403 ? " This phone has no edit link for this table." : "");
     queue.shift(); failed.push(item); saveQueue();
@@ -445,6 +522,27 @@
     return "next";
   }
   var failed = [];
+
+  /* A refusal in the table's words: each field's problem under the label the form shows,
+     then what the rules allow now (the problem's `next`), never a field name. */
+  function refusal(problem, kind) {
+    var fields = forms[kind] || [], said = [];
+    Object.keys(problem.errors || {}).forEach(function (name) {
+      var field = fields.find(function (f) { return f.name === name.split(".")[0]; });
+      var text = (problem.errors[name] || []).join(" ");
+      said.push(field && !(text.indexOf(field.help) >= 0) ? fieldLabel(field) + ": " + text : text);
+    });
+    var detail = problem.detail || "", now = detail.indexOf("What can be done now:");
+    if (!said.length) { said.push(now > 0 ? detail.slice(0, now).trim() : detail); }
+    var next = now >= 0 ? detail.slice(now) : (problem.next && problem.next.length ?
+      "What can be done now: " + problem.next.map(kindLabel).join("; ") + "." : "");
+    if (next && said.join(" ").indexOf(next) < 0) { said.push(next); }
+    return said.filter(Boolean).join(" ");
+  }
+  function kindLabel(kind) {
+    var a = board.actions.find(function (x) { return x.event === kind; });
+    return a ? a.label : label(kind.replace(/-/g, " "));
+  }
 
   function meanwhile(after) {
     return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(function (r) { return r.json(); })
@@ -546,11 +644,60 @@
 
   // --- score, sheet, QR, compact view, seats ------------------------------------------------
 
-  $("[data-score]").addEventListener("click", function () {
-    fetch(api + "/score").then(function (r) { return r.json(); }).then(function (j) {
-      var out = $("[data-score-out]"); out.hidden = false; out.textContent = j.summary || j.detail;
-    }).catch(function () { say("The final score needs a connection."); });
-  });
+  /* The score, always shown and asked again at each new version: each seat's rank, total and
+     steps with their rules, the tie-break's reasons, and "Provisional" until the game ends. */
+  var scoreKey = "score:" + code, scoreShown = -1, scoreAsking = false;
+  function loadScore() {
+    if (scoreAsking || scoreShown === data.version) { return; }
+    scoreAsking = true;
+    var asked = data.version;
+    fetch(api + "/score", {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw new Error("status " + r.status); }
+      return r.json();
+    }).then(function (j) {
+      storage.set(scoreKey, j); drawScore(j); scoreShown = j.version;
+    }).catch(function () {
+      var kept = storage.get(scoreKey, null);  /* offline: the newest score this phone saw */
+      if (kept && kept.version > scoreShown) { drawScore(kept, true); scoreShown = kept.version; }
+    }).then(function () {
+      scoreAsking = false;
+      if (asked !== data.version) { loadScore(); }
+    });
+  }
+  function ruleLink(rule) {
+    if (!rule) { return ""; }
+    return ' <a class="rule-link" href="' + esc(meta.rule_url.replace("RULE", encodeURIComponent(rule))) + '">Rule: ' +
+      esc(meta.rules[rule] || label(rule.replace(/-/g, " "))) + '</a>';
+  }
+  function stepHtml(step) {
+    var marked = step.provenance && step.provenance !== "rulebook";
+    return '<li><span class="step-text">' + esc(step.text) + '</span>' +
+      (marked ? ' <span class="prov prov-' + esc(step.provenance) + '">' + esc(step.provenance) + '</span>' : "") +
+      ruleLink(step.rule) + (step.note ? '<br><span class="muted">' + esc(step.note) + '</span>' : "") + '</li>';
+  }
+  function drawScore(j, old) {
+    var res = j.result || {}, rows = res.standings || [], unit = res.unit || "";
+    var state = $("[data-score-state]");
+    state.classList.toggle("provisional", !res.final);
+    state.textContent = (res.final ? "Final score." : "Provisional: the game has not ended, so this can still change.") +
+      (old ? " (Last seen before the connection dropped.)" : "");
+    $("[data-standings]").innerHTML = rows.map(function (row) {
+      var total = res.points === false || row.total == null ? "" : " · " + row.total + (unit ? " " + unit : "");
+      return '<li data-standing="' + esc(row.seat) + '"' + (row.winner ? ' class="winner"' : "") + '>' +
+        '<details><summary><span class="rank">' + esc(row.rank) + '.</span> <b>' + esc(row.name) + '</b>' +
+        (row.role ? ' <span class="muted">(' + esc(row.role) + ')</span>' : "") + esc(total) +
+        (row.winner ? ' <span class="win">' + (res.final ? "wins" : "leads") + '</span>' : "") + '</summary>' +
+        '<ul class="steps">' + (row.steps || []).map(stepHtml).join("") + '</ul></details>' +
+        (row.tie ? '<p class="tie">' + esc(row.tie) + '</p>' : "") + '</li>';
+    }).join("");
+    var more = $("[data-score-more]");
+    more.hidden = !(j.summary || (j.steps || []).length);
+    $("[data-score-summary]").textContent = j.summary || "";
+    $("[data-score-steps]").innerHTML = (j.steps || []).map(stepHtml).join("");
+    if (!rows.length) {  /* a game whose score has no standings yet: its summary, said once */
+      state.textContent += " " + String(j.summary || "").replace(/^Provisional \(the game has not ended\): /, "");
+    }
+  }
   $("[data-sheet]").addEventListener("click", function (e) {
     if (!token) { return; }
     e.preventDefault();
@@ -561,7 +708,7 @@
     var panel = $("[data-qr]"), open = panel.hidden;
     panel.hidden = !open; e.currentTarget.setAttribute("aria-expanded", String(open));
     var img = $("[data-qr-follow]");
-    if (open && !img.getAttribute("src")) { img.src = api + "/qr.svg"; }
+    if (open && img && !img.getAttribute("src")) { img.src = api + "/qr.svg"; }
     if (open) { panel.scrollIntoView({block: "nearest"}); }
   });
   var editQr = $("[data-qr-edit]");
@@ -641,8 +788,10 @@
 
   remember();
   if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
-  render(); showCompact(); loadHistory(); drawQueue();
+  var first = json("session-score"); drawScore(first); scoreShown = first.version;  /* drawn with the board, no wait */
+  render(); showCompact(); loadHistory(); drawQueue(); loadScore();
   if (mine) { etag = ""; refresh().catch(function () {}); }
+  if (navigator.onLine === false) { live(false); say(queue.length ? "Offline: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when the connection is back." : "Offline: showing the last state this phone saw."); }
   follow();
   if (queue.length) { pump(); }
   window.addEventListener("online", function () { pump(); });

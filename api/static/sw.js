@@ -1,12 +1,14 @@
 /* Lairside service worker: rules, search, setup, timers and the forms of calculators and
    scoring keep working without a signal, and a rule or setup looked up before costs no
-   request at all.
+   request at all. Saved ahead: what every game shares, and the game the phone chose; the
+   other games only when the player says yes (app.js asks, with their size).
    Rules and setup pages (and the offline search index and manifest): cache first. The cache
    is named after a version the server computes from the content those pages are made of
    (rules, setup tables, templates, scripts), so a change there installs a new worker, which
-   saves every page again in the background and drops the old cache when done. A saved page
+   saves every page of the games it had again in the background and drops the old cache. A saved page
    older than a day is also fetched again in the background after it is shown.
-   Other pages: network first (fresh when online), the saved copy when offline; an address
+   Other pages, a table's included: network first (fresh when online), the saved copy when
+   offline; an address
    with blank or reordered options finds its saved page too. Static files carry a content
    hash in their URL, so the saved copy is always right. When the first save is done, every
    open page is told how many pages are ready offline. */
@@ -15,26 +17,76 @@ var CACHE = "lairside-__VERSION__";
 var REFRESH_AFTER = 24 * 3600 * 1000;  /* a saved rule or setup page older than this is fetched again */
 var READ_ONLY = /^\/g\/[^/]+\/(rules(\/[^/]+)?|setup|search\.json)$/;
 
+/* Save `urls` in small batches (a phone on table wifi, a small server); answers the number
+   saved and their bytes. */
+function saveAll(cache, urls) {
+  var queue = urls.slice(), saved = 0, bytes = 0;
+  function next() {
+    var batch = queue.splice(0, 6);
+    if (!batch.length) return Promise.resolve({ count: saved, bytes: bytes });
+    return Promise.all(batch.map(function (url) {
+      /* no-cache: asked of the server (a 304 when the browser's copy is current), never a
+         copy the browser kept from before the content changed */
+      var request = new Request(url, { cache: "no-cache" });
+      return fetch(request).then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.clone().blob().then(function (b) {
+          bytes += b.size; saved += 1;
+          return cache.put(request, response);
+        });
+      }).catch(function () { /* skip what fails; it is saved on visit */ });
+    })).then(next);
+  }
+  return next();
+}
+
+/* One game's pages (rules, setup, search, timers, forms): the game this phone chose. */
+function saveGame(game) {
+  return caches.open(CACHE).then(function (cache) {
+    return fetch("/offline.json?game=" + encodeURIComponent(game)).then(function (r) { return r.json(); })
+      .then(function (urls) { return saveAll(cache, urls); });
+  });
+}
+
+/* The games an older version of this worker had saved: saved again, so an update keeps them. */
+function gamesSavedBefore() {
+  return caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf("lairside-") === 0 && k !== CACHE; }).map(function (k) {
+      return caches.open(k).then(function (c) { return c.keys(); });
+    }));
+  }).then(function (lists) {
+    var games = {};
+    lists.forEach(function (requests) {
+      requests.forEach(function (r) {
+        var m = new URL(r.url).pathname.match(/^\/g\/([^/]+)\/search\.json$/);
+        if (m) games[m[1]] = true;
+      });
+    });
+    return Object.keys(games);
+  });
+}
+
+/* Installing saves what every game shares; a game's own pages wait until the phone chooses
+   the game (a message from app.js), and the others until the player says yes. */
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     return fetch("/offline.json").then(function (r) { return r.json(); }).then(function (urls) {
-      // One by one in small batches: a phone on table wifi, a small server.
-      var queue = urls.slice(), saved = 0;
-      function next() {
-        var batch = queue.splice(0, 6);
-        if (!batch.length) return Promise.resolve(saved);
-        return Promise.all(batch.map(function (url) {
-          /* no-cache: asked of the server (a 304 when the browser's copy is current), never a
-             copy the browser kept from before the content changed */
-          return cache.add(new Request(url, { cache: "no-cache" })).then(function () { saved += 1; })
-            .catch(function () { /* skip what fails; it is saved on visit */ });
-        })).then(next);
-      }
-      return next();
+      return saveAll(cache, urls);
     });
-  }).then(function (saved) {
-    self.savedCount = saved;
-    return self.skipWaiting();
+  }).then(function () {
+    return gamesSavedBefore().then(function (games) { return Promise.all(games.map(saveGame)); });
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "save-game" || !/^[a-z0-9-]+$/.test(data.game || "")) return;
+  event.waitUntil(saveGame(data.game).then(function (done) {
+    return self.clients.matchAll({ includeUncontrolled: true }).then(function (clients) {
+      clients.forEach(function (c) {
+        c.postMessage({ type: "game-saved", game: data.game, count: done.count, bytes: done.bytes });
+      });
+    });
   }));
 });
 
@@ -67,7 +119,7 @@ function canonical(url) {
   return url.pathname + (query ? "?" + query : "");
 }
 
-/* Keep a copy of a good answer (not a live table's, not an error). */
+/* Keep a copy of a good answer (not an error). */
 function keep(request, response) {
   if (response.ok && response.status === 200 && response.type === "basic") {
     var copy = response.clone();
@@ -119,12 +171,15 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  var table = url.pathname.indexOf("/sessions/") > 0;
+  /* A table's page is kept too (by its path alone): offline, it opens with the state its
+     script kept on this phone, and the taps queued there. */
+  var table = /^\/g\/[^/]+\/sessions\/[a-z0-9]+$/.test(url.pathname);
+  var key = table ? url.pathname : request;
   event.respondWith(fetch(request).then(function (response) {
-    if (!table) event.waitUntil(keep(request, response));
+    event.waitUntil(keep(key, response));
     return response;
   }).catch(function () {
-    return saved(request, url).then(function (hit) { return hit || fallback(request, url); });
+    return saved(key, url).then(function (hit) { return hit || fallback(request, url); });
   }));
 });
 

@@ -52,13 +52,19 @@ def test_every_page_weighs_under_the_budget(make_context: Any, artifacts: Path,
 def test_rules_and_setup_work_offline_after_the_first_visit(make_context: Any) -> None:
     context = make_context(service_workers="allow")
     page = context.new_page()
-    page.goto(links.home())
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    rule = links.rule("tdt", "conflict-resolution")  # never opened: saved by the install step
+    page.goto(links.rules_index("tdt"))  # the game this phone chose
+    rule = links.rule("tdt", "conflict-resolution")  # never opened: saved with its game
     setup = links.setup("tdt", mode="syndicate", players=3)
-    page.wait_for_function(
-        "async ([rule, setup]) => !!(await caches.match(rule)) && !!(await caches.match(setup))",
-        arg=[rule, setup], timeout=30_000)
+    # the chosen game is saved once the worker runs, the footer says so, and asks before more
+    ready = page.locator("[data-offline-ready]")
+    ready.filter(has_text="Tomorrow Dies Today (").wait_for()
+    assert re.search(r"Tomorrow Dies Today \(\d+ pages, [\d.]+ (kB|MB)\)", ready.inner_text())
+    assert not page.evaluate("async () => !!(await caches.match('/g/maniacal/rules'))")
+    more = ready.get_by_role("button", name=re.compile(r"Also save the other 4 games \(about"))
+    more.click()
+    ready.filter(has_text="Maniacal (").wait_for()
+    assert page.evaluate("async ([rule, setup]) => !!(await caches.match(rule)) && "
+                         "!!(await caches.match(setup))", [rule, setup])
     context.set_offline(True)
     page.goto(rule)
     assert page.locator("h1").inner_text() == find_game("tdt").rules.get(
@@ -81,11 +87,12 @@ def test_offline_home_button_search_forms_and_deals(make_context: Any) -> None:
     context = make_context(service_workers="allow")
     page = context.new_page()
     page.goto(links.home())
+    page.locator("label.option", has_text="Tomorrow Dies Today").click()  # the chosen game
     saved = [links.setup("tdt", mode="cutthroat", players=5, seed="202"), "/g/tdt/search.json",
              links.calculator("tdt", "fund-deployment")]
-    page.wait_for_function("async (urls) => (await Promise.all(urls.map(u => caches.match(u))))"
-                           ".every(Boolean)", arg=saved, timeout=30_000)
-    page.locator("[data-offline-ready]").filter(has_text="Saved on this phone").wait_for()
+    page.locator("[data-offline-ready]").filter(has_text="Tomorrow Dies Today (").wait_for()
+    assert page.evaluate("async (urls) => (await Promise.all(urls.map(u => caches.match(u))))"
+                         ".every(Boolean)", saved)
     context.set_offline(True)
     page.reload()
     page.locator("label.option", has_text="Tomorrow Dies Today").click()

@@ -94,7 +94,7 @@ def test_the_game_home_links_to_its_print_page(client: Any, game: Game) -> None:
 
 @pytest.mark.parametrize("query, field, says", [
     ({"players": "99"}, "players", None),  # None: the mode's allowed range
-    ({"players": "three"}, "players", "integer"),
+    ({"players": "three"}, "players", "whole number"),  # what to do, not "Not a valid integer"
     ({"mode": "nonsense"}, "mode", None),  # None: the modes allowed
     ({"paper": "b5"}, "paper", "b5"),
 ])

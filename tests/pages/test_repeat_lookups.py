@@ -62,13 +62,15 @@ def counted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Cou
 
 @pytest.fixture(scope="module")
 def phone(browser: Any, counted: tuple[str, Counted]) -> Iterator[Any]:
-    """A phone that opened the home page once: its service worker saved the rules and setup
-    pages and now controls the page."""
+    """A phone that opened a Tomorrow Dies Today page once: its service worker saved that
+    game's rules and setup pages (the footer says so) and now controls the page."""
     url, _ = counted
     context = new_context(browser, url, service_workers="allow")
     page = context.new_page()
-    page.goto(links.home())
+    page.goto(links.rules_index("tdt"))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.locator("[data-offline-ready]").filter(has_text="Tomorrow Dies Today (").wait_for(
+        timeout=60_000)
     yield page
     context.close()
 

@@ -117,8 +117,12 @@ def test_service_worker_and_offline_list(client) -> None:
     worker = client.get("/sw.js")
     assert worker.headers["Service-Worker-Allowed"] == "/"
     assert b"__VERSION__" not in worker.data
-    saved = client.get("/offline.json").get_json()
+    shared = client.get("/offline.json").get_json()
+    assert links.home() in shared and "/join" in shared
+    assert not any(u.startswith("/g/") for u in shared)  # no game until the phone chooses one
+    saved = client.get("/offline.json?game=tdt").get_json()
     assert links.rule("tdt", "betrayal-triggers") in saved
+    assert not any(u.startswith("/g/maniacal") for u in saved)
     assert links.setup("tdt", mode="cutthroat", players=6) in saved
 
 

@@ -207,10 +207,10 @@ def test_manifest_icons_and_long_lived_static_files(client: Any) -> None:
 
 
 def test_offline_list_holds_forms_search_indexes_and_saved_deals(client: Any) -> None:
-    saved = client.get("/offline.json").get_json()
+    saved = client.get("/offline.json?game=tdt").get_json()
     assert links.calculator("tdt", "fund-deployment") in saved
     assert links.score("tdt", "mayhem") in saved
-    assert "/g/tdt/search.json" in saved and "/join" in saved
+    assert "/g/tdt/search.json" in saved and "/join" in client.get("/offline.json").get_json()
     assert links.setup("tdt", mode="cutthroat", players=5, seed="101") in saved
     for url in [u for u in saved if "seed=" in u][:40]:
         assert client.get(url).status_code == 200, url

@@ -1,0 +1,88 @@
+"""Text answers gzip-compressed when the phone accepts it (issue 32 item 3): pages, JSON,
+scripts, styles and SVG shrink to a quarter or less over a table's Wi-Fi.
+
+One after_request hook, so every view and the static files go through it. A compressed answer
+is another representation of the same resource: its ETag is sent weak (W/"…"), which the
+conditional requests already compare weakly (api/conditional.py), so a phone's If-None-Match
+still gets its 304 and If-Match still names the version. Never compressed: streams (SSE, whose
+events must arrive at once), PDFs and images (compressed already), and answers marked no-store
+(they carry a token: no compression oracle next to a secret). Bodies compressed lately are kept
+by their address and ETag, so a popular page is compressed once per worker.
+"""
+from __future__ import annotations
+
+import gzip
+from collections import OrderedDict
+
+from flask import Flask, Response, request
+
+MIN_BYTES = 512
+"""Below this, gzip's own header and a round trip's cost outweigh what it saves."""
+TEXT = ("text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
+        "application/json", "application/problem+json", "application/manifest+json",
+        "application/schema+json", "image/svg+xml", "application/xml")
+KEPT = 256
+"""Compressed bodies kept per worker, by address and ETag (a rule page is ~4 KB compressed)."""
+
+_kept: OrderedDict[str, bytes] = OrderedDict()
+
+
+def accepts_gzip() -> bool:
+    """Whether the request's Accept-Encoding allows gzip (and does not refuse it with q=0)."""
+    raw = request.headers.get("Accept-Encoding", "")
+    if "gzip" not in raw and "*" not in raw:
+        return False
+    return request.accept_encodings["gzip"] > 0
+
+
+def compressible(response: Response) -> bool:
+    if response.status_code < 200 or response.status_code in (204, 206, 304):
+        return False
+    if response.is_streamed and not response.direct_passthrough:
+        return False  # a generator: the SSE stream, the long answers written as they go
+    if response.mimetype not in TEXT or "Content-Encoding" in response.headers:
+        return False
+    return not response.cache_control.no_store
+
+
+def compress(response: Response) -> Response:
+    """`response` gzip-compressed when the request allows and it is worth it."""
+    if request.method == "HEAD":
+        return response
+    response.vary.add("Accept-Encoding")
+    if response.status_code == 304 and accepts_gzip():  # the tag the 200 carried
+        tag = response.headers.get("ETag", "")
+        if tag.startswith('"'):
+            response.headers["ETag"] = "W/" + tag
+        return response
+    if not compressible(response) or not accepts_gzip():
+        return response
+    source = response.response
+    if response.direct_passthrough:  # a static file: read it into memory (all are small)
+        response.direct_passthrough = False
+    body = response.get_data()
+    if source is not response.response and hasattr(source, "close"):
+        source.close()  # the file it was read from
+    if len(body) < MIN_BYTES:
+        return response
+    tag = response.headers.get("ETag", "")
+    weak = tag.startswith("W/")
+    key = f"{request.full_path} {tag}" if tag and not weak else ""
+    packed = _kept.get(key) if key else None
+    if packed is None:
+        packed = gzip.compress(body, compresslevel=6, mtime=0)
+        if key:
+            _kept[key] = packed
+            if len(_kept) > KEPT:
+                _kept.popitem(last=False)
+    else:
+        _kept.move_to_end(key)
+    response.set_data(packed)
+    response.headers["Content-Encoding"] = "gzip"
+    if tag and not weak:
+        response.headers["ETag"] = "W/" + tag
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(compress)
