@@ -6,9 +6,10 @@ tie-break), the Doomsday Clock, the Technology Track, the plan, the Betrayer, th
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from assistant.errors import InvalidInput
 from assistant.explain import Explained
 from assistant.tracker import (
     NOTE,
@@ -23,24 +24,33 @@ from assistant.tracker import (
     Wording,
 )
 
+from .. import scoring
 from ..calculators.costs import TECH_MAX, TECH_MIN
 from ..modes import CLOCK_MAX, MAX_TRIGGERS, PlayMode
-from .events import EVENT_FORMS, Event, build_event, describe
+from .events import EVENT_FORMS, Event, Stage, build_event, describe
 from .forms import SETUP_FORM
-from .score import final_score
+from .moves import moves
+from .plays import play
+from .rounds import now
+from .score import final_score, henchmen
 from .setup import SessionSetup, parse_setup
-from .state import State, apply, initial
+from .state import State, initial
 
 EXAMPLE_SETUP: Mapping[str, Any] = {"mode": "cutthroat", "seats": [
     {"goodman": True, "player": "Gil"}, {"henchman": "Azura Badeau", "player": "Ana"},
     {"henchman": "Jin Feng", "player": "Jo"}, {"henchman": "Boris Myasneek", "player": "Bo"}]}
 EXAMPLE_EVENTS = (
+    {"kind": "tech", "to": 1},
+    {"kind": "resources", "seat": "jin-feng", "count": 3},
+    {"kind": "gadget", "seat": "jin-feng"},
+    {"kind": "next"},
     {"kind": "vp", "seat": "jin-feng", "amount": 2, "reason": "mission reward"},
     {"kind": "trigger", "seat": "azura-badeau", "trigger": 3, "active": True},
+    {"kind": "next"}, {"kind": "next"}, {"kind": "next"},
     {"kind": "objective", "seat": "jin-feng", "objective": "side-job", "vp": 2,
      "title": "Smash and grab"},
-    {"kind": "clock", "to": 8},
     {"kind": "betrayal", "seat": "boris-myasneek"},
+    {"kind": "next"},
 )
 
 
@@ -62,17 +72,42 @@ class TdtTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def resolve(self, setup: SessionSetup, state: State, event: Event) -> Event:
+        """The event with what the session worked out filled in (a refused one is left as
+        sent: `apply` refuses it, saying what can be done instead)."""
+        try:
+            return play(setup, state, event, 0)[1]
+        except InvalidInput:
+            return event
+
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
-        return apply(setup, state, event, version)
+        return play(setup, state, event, version)[0]
 
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return describe(event, names)
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
-        return state.to_json()
+        out = state.to_json()
+        if not setup.rounds:  # a ledger session shows what it always showed
+            return out
+        out.update(round=state.round, stage=state.stage.value, phase=state.phase,
+                   now=now(state), over=state.stage is Stage.OVER)
+        lines = _end_lines(setup, state)
+        for seat in out["seats"]:
+            seat["at_end"] = lines.get(seat["id"], "")
+        return out
 
     def score(self, setup: SessionSetup, state: State) -> Explained:
-        return final_score(setup, state)
+        return final_score(setup, state, self.finished(setup, state))
+
+    def finished(self, setup: SessionSetup, state: State) -> bool:
+        if setup.rounds:
+            return state.stage is Stage.OVER
+        return bool(final_score(setup, state, False).result["outcome"]["kind"]
+                    not in ("in-progress", "blocked"))
+
+    def moves(self, setup: SessionSetup, state: State) -> Sequence[Mapping[str, Any]]:
+        return moves(setup, state, self.finished(setup, state))
 
     def board(self, setup: SessionSetup) -> Board:
         cutthroat = setup.mode is PlayMode.CUTTHROAT
@@ -106,6 +141,25 @@ class TdtTracker(TrackerBase):
                              skip="goodman"),),
             actions=tuple(actions),
             seat_lines=("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other"))
+
+
+def _end_lines(setup: SessionSetup, state: State) -> dict[str, str]:
+    """Each Named Henchman's VP as the score counts it, beside the VP counter (which shows VP
+    held): "3 VP at the end: 4 held, −1 Betrayal Trigger 3"."""
+    if setup.mode is PlayMode.SYNDICATE:
+        return {}
+    out = {}
+    for seat, h in zip(setup.henchmen, henchmen(setup, state), strict=True):
+        held = state.seat(seat.id).vp_held
+        counted = scoring.counted_triggers(h, setup.mode)
+        if not counted:
+            out[seat.id] = f"{held} VP at the end (no Betrayal Trigger counts)"
+            continue
+        numbers = sorted(n for n in state.seat(seat.id).triggers
+                         if n != 1 or setup.mode is PlayMode.CUTTHROAT)
+        out[seat.id] = (f"{held - counted} VP at the end: {held} held, −{counted} for Betrayal "
+                        f"Trigger{'s' if counted > 1 else ''} {', '.join(map(str, numbers))}")
+    return out
 
 
 TRACKER = TdtTracker()

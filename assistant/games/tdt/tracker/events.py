@@ -15,6 +15,8 @@ from typing import Any
 from assistant.inputs import Flag, Form, Integer, OneOf, Text
 from assistant.tracker import seat_name
 
+from ..calculators.costs.gadgets import Shift
+
 
 class EventKind(StrEnum):
     VP = "vp"
@@ -43,6 +45,28 @@ class EventKind(StrEnum):
     """The Team Leader token passed to a seat."""
     NOTE = "note"
     """A free note for the table's record."""
+    NEXT = "next"
+    """The round moves on: Scheming, Villainy Phases 1-3, Monologuing, then The World Reacts
+    (the clock calculator) and the next round; at the end, Endgame and Scoring closes."""
+    GADGET = "gadget"
+    """A Named Henchman builds a Gadget (Scheming › Build Gadgets): the gadget-cost
+    calculator prices it and moves the Technology Track."""
+    HIRE = "hire"
+    """Syndicate: a Named Henchman spends VP to hire another into play (Plotting); the
+    hire-henchman calculator prices it."""
+
+
+class Stage(StrEnum):
+    """Where the round stands (Round, Stages, and Action Order)."""
+
+    SCHEMING = "scheming"
+    VILLAINY = "villainy"
+    """Three Phases, `phase` 1-3."""
+    MONOLOGUING = "monologuing"
+    ENDGAME = "endgame"
+    """Endgame and Scoring: Nefarious Plans are revealed, then the score is final."""
+    OVER = "over"
+    """The rules have ended the game."""
 
 
 class ObjectiveKind(StrEnum):
@@ -66,6 +90,9 @@ class VpSource(StrEnum):
 
 
 SEAT = Text("seat", "The seat id (see the session's seats).", max_length=40, required=True)
+WORKING = Text("working", "Filled in by the session: the calculator's working.",
+               max_length=2000)
+WORKED = "Filled in by the session from its state (anything sent is replaced)."
 EVENT_FORMS: Mapping[EventKind, Form] = {
     EventKind.VP: (SEAT, Integer("amount", "VP gained (positive) or lost (negative).",
                                  minimum=-50, maximum=50, required=True),
@@ -90,10 +117,39 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
     EventKind.DOOMSDAY_REVEALED: (),
     EventKind.DOOMSDAY_COMPLETED: (),
     EventKind.BETRAYAL: (SEAT, Flag("forced", "Goodman forced this Henchman out (Force "
-                                    "Betrayal) rather than a voluntary betrayal.")),
+                                    "Betrayal) rather than a voluntary betrayal."),
+                         Integer("amount", f"VP handed to General Goodman. {WORKED}", minimum=0,
+                                 maximum=999),
+                         Integer("count", f"Resources handed to General Goodman. {WORKED}",
+                                 minimum=0, maximum=999),
+                         Integer("collects", f"Resources the Betrayer collects. {WORKED}",
+                                 minimum=0, maximum=999),
+                         Integer("cost", f"Infamy General Goodman pays to force them out. "
+                                 f"{WORKED}", minimum=0, maximum=99),
+                         WORKING),
     EventKind.TEAM_LEADER: (SEAT,),
     EventKind.NOTE: (Text("text", "The note.", max_length=280, required=True),
                      Text("seat", "The seat it is about (optional).", max_length=40)),
+    EventKind.NEXT: (OneOf("stage", f"The stage reached. {WORKED}", tuple(Stage)),
+                     Integer("round", f"The round reached. {WORKED}", minimum=1, maximum=99),
+                     Integer("phase", f"The Villainy Phase reached (0 outside Villainy). "
+                             f"{WORKED}", minimum=0, maximum=3),
+                     Integer("to", f"The Doomsday Clock after The World Reacts. {WORKED}",
+                             minimum=0, maximum=10),
+                     Text("seat", f"The Team Leader after the token passed. {WORKED}",
+                          max_length=40),
+                     Text("text", f"What happened, in a line. {WORKED}", max_length=400),
+                     WORKING),
+    EventKind.GADGET: (SEAT, OneOf("shift", "Pay Corruption equal to the level to move the "
+                                   "track one step first?", tuple(Shift), "none"),
+                       Integer("cost", f"Resources spent (Data Cache and Corruption). {WORKED}",
+                               minimum=0, maximum=20),
+                       Integer("to", f"The Technology Track afterwards. {WORKED}", minimum=1,
+                               maximum=5),
+                       WORKING),
+    EventKind.HIRE: (SEAT, Integer("cost", f"VP spent. {WORKED}", minimum=0, maximum=50),
+                     Text("title", "The Named Henchman hired (optional).", max_length=80),
+                     WORKING),
 }
 """The fields of each kind; `kind` itself is always required (undo and revert belong to the
 session kernel)."""
@@ -115,6 +171,13 @@ class Event:
     to: int | None = None
     forced: bool | None = None
     text: str | None = None
+    stage: Stage | None = None
+    round: int | None = None
+    phase: int | None = None
+    shift: Shift | None = None
+    cost: int | None = None
+    collects: int | None = None
+    working: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The event as sent: its kind and the fields of that kind that hold a value."""
@@ -133,38 +196,79 @@ def build_event(kind: str, checked: Mapping[str, Any]) -> Event:
         values["source"] = VpSource(values["source"])
     if "objective" in values:
         values["objective"] = ObjectiveKind(values["objective"])
+    if "stage" in values:
+        values["stage"] = Stage(values["stage"])
+    if "shift" in values:
+        values["shift"] = Shift(values["shift"])
     return Event(EventKind(kind), **values)
 
 
+_OBJECTIVE_WORDS = {
+    ObjectiveKind.SIDE_JOB: "completes a Side Job",
+    ObjectiveKind.DISLOYAL_SIDE_JOB: "completes a Disloyal Side Job",
+    ObjectiveKind.DIRECTIVE: "claims a Goodman Directive",
+    ObjectiveKind.GLOBAL_EVENT: "solves a Global Event",
+    ObjectiveKind.NEFARIOUS_PLAN: "reveals their Nefarious Plan",
+}
+
+
 def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
-    """One line for the history list: "Azura Badeau +2 VP (mission reward)"."""
+    """One line for the history list, in the table's words: "Jin Feng gains 2 VP (mission
+    reward)", "Doomsday Clock set to 8 by hand (correction)"."""
     who = seat_name(names or {}, event.seat)
     k = EventKind
     if event.kind is k.VP:
-        sign = "+" if (event.amount or 0) > 0 else ""
-        goodman = " from Goodman" if event.source is VpSource.GOODMAN else ""
+        n = event.amount or 0
         why = f" ({event.reason})" if event.reason else ""
-        return f"{who} {sign}{event.amount} VP{goodman}{why}"
+        if event.source is VpSource.GOODMAN:
+            return (f"General Goodman awards {who} {n} VP{why}" if n > 0 else
+                    f"{who} loses {-n} VP awarded by General Goodman{why}")
+        return f"{who} gains {n} VP{why}" if n > 0 else f"{who} loses {-n} VP{why}"
     if event.kind is k.TRIGGER:
-        return f"{who}: Betrayal Trigger {event.trigger} {'on' if event.active else 'off'}"
+        which = f"Betrayal Trigger {event.trigger}" + (" (the Team Leader trigger)"
+                                                        if event.trigger == 1 else "")
+        return f"{who}: {which} {'is now active' if event.active else 'is no longer active'}"
     if event.kind is k.OBJECTIVE:
-        label = (event.objective or "").replace("-", " ")
+        kind = event.objective or ObjectiveKind.SIDE_JOB
         title = f" '{event.title}'" if event.title else ""
-        vp = f", {event.vp} VP" if event.vp is not None else ""
-        verb = "revealed" if event.objective is ObjectiveKind.NEFARIOUS_PLAN else "completed"
-        return f"{who} {verb} a {label}{title}{vp}"
-    if event.kind in (k.RESOURCES, k.GADGETS):
-        return f"{who} holds {event.count} {event.kind.value}"
+        vp = f": +{event.vp} VP" if event.vp is not None else ""
+        return f"{who} {_OBJECTIVE_WORDS[kind]}{title}{vp}"
+    if event.kind is k.RESOURCES:
+        return f"{who} holds {event.count} Resources (counted at the table)"
+    if event.kind is k.GADGETS:
+        return f"{who} holds {event.count} Gadgets (counted at the table)"
     if event.kind is k.CLOCK:
-        return f"Doomsday Clock to {event.to}"
+        return f"Doomsday Clock set to {event.to} by hand (correction)"
     if event.kind is k.TECH:
-        return f"Technology Track to {event.to}"
+        return f"Technology Track set to {event.to} by hand (correction)"
     if event.kind is k.DOOMSDAY_REVEALED:
-        return "Doomsday Plan revealed"
+        return "The Doomsday Plan is revealed"
     if event.kind is k.DOOMSDAY_COMPLETED:
-        return "Doomsday Plan completed"
+        return "The Doomsday Plan is complete"
     if event.kind is k.BETRAYAL:
-        return f"{who} {'was forced out as' if event.forced else 'became'} the Betrayer"
+        return _betrayal_line(event, who)
     if event.kind is k.TEAM_LEADER:
         return f"Team Leader token to {who}"
+    if event.kind is k.NEXT:
+        return event.text or "The round moves on"
+    if event.kind is k.GADGET:
+        paid = f": pays {event.cost} Resources" if event.cost is not None else ""
+        track = f", Technology Track to {event.to}" if event.to is not None else ""
+        return f"{who} builds a Gadget{paid}{track}"
+    if event.kind is k.HIRE:
+        hired = f" ({event.title})" if event.title else ""
+        paid = f" for {event.cost} VP" if event.cost is not None else ""
+        return f"{who} hires a Named Henchman{hired}{paid}"
     return f"Note{f' ({who})' if who else ''}: {event.text}"
+
+
+def _betrayal_line(event: Event, who: str) -> str:
+    head = (f"General Goodman forces {who} out as the Betrayer" if event.forced else
+            f"{who} betrays the organization")
+    if event.amount is None:  # recorded before the session worked the hand-over out
+        return head
+    parts = [f"{event.amount} VP and {event.count or 0} Resources go to General Goodman",
+             f"{who} collects {event.collects or 0} Resources"]
+    if event.cost:
+        parts.insert(0, f"General Goodman pays {event.cost} Infamy")
+    return f"{head}: " + "; ".join(parts)
