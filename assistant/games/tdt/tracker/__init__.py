@@ -11,6 +11,7 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
+from assistant.tracker.fields import check_form
 from assistant.tracker import (
     NOTE,
     Action,
@@ -27,7 +28,7 @@ from assistant.tracker import (
 from .. import scoring
 from ..calculators.costs import TECH_MAX, TECH_MIN
 from ..modes import CLOCK_MAX, MAX_TRIGGERS, PlayMode
-from .events import EVENT_FORMS, Event, Stage, build_event, describe
+from .events import EVENT_FORMS, Event, EventKind, Stage, build_event, describe
 from .forms import SETUP_FORM
 from .moves import moves
 from .plays import play
@@ -39,7 +40,7 @@ from .state import State, initial
 EXAMPLE_SETUP: Mapping[str, Any] = {"mode": "cutthroat", "seats": [
     {"goodman": True, "player": "Gil"}, {"henchman": "Azura Badeau", "player": "Ana"},
     {"henchman": "Jin Feng", "player": "Jo"}, {"henchman": "Boris Myasneek", "player": "Bo"}]}
-EXAMPLE_EVENTS = (
+RAW_EXAMPLE_EVENTS = (
     {"kind": "tech", "to": 1},
     {"kind": "resources", "seat": "jin-feng", "count": 3},
     {"kind": "gadget", "seat": "jin-feng"},
@@ -61,7 +62,6 @@ class TdtTracker(TrackerBase):
                       follows="VP, Betrayal Triggers, objectives, the Doomsday Clock and the "
                               "Technology Track, and the final score")
     example_setup = EXAMPLE_SETUP
-    example_events = EXAMPLE_EVENTS
 
     def parse_setup(self, data: Mapping[str, Any]) -> SessionSetup:
         return parse_setup(data)
@@ -162,4 +162,19 @@ def _end_lines(setup: SessionSetup, state: State) -> dict[str, str]:
     return out
 
 
+def _stored(raw: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], ...]:
+    """The example events as the session stores them (the worked-out fields filled in), so
+    each is its own stored form."""
+    setup = parse_setup(EXAMPLE_SETUP)
+    state, out = initial(setup), []
+    for i, body in enumerate(raw, 1):
+        kind = str(body["kind"])
+        values = check_form(EVENT_FORMS[EventKind(kind)], {k: v for k, v in body.items()
+                                                          if k != "kind"})
+        state, event = play(setup, state, build_event(kind, values), i)
+        out.append(event.to_json())
+    return tuple(out)
+
+
+TdtTracker.example_events = _stored(RAW_EXAMPLE_EVENTS)
 TRACKER = TdtTracker()

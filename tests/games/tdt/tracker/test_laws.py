@@ -36,6 +36,11 @@ RAW = st.one_of(
                            "forced": st.booleans()}),
     st.fixed_dictionaries({"kind": st.just("team-leader"), "seat": SEATS}),
     st.fixed_dictionaries({"kind": st.just("note"), "text": st.just("n")}),
+    st.fixed_dictionaries({"kind": st.just("next")}),
+    st.fixed_dictionaries({"kind": st.just("next")}),
+    st.fixed_dictionaries({"kind": st.just("gadget"), "seat": SEATS,
+                           "shift": st.sampled_from(["none", "raise", "lower"])}),
+    st.fixed_dictionaries({"kind": st.just("hire"), "seat": SEATS}),
     st.fixed_dictionaries({"kind": st.just("revert"), "to_version": st.integers(0, 40)}),
 )
 
@@ -121,6 +126,6 @@ def test_states_always_score(table):
     from .kit import final_score
     events = accepted(table, [{"kind": "vp", "seat": "azura", "amount": 3},
                               {"kind": "trigger", "seat": "jin", "trigger": 1},
-                              {"kind": "clock", "to": 0}])
+                              {"kind": "clock", "to": 0}, {"kind": "next"}])
     answer = final_score(TABLES[table], fold(TABLES[table], events).state)
     assert answer.result["final"] is True
