@@ -27,7 +27,7 @@ from ..modes import PlayMode
 from .events import Event, EventKind, ObjectiveKind, Stage
 from .rounds import advance, clock_reached_zero, guard, working
 from .setup import GOODMAN_ID, SessionSetup
-from .state import SeatState, State, _put
+from .state import GLOBAL_EVENT_VP, SeatState, State, _put
 from .state import apply as apply_ledger
 
 Played = tuple[State, dict[str, Any]]
@@ -166,6 +166,8 @@ def play(setup: SessionSetup, state: State, event: Event, version: int) -> tuple
         new, fields = hire(setup, state, event)
     else:
         new = apply_ledger(setup, state, event, version)
+        if event.objective is ObjectiveKind.GLOBAL_EVENT and event.vp is None:
+            fields = {"vp": GLOBAL_EVENT_VP}  # so its line says what it gave
     if setup.rounds:
         new = clock_reached_zero(setup, new)
         if (event.kind is k.DOOMSDAY_COMPLETED and setup.mode is PlayMode.CUTTHROAT):
