@@ -11,7 +11,6 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Explained
-from assistant.tracker.fields import check_form
 from assistant.tracker import (
     NOTE,
     Action,
@@ -24,6 +23,7 @@ from assistant.tracker import (
     Viewer,
     Wording,
 )
+from assistant.tracker.fields import check_form
 
 from .. import scoring
 from ..calculators.costs import TECH_MAX, TECH_MIN
@@ -58,6 +58,8 @@ RAW_EXAMPLE_EVENTS = (
 class TdtTracker(TrackerBase):
     setup_form = SETUP_FORM
     event_forms = {kind.value: form for kind, form in EVENT_FORMS.items()}
+    example_events: tuple[dict[str, Any], ...] = ()
+    """Filled in below, once the session can work out their stored forms."""
     wording = Wording(seat="Named Henchman", seats="Named Henchmen",
                       follows="VP, Betrayal Triggers, objectives, the Doomsday Clock and the "
                               "Technology Track, and the final score")

@@ -5,7 +5,7 @@ from assistant.explain import Explained, Step
 from assistant.tracker import Standing, table_score
 
 from .. import scoring
-from ..modes import PlayMode
+from ..modes import GOODMAN, PlayMode
 from .events import ObjectiveKind
 from .setup import SessionSetup
 from .state import State
@@ -88,9 +88,10 @@ def _cutthroat(setup: SessionSetup, state: State, report: scoring.ScoreReport) -
     out = []
     for seat in setup.seats:
         if seat.goodman:
-            won = scoring.GOODMAN in winners
-            steps = (Step("General Goodman is not ranked on VP: he wins by completing his "
-                          "Doomsday Plan before the clock reaches 0", won, "goal-cutthroat"),)
+            won = GOODMAN in winners
+            steps: tuple[Step, ...] = (Step(
+                "General Goodman is not ranked on VP: he wins by completing his Doomsday Plan "
+                "before the clock reaches 0", won, "goal-cutthroat"),)
             out.append(Standing(seat.id, seat.name, 1 if won else after, None, won, steps,
                                 "" if won else "Not ranked on VP (rule goal-cutthroat).",
                                 "General Goodman"))
