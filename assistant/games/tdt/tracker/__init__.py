@@ -93,7 +93,9 @@ class TdtTracker(TrackerBase):
         if not setup.rounds:  # a ledger session shows what it always showed
             return out
         out.update(round=state.round, stage=state.stage.value, phase=state.phase,
-                   now=now(state), over=state.stage is Stage.OVER)
+                   now=now(state), over=state.stage is Stage.OVER,
+                   plan="completed" if state.doomsday_completed else
+                   "revealed" if state.doomsday_revealed else "hidden")
         lines = _end_lines(setup, state)
         for seat in out["seats"]:
             seat["at_end"] = lines.get(seat["id"], "")
@@ -114,9 +116,13 @@ class TdtTracker(TrackerBase):
     def board(self, setup: SessionSetup) -> Board:
         cutthroat = setup.mode is PlayMode.CUTTHROAT
         plan = setup.mode is not PlayMode.MAYHEM
-        shows = [Show("team_leader", "Team Leader", seat_name=True)]
-        actions = []
-        if plan:
+        rounds = setup.rounds
+        shows = [Show("now", "Now")] if rounds else []
+        shows.append(Show("team_leader", "Team Leader", seat_name=True))
+        actions = [Action("next", "Next step", unless="over")] if rounds else []
+        if plan and rounds:  # one line where the compact scoreboard's caption has little room
+            shows.append(Show("plan", "Doomsday Plan"))
+        elif plan:
             shows += [Show("doomsday_revealed", "Doomsday Plan revealed"),
                       Show("doomsday_completed", "Doomsday Plan completed")]
             actions += [Action("doomsday-revealed", "Plan revealed", unless="doomsday_revealed"),
@@ -126,11 +132,20 @@ class TdtTracker(TrackerBase):
             shows.append(Show("betrayer", "Betrayer", seat_name=True))
         actions += [Action("objective", "Completed", per_seat=True,
                            asks=("objective", "vp", "title"), skip="goodman"),
+                    Action("gadget", "Builds a Gadget", per_seat=True, asks=("shift",),
+                           skip="goodman"),
                     Action("team-leader", "Team Leader", per_seat=True, skip="goodman")]
+        if setup.mode is PlayMode.SYNDICATE:
+            actions.append(Action("hire", "Hires a Named Henchman", per_seat=True,
+                                  asks=("title",)))
         if cutthroat:
             actions.append(Action("betrayal", "Betrays", per_seat=True, skip="goodman",
-                                  unless="betrayer", confirm="betrays the organization?"))
+                                  asks=("forced",), unless="betrayer",
+                                  confirm="betrays the organization?"))
         actions.append(NOTE)
+        lines = ("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other")
+        if rounds and setup.mode is not PlayMode.SYNDICATE:
+            lines = ("at_end", *lines)
         return Board(
             tracks=(Track("clock", "Doomsday Clock", 0, CLOCK_MAX, "clock"),
                     Track("tech", "Technology Track", TECH_MIN, TECH_MAX, "tech")),
@@ -142,7 +157,7 @@ class TdtTracker(TrackerBase):
                              tuple(range(1, MAX_TRIGGERS + 1)), "trigger", "trigger",
                              skip="goodman"),),
             actions=tuple(actions),
-            seat_lines=("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other"))
+            seat_lines=lines)
 
 
 def _end_lines(setup: SessionSetup, state: State) -> dict[str, str]:
