@@ -143,7 +143,7 @@ class TdtTracker(TrackerBase):
                                   asks=("forced",), unless="betrayer",
                                   confirm="betrays the organization?"))
         actions.append(NOTE)
-        lines = ("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other")
+        lines: tuple[str, ...] = ("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other")
         if rounds and setup.mode is not PlayMode.SYNDICATE:
             lines = ("at_end", *lines)
         return Board(
