@@ -132,6 +132,10 @@ class TdtTracker(TrackerBase):
             shows.append(Show("betrayer", "Betrayer", seat_name=True))
         actions += [Action("objective", "Completed", per_seat=True,
                            asks=("objective", "vp", "title"), skip="goodman"),
+                    Action("mission", "Completes a mission", per_seat=True,
+                           asks=("mission", "title", "combat", "stealth", "cunning",
+                                 "diplomacy", "affinity", "high_alert", "reward_vp",
+                                 "reward_resources"), skip="goodman"),
                     Action("gadget", "Builds a Gadget", per_seat=True, asks=("shift",),
                            skip="goodman"),
                     Action("team-leader", "Team Leader", per_seat=True, skip="goodman")]

@@ -51,6 +51,9 @@ class EventKind(StrEnum):
     GADGET = "gadget"
     """A Named Henchman builds a Gadget (Scheming › Build Gadgets): the gadget-cost
     calculator prices it and moves the Technology Track."""
+    MISSION = "mission"
+    """A Named Henchman's Squads complete a mission in Villainy: the mission calculator checks
+    the requirements and works out the rewards (Affinity, HQ multiplier)."""
     HIRE = "hire"
     """Syndicate: a Named Henchman spends VP to hire another into play (Plotting); the
     hire-henchman calculator prices it."""
@@ -147,6 +150,21 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
                        Integer("to", f"The Technology Track afterwards. {WORKED}", minimum=1,
                                maximum=5),
                        WORKING),
+    EventKind.MISSION: (
+        SEAT, OneOf("mission", "Resource Mission, Doomsday Mission or Agent HQ.",
+                    ("resource", "doomsday", "hq"), required=True),
+        Text("title", "The tile's name (its requirements come from the game's data).",
+             max_length=80, required=True),
+        *(Integer(a, f"{a.capitalize()} of the Squads completing it, together.", minimum=0,
+                  maximum=99, default=0) for a in ("combat", "stealth", "cunning", "diplomacy")),
+        Flag("affinity", "The Named Henchman has the Affinity for this mission's type."),
+        Integer("high_alert", "Agent HQ: High Alert tokens on it.", minimum=0, maximum=20),
+        Integer("reward_vp", "VP printed in the Rewards.", minimum=0, maximum=20, default=0),
+        Integer("reward_resources", "Resources printed in the Rewards.", minimum=0, maximum=20,
+                default=0),
+        Integer("amount", f"VP received. {WORKED}", minimum=0, maximum=999),
+        Integer("count", f"Resources received. {WORKED}", minimum=0, maximum=999),
+        WORKING),
     EventKind.HIRE: (SEAT, Integer("cost", f"VP spent. {WORKED}", minimum=0, maximum=50),
                      Text("title", "The Named Henchman hired (optional).", max_length=80),
                      WORKING),
@@ -177,6 +195,15 @@ class Event:
     shift: Shift | None = None
     cost: int | None = None
     collects: int | None = None
+    mission: str | None = None
+    combat: int | None = None
+    stealth: int | None = None
+    cunning: int | None = None
+    diplomacy: int | None = None
+    affinity: bool | None = None
+    high_alert: int | None = None
+    reward_vp: int | None = None
+    reward_resources: int | None = None
     working: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -255,6 +282,10 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
         paid = f": pays {event.cost} Resources" if event.cost is not None else ""
         track = f", Technology Track to {event.to}" if event.to is not None else ""
         return f"{who} builds a Gadget{paid}{track}"
+    if event.kind is k.MISSION:
+        got = (f": receives {event.amount} VP and {event.count} Resources"
+               if event.amount is not None else "")
+        return f"{who} completes the mission {event.title}{got}"
     if event.kind is k.HIRE:
         hired = f" ({event.title})" if event.title else ""
         paid = f" for {event.cost} VP" if event.cost is not None else ""

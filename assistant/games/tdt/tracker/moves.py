@@ -11,6 +11,7 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.tracker.fields import check_form
 
+from ..components import RESOURCE_MISSIONS
 from ..modes import PlayMode
 from .events import EVENT_FORMS, EventKind, ObjectiveKind, Stage, build_event
 from .plays import play
@@ -55,6 +56,12 @@ def _candidates(setup: SessionSetup, state: State) -> Iterator[Move]:
         yield from _first(setup, state, ({"kind": "objective", "seat": s, "objective": o.value,
                                           "vp": 1} for o in _objectives(setup, state)
                                          for s in hench))
+        if state.stage is Stage.VILLAINY:
+            yield from _first(setup, state, (
+                {"kind": "mission", "seat": s, "mission": "resource", "title": m.name,
+                 **{a: 9 for a in ("combat", "stealth", "cunning", "diplomacy")}}
+                for m in RESOURCE_MISSIONS if m.name.casefold() not in state.missions
+                for s in hench))
         if setup.mode is PlayMode.CUTTHROAT:
             for forced in (False, True):
                 yield from _first(setup, state, ({"kind": "betrayal", "seat": s,

@@ -21,6 +21,7 @@ from assistant.errors import InvalidInput
 from assistant.tracker.chain import evolve as replace
 
 from ..calculators import betrayal as calc
+from ..calculators import missions
 from ..calculators.costs.gadgets import Shift, gadget_cost
 from ..calculators.costs.hiring import hire_henchman
 from ..modes import PlayMode
@@ -125,6 +126,45 @@ def build_gadget(setup: SessionSetup, state: State, event: Event) -> Played:
     return replace(state, tech=level), {"cost": cost, "to": level, "working": working(answer)}
 
 
+def complete_mission(setup: SessionSetup, state: State, event: Event) -> Played:
+    """A mission completed by one Named Henchman's Squads (the mission calculator), its
+    rewards received: VP (with the Doomsday Affinity's +1) and Resources (doubled by a
+    Resource Mission's Affinity, times the HQ's High Alert tokens)."""
+    seat = _henchman(setup, state, event, "complete missions")
+    name = setup.seat(seat.id).name
+    if state.betrayer == seat.id:
+        raise InvalidInput("seat", f"{name} is the Betrayer: the Betrayer may not complete "
+                           "missions (rule betrayer-powers).", "a loyal Named Henchman")
+    tile = (event.title or "").strip()
+    if event.mission != "hq" and tile.casefold() in state.missions:
+        raise InvalidInput("title", f"{tile} is already completed: a completed mission is not "
+                           "completed again for its rewards (rule complete-missions).",
+                           "a mission not yet completed")
+    squad = {"player": name, "combat": event.combat or 0, "stealth": event.stealth or 0,
+             "cunning": event.cunning or 0, "diplomacy": event.diplomacy or 0,
+             "affinity": bool(event.affinity)}
+    answer = missions.mission({
+        "kind": event.mission, "tile": tile, "squads": [squad],
+        "high_alert": event.high_alert or 0,
+        "rewards": [{"kind": "vp", "amount": event.reward_vp or 0, "label": "VP"},
+                    {"kind": "funding", "amount": event.reward_resources or 0,
+                     "label": "Resources"}]})
+    if not answer.result["completed"]:
+        raise InvalidInput("combat", f"{answer.summary} A mission is completed when the "
+                           "Squads' totals meet or exceed its requirements (rule "
+                           "complete-missions).", "totals meeting the requirements")
+    got = {r["kind"]: int(r["amount"]) for r in answer.result["rewards"]}
+    vp = got.get("vp", 0) + (1 if name in answer.result.get("affinity_vp", ()) else 0)
+    resources = got.get("funding", 0)
+    state = _put(state, replace(seat, vp_other=seat.vp_other + vp,
+                                resources=seat.resources + resources))
+    done = state.missions | ({answer.result["tile"].casefold()} if event.mission != "hq"
+                             else set())
+    return replace(state, missions=frozenset(done)), {
+        "title": answer.result["tile"], "amount": vp, "count": resources,
+        "working": working(answer)[:2000]}
+
+
 def hire(setup: SessionSetup, state: State, event: Event) -> Played:
     """Syndicate: a Named Henchman brought into play for VP (hire-henchman)."""
     if setup.mode is not PlayMode.SYNDICATE:
@@ -164,6 +204,8 @@ def play(setup: SessionSetup, state: State, event: Event, version: int) -> tuple
         new, fields = build_gadget(setup, state, event)
     elif event.kind is k.HIRE:
         new, fields = hire(setup, state, event)
+    elif event.kind is k.MISSION:
+        new, fields = complete_mission(setup, state, event)
     else:
         new = apply_ledger(setup, state, event, version)
         if event.objective is ObjectiveKind.GLOBAL_EVENT and event.vp is None:

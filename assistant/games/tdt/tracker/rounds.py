@@ -75,6 +75,9 @@ def guard(setup: SessionSetup, state: State, event: Event) -> None:
         _in(state, Stage.MONOLOGUING, "kind", "General Goodman declares his Doomsday Plan "
             "complete during his Plotting Actions (rule goodman-plotting-cutthroat), in "
             "Monologuing")
+    elif event.kind is k.MISSION:
+        _in(state, Stage.VILLAINY, "kind", "Missions are completed in a Villainy Phase (rule "
+            "complete-missions)")
     elif event.kind in (k.GADGET, k.HIRE):
         what = ("A Gadget is built during Coordination (rule build-gadgets)"
                 if event.kind is k.GADGET else "A Named Henchman is hired with a Plotting "

@@ -109,6 +109,8 @@ class State:
     """The Villainy Phase, 1-3 (0 in other stages)."""
     hires: int = 0
     """Syndicate: Named Henchmen hired this round (in play until the round ends)."""
+    missions: frozenset[str] = frozenset()
+    """Resource and Doomsday Missions completed (casefolded names): never completed twice."""
 
     def seat(self, seat_id: str) -> SeatState:
         return next(s for s in self.seats if s.id == seat_id)

@@ -300,3 +300,34 @@ def test_hand_set_tracks_are_corrections_and_the_lines_use_the_tables_words():
         "Technology Track set to 4 by hand (correction)",
         "Doomsday Clock set to 6 by hand (correction)",
         "General Goodman awards Jin Feng 2 VP (a good tithe)"]
+
+
+def test_a_mission_is_checked_and_rewarded_by_the_mission_calculator():
+    h = table(CUTTHROAT, NEXT, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
+                                "title": "arms dealing", "combat": 3, "stealth": 1,
+                                "cunning": 1, "diplomacy": 1, "affinity": True,
+                                "reward_vp": 1, "reward_resources": 2})
+    jin = h.state.seat("jin-feng")
+    assert (jin.vp_other, jin.resources) == (1, 4)  # Resources doubled by the Affinity, VP not
+    assert line(h) == "Jin Feng completes the mission Arms Dealing: receives 1 VP and 4 Resources"
+    worked = TRACKER.event_json(h.event_at(h.version), SHARED)["working"]
+    assert "Resources: doubled to 4. [affinity-bonuses]" in worked
+    refusal = refused(h, {"kind": "mission", "seat": "azura-badeau", "mission": "resource",
+                          "title": "Arms Dealing", "combat": 9})
+    assert refusal.field == "title" and "complete-missions" in refusal.detail
+    # a Doomsday Mission: its VP plus the Affinity's +1, outside the Reward
+    h.append(parse_event({"kind": "mission", "seat": "azura-badeau", "mission": "doomsday",
+                          "title": "Corrupt the U.N.", "stealth": 2, "cunning": 5,
+                          "diplomacy": 8, "affinity": True, "reward_vp": 2}))
+    assert h.state.seat("azura-badeau").vp_other == 3
+    short = refused(h, {"kind": "mission", "seat": "boris-myasneek", "mission": "resource",
+                        "title": "Murder Inc", "cunning": 5, "diplomacy": 5})
+    assert "short 1 combat, 3 stealth" in short.detail
+
+
+def test_the_betrayer_completes_no_missions():
+    h = table(CUTTHROAT, {"kind": "vp", "seat": "azura-badeau", "amount": 1},
+              *TO_MONOLOGUING, {"kind": "betrayal", "seat": "jin-feng"}, NEXT, NEXT)
+    refusal = refused(h, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
+                          "title": "Arms Dealing", "combat": 9, "stealth": 9})
+    assert "betrayer-powers" in refusal.detail
