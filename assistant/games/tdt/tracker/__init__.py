@@ -132,6 +132,9 @@ class TdtTracker(TrackerBase):
             shows.append(Show("betrayer", "Betrayer", seat_name=True))
         actions += [Action("objective", "Completed", per_seat=True,
                            asks=("objective", "vp", "title"), skip="goodman"),
+                    Action("deploy", "Funds a Deployment", per_seat=True,
+                           asks=("squad_1", "from_1", "squad_2", "from_2", "squad_3",
+                                 "from_3", "destination", "modifier"), skip="goodman"),
                     Action("mission", "Completes a mission", per_seat=True,
                            asks=("mission", "title", "combat", "stealth", "cunning",
                                  "diplomacy", "affinity", "high_alert", "reward_vp",

@@ -16,6 +16,7 @@ from assistant.inputs import Flag, Form, Integer, OneOf, Text
 from assistant.tracker import seat_name
 
 from ..calculators.costs.gadgets import Shift
+from ..calculators.deployment import Destination, Origin
 
 
 class EventKind(StrEnum):
@@ -51,6 +52,9 @@ class EventKind(StrEnum):
     GADGET = "gadget"
     """A Named Henchman builds a Gadget (Scheming › Build Gadgets): the gadget-cost
     calculator prices it and moves the Technology Track."""
+    DEPLOY = "deploy"
+    """A Named Henchman funds their Deployment for this Villainy Phase: the fund-deployment
+    calculator prices it (sizes, the Base or stay discount, abilities)."""
     MISSION = "mission"
     """A Named Henchman's Squads complete a mission in Villainy: the mission calculator checks
     the requirements and works out the rewards (Affinity, HQ multiplier)."""
@@ -150,6 +154,19 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
                        Integer("to", f"The Technology Track afterwards. {WORKED}", minimum=1,
                                maximum=5),
                        WORKING),
+    EventKind.DEPLOY: (
+        SEAT,
+        *(f for n in (1, 2, 3) for f in (
+            Integer(f"squad_{n}", f"Henchmen in funded Squad {n} (0: none).", minimum=0,
+                    maximum=6, default=1 if n == 1 else 0),
+            OneOf(f"from_{n}", f"Where Squad {n} starts: a Mission Tile, a Base Tile, the "
+                  "Base Entrance, or staying on its tile.", tuple(Origin), "mission"))),
+        OneOf("destination", "The Staging Marker's tile, or back to Base (free).",
+              tuple(Destination), "mission"),
+        Integer("modifier", "Funding an ability adds (+) or takes off (−).", minimum=-6,
+                maximum=6, default=0),
+        Integer("cost", f"Funding spent. {WORKED}", minimum=0, maximum=20),
+        WORKING),
     EventKind.MISSION: (
         SEAT, OneOf("mission", "Resource Mission, Doomsday Mission or Agent HQ.",
                     ("resource", "doomsday", "hq"), required=True),
@@ -204,6 +221,14 @@ class Event:
     high_alert: int | None = None
     reward_vp: int | None = None
     reward_resources: int | None = None
+    squad_1: int | None = None
+    squad_2: int | None = None
+    squad_3: int | None = None
+    from_1: str | None = None
+    from_2: str | None = None
+    from_3: str | None = None
+    destination: str | None = None
+    modifier: int | None = None
     working: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -282,6 +307,12 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
         paid = f": pays {event.cost} Resources" if event.cost is not None else ""
         track = f", Technology Track to {event.to}" if event.to is not None else ""
         return f"{who} builds a Gadget{paid}{track}"
+    if event.kind is k.DEPLOY:
+        sizes = [n for n in (event.squad_1, event.squad_2, event.squad_3) if n]
+        where = "back to Base" if event.destination == "base" else "to the Staging Marker"
+        paid = f": pays {event.cost} Funding" if event.cost is not None else ""
+        return (f"{who} deploys {len(sizes)} Squad{'s' if len(sizes) != 1 else ''} "
+                f"({', '.join(map(str, sizes))} henchmen) {where}{paid}")
     if event.kind is k.MISSION:
         got = (f": receives {event.amount} VP and {event.count} Resources"
                if event.amount is not None else "")

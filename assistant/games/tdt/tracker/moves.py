@@ -57,6 +57,8 @@ def _candidates(setup: SessionSetup, state: State) -> Iterator[Move]:
                                           "vp": 1} for o in _objectives(setup, state)
                                          for s in hench))
         if state.stage is Stage.VILLAINY:
+            yield from _first(setup, state, ({"kind": "deploy", "seat": s, "squad_1": 1,
+                                              "from_1": "base"} for s in hench))
             yield from _first(setup, state, (
                 {"kind": "mission", "seat": s, "mission": "resource", "title": m.name,
                  **{a: 9 for a in ("combat", "stealth", "cunning", "diplomacy")}}

@@ -24,6 +24,7 @@ from ..calculators import betrayal as calc
 from ..calculators import missions
 from ..calculators.costs.gadgets import Shift, gadget_cost
 from ..calculators.costs.hiring import hire_henchman
+from ..calculators.deployment import fund_deployment
 from ..modes import PlayMode
 from .events import Event, EventKind, ObjectiveKind, Stage
 from .rounds import advance, clock_reached_zero, guard, working
@@ -165,6 +166,35 @@ def complete_mission(setup: SessionSetup, state: State, event: Event) -> Played:
         "working": working(answer)[:2000]}
 
 
+def deploy(setup: SessionSetup, state: State, event: Event) -> Played:
+    """One Named Henchman's Deployment this Phase, priced by the fund-deployment calculator
+    and paid from their Resources."""
+    seat = _henchman(setup, state, event, "deploy Squads")
+    name = setup.seat(seat.id).name
+    if seat.id in state.deployed:
+        raise InvalidInput("seat", f"{name} already funded a Deployment this Phase: each "
+                           "player has one Staging Marker per Phase (rule "
+                           "place-staging-markers).", "another Named Henchman")
+    squads = [{"size": size, "origin": origin, "player": name}
+              for size, origin in ((event.squad_1, event.from_1), (event.squad_2, event.from_2),
+                                   (event.squad_3, event.from_3)) if size]
+    if not squads:
+        raise InvalidInput("squad_1", "Name at least one Squad to fund (a player who funds "
+                           "none does not deploy).", "1-6 henchmen")
+    modifiers = [{"label": "ability", "amount": event.modifier}] if event.modifier else []
+    answer = fund_deployment({"squads": squads, "destination": event.destination or "mission",
+                              "modifiers": modifiers})
+    cost = int(answer.result["cost"])
+    if seat.resources < cost:
+        raise InvalidInput("seat", f"This Deployment costs {cost} Funding (rule "
+                           f"fund-deployment); {name} holds {seat.resources} Resources in all. "
+                           "A player who cannot fund any Squad spends nothing and does not "
+                           "deploy (rule must-deploy).", f"{cost} or more Resources")
+    state = _put(state, replace(seat, resources=seat.resources - cost))
+    return replace(state, deployed=state.deployed | {seat.id}), {
+        "cost": cost, "working": working(answer)[:2000]}
+
+
 def hire(setup: SessionSetup, state: State, event: Event) -> Played:
     """Syndicate: a Named Henchman brought into play for VP (hire-henchman)."""
     if setup.mode is not PlayMode.SYNDICATE:
@@ -206,6 +236,8 @@ def play(setup: SessionSetup, state: State, event: Event, version: int) -> tuple
         new, fields = hire(setup, state, event)
     elif event.kind is k.MISSION:
         new, fields = complete_mission(setup, state, event)
+    elif event.kind is k.DEPLOY:
+        new, fields = deploy(setup, state, event)
     else:
         new = apply_ledger(setup, state, event, version)
         if event.objective is ObjectiveKind.GLOBAL_EVENT and event.vp is None:

@@ -78,6 +78,9 @@ def guard(setup: SessionSetup, state: State, event: Event) -> None:
     elif event.kind is k.MISSION:
         _in(state, Stage.VILLAINY, "kind", "Missions are completed in a Villainy Phase (rule "
             "complete-missions)")
+    elif event.kind is k.DEPLOY:
+        _in(state, Stage.VILLAINY, "kind", "Squads are funded and deployed in a Villainy "
+            "Phase (rule fund-deployment)")
     elif event.kind in (k.GADGET, k.HIRE):
         what = ("A Gadget is built during Coordination (rule build-gadgets)"
                 if event.kind is k.GADGET else "A Named Henchman is hired with a Plotting "
@@ -141,7 +144,7 @@ def advance(setup: SessionSetup, state: State) -> tuple[State, dict[str, object]
 
 
 def _to(state: State, stage: Stage, phase: int, text: str) -> tuple[State, dict[str, object]]:
-    new = replace(state, stage=stage, phase=phase)
+    new = replace(state, stage=stage, phase=phase, deployed=frozenset())
     return new, {"stage": stage, "round": new.round, "phase": phase, "text": text}
 
 

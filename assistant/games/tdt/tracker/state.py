@@ -109,6 +109,8 @@ class State:
     """The Villainy Phase, 1-3 (0 in other stages)."""
     hires: int = 0
     """Syndicate: Named Henchmen hired this round (in play until the round ends)."""
+    deployed: frozenset[str] = frozenset()
+    """Seats that funded their Deployment this Villainy Phase (one Phase Marker each)."""
     missions: frozenset[str] = frozenset()
     """Resource and Doomsday Missions completed (casefolded names): never completed twice."""
 

@@ -331,3 +331,21 @@ def test_the_betrayer_completes_no_missions():
     refusal = refused(h, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
                           "title": "Arms Dealing", "combat": 9, "stealth": 9})
     assert "betrayer-powers" in refusal.detail
+
+
+def test_a_deployment_is_priced_by_the_calculator_once_a_phase():
+    # the rulebook's Base Discount example: squads of 2 and 4, one from Base: 1 + 2 − 1 = 2
+    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "count": 5}, NEXT,
+              {"kind": "deploy", "seat": "jin-feng", "squad_1": 2, "from_1": "base",
+               "squad_2": 4, "from_2": "mission"})
+    assert h.state.seat("jin-feng").resources == 3
+    assert line(h) == ("Jin Feng deploys 2 Squads (2, 4 henchmen) to the Staging Marker: "
+                       "pays 2 Funding")
+    refusal = refused(h, {"kind": "deploy", "seat": "jin-feng", "squad_1": 1})
+    assert "one Staging Marker per Phase" in refusal.detail
+    h.append(parse_event(NEXT))  # Phase 2: a new Deployment
+    h.append(parse_event({"kind": "deploy", "seat": "jin-feng", "squad_1": 6,
+                          "from_1": "mission"}))
+    assert h.state.seat("jin-feng").resources == 0
+    short = refused(h, {"kind": "deploy", "seat": "boris-myasneek", "squad_1": 2})
+    assert "must-deploy" in short.detail
