@@ -1,10 +1,14 @@
 """Events the rulebook settles by a calculation, worked out by the game's own calculators
 (the ones the API offers) from the session's state, each applied whole as one event:
 betraying (betrayal-eligibility, force-betrayal, betrayal-transfer), building a Gadget
-(gadget-cost) and hiring a Named Henchman in Syndicate (hire-henchman). Each returns the new
+(gadget-cost), hiring a Named Henchman in Syndicate (hire-henchman), completing a mission
+(mission) and funding a Deployment (fund-deployment). Each returns the new
 state and the fields its stored event records (the working among them).
 
 Readings we chose:
+- On betraying, VP held (Goodman's awards and other VP) and Resources pass to Goodman; the
+  objective cards (and their VP) and Gadgets stay (Betraying the Organization; derived for the
+  objectives' VP, since the cards stay with the Betrayer).
 - The session keeps one Resources count per seat (for the tie-break), not one per kind, so
   what a price in Data Cache, Corruption or Infamy takes comes off that count, and a seat
   holding fewer Resources in all cannot pay it.

@@ -6,15 +6,11 @@ it never half-applies. Readings we chose (the rulebook is silent or garbled):
   so it is unknown until the table sets it (at creation or with a `tech` event).
 - A VP loss comes out of the bucket it names (Goodman's awards or other VP) and may not take
   it below 0: a Vault holds no negative VP.
-- On betraying, VP held (Goodman's awards and other VP) and Resources pass to Goodman; the
-  objective cards (and their VP) and Gadgets stay (Betraying the Organization; derived for the
-  objectives' VP, since the cards stay with the Betrayer).
 - A Nefarious Plan is revealed once per seat in Cutthroat, once per team in Mayhem (each team
   keeps one), never in Syndicate. It does not count as a completed objective for the Cutthroat
   tie-break: it is revealed at the end, not claimed into the Vault during play (derived).
-- Betrayal checks eligibility from the tracked state: voluntary needs some Named Henchman with
-  VP, and 3+ active triggers or last (or tied for last) in VP before penalties; forced needs the
-  most Disloyal Side Jobs (a tie counts), at least one.
+Betrayals, Gadgets, hires, missions, Deployments and the round's steps are worked out by the
+game's calculators in plays.py and rounds.py; this module keeps the ledger's own events.
 """
 from __future__ import annotations
 

@@ -41,6 +41,15 @@ RAW = st.one_of(
     st.fixed_dictionaries({"kind": st.just("gadget"), "seat": SEATS,
                            "shift": st.sampled_from(["none", "raise", "lower"])}),
     st.fixed_dictionaries({"kind": st.just("hire"), "seat": SEATS}),
+    st.fixed_dictionaries({"kind": st.just("deploy"), "seat": SEATS,
+                           "squad_1": st.integers(0, 6),
+                           "from_1": st.sampled_from(["mission", "base", "stays"])}),
+    st.fixed_dictionaries({"kind": st.just("mission"), "seat": SEATS,
+                           "mission": st.sampled_from(["resource", "hq"]),
+                           "title": st.sampled_from(["Arms Dealing", "Interpol HQ"]),
+                           "combat": st.integers(0, 4), "stealth": st.integers(0, 4),
+                           "cunning": st.integers(0, 4), "diplomacy": st.integers(0, 4),
+                           "reward_vp": st.integers(0, 2)}),
     st.fixed_dictionaries({"kind": st.just("revert"), "to_version": st.integers(0, 40)}),
 )
 
