@@ -286,9 +286,9 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
         vp = f": +{event.vp} VP" if event.vp is not None else ""
         return f"{who} {_OBJECTIVE_WORDS[kind]}{title}{vp}"
     if event.kind is k.RESOURCES:
-        return f"{who} holds {event.count} Resources (counted at the table)"
+        return f"{who} holds {_n(event.count, 'Resource')} (counted at the table)"
     if event.kind is k.GADGETS:
-        return f"{who} holds {event.count} Gadgets (counted at the table)"
+        return f"{who} holds {_n(event.count, 'Gadget')} (counted at the table)"
     if event.kind is k.CLOCK:
         return f"Doomsday Clock set to {event.to} by hand (correction)"
     if event.kind is k.TECH:
@@ -304,7 +304,7 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
     if event.kind is k.NEXT:
         return event.text or "The round moves on"
     if event.kind is k.GADGET:
-        paid = f": pays {event.cost} Resources" if event.cost is not None else ""
+        paid = f": pays {_n(event.cost, 'Resource')}" if event.cost is not None else ""
         track = f", Technology Track to {event.to}" if event.to is not None else ""
         return f"{who} builds a Gadget{paid}{track}"
     if event.kind is k.DEPLOY:
@@ -314,7 +314,7 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
         return (f"{who} deploys {len(sizes)} Squad{'s' if len(sizes) != 1 else ''} "
                 f"({', '.join(map(str, sizes))} henchmen) {where}{paid}")
     if event.kind is k.MISSION:
-        got = (f": receives {event.amount} VP and {event.count} Resources"
+        got = (f": receives {event.amount} VP and {_n(event.count, 'Resource')}"
                if event.amount is not None else "")
         return f"{who} completes the mission {event.title}{got}"
     if event.kind is k.HIRE:
@@ -324,13 +324,19 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
     return f"Note{f' ({who})' if who else ''}: {event.text}"
 
 
+def _n(count: int | None, word: str) -> str:
+    """"1 Resource", "3 Resources"."""
+    n = count or 0
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _betrayal_line(event: Event, who: str) -> str:
     head = (f"General Goodman forces {who} out as the Betrayer" if event.forced else
             f"{who} betrays the organization")
     if event.amount is None:  # recorded before the session worked the hand-over out
         return head
-    parts = [f"{event.amount} VP and {event.count or 0} Resources go to General Goodman",
-             f"{who} collects {event.collects or 0} Resources"]
+    parts = [f"{event.amount} VP and {_n(event.count, 'Resource')} go to General Goodman",
+             f"{who} collects {_n(event.collects, 'Resource')}"]
     if event.cost:
         parts.insert(0, f"General Goodman pays {event.cost} Infamy")
     return f"{head}: " + "; ".join(parts)
