@@ -52,6 +52,10 @@ class EventKind(StrEnum):
     GADGET = "gadget"
     """A Named Henchman builds a Gadget (Scheming › Build Gadgets): the gadget-cost
     calculator prices it and moves the Technology Track."""
+    CONFLICT = "conflict"
+    """Two Named Henchmen's Squads in a Conflict in Villainy: the conflict calculator counts
+    each side's successes after the other's defence; the successes the table spends on
+    stealing move Resources between them."""
     DEPLOY = "deploy"
     """A Named Henchman funds their Deployment for this Villainy Phase: the fund-deployment
     calculator prices it (sizes, the Base or stay discount, abilities)."""
@@ -97,6 +101,7 @@ class VpSource(StrEnum):
 
 
 SEAT = Text("seat", "The seat id (see the session's seats).", max_length=40, required=True)
+ATTRIBUTES = ("combat", "stealth", "cunning", "diplomacy")
 WORKING = Text("working", "Filled in by the session: the calculator's working.",
                max_length=2000)
 WORKED = "Filled in by the session from its state (anything sent is replaced)."
@@ -154,6 +159,30 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
                        Integer("to", f"The Technology Track afterwards. {WORKED}", minimum=1,
                                maximum=5),
                        WORKING),
+    EventKind.CONFLICT: (
+        SEAT, Text("target", "The seat it attacks.", max_length=40, required=True),
+        OneOf("offence", "The attacker's offensive Attribute.", ATTRIBUTES, required=True),
+        Integer("offence_total", "The attacker's total in it.", minimum=0, maximum=99,
+                required=True),
+        OneOf("defence", "The attacker's defensive Attribute (not its offensive one).",
+              ATTRIBUTES, required=True),
+        Integer("defence_total", "The attacker's total in it.", minimum=0, maximum=99,
+                required=True),
+        OneOf("target_offence", "The target's offensive Attribute.", ATTRIBUTES, required=True),
+        Integer("target_offence_total", "The target's total in it.", minimum=0, maximum=99,
+                required=True),
+        OneOf("target_defence", "The target's defensive Attribute (not its offensive one).",
+              ATTRIBUTES, required=True),
+        Integer("target_defence_total", "The target's total in it.", minimum=0, maximum=99,
+                required=True),
+        Integer("steals", "Of the attacker's successes, how many steal a Resource (Stealth, "
+                "Cunning or Diplomacy only; the rest send back or damage).", minimum=0,
+                maximum=49, default=0),
+        Integer("target_steals", "The same for the target's successes.", minimum=0,
+                maximum=49, default=0),
+        Integer("count", f"Resources the attacker took. {WORKED}", minimum=0, maximum=999),
+        Integer("collects", f"Resources the target took. {WORKED}", minimum=0, maximum=999),
+        WORKING),
     EventKind.DEPLOY: (
         SEAT,
         *(f for n in (1, 2, 3) for f in (
@@ -221,6 +250,17 @@ class Event:
     high_alert: int | None = None
     reward_vp: int | None = None
     reward_resources: int | None = None
+    target: str | None = None
+    offence: str | None = None
+    offence_total: int | None = None
+    defence: str | None = None
+    defence_total: int | None = None
+    target_offence: str | None = None
+    target_offence_total: int | None = None
+    target_defence: str | None = None
+    target_defence_total: int | None = None
+    steals: int | None = None
+    target_steals: int | None = None
     squad_1: int | None = None
     squad_2: int | None = None
     squad_3: int | None = None
@@ -307,6 +347,11 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str:
         paid = f": pays {_n(event.cost, 'Resource')}" if event.cost is not None else ""
         track = f", Technology Track to {event.to}" if event.to is not None else ""
         return f"{who} builds a Gadget{paid}{track}"
+    if event.kind is k.CONFLICT:
+        other = seat_name(names or {}, event.target)
+        took = (f": {who} takes {_n(event.count, 'Resource')}, {other} takes "
+                f"{_n(event.collects, 'Resource')}" if event.count is not None else "")
+        return f"{who} attacks {other} in a Conflict{took}"
     if event.kind is k.DEPLOY:
         sizes = [n for n in (event.squad_1, event.squad_2, event.squad_3) if n]
         where = "back to Base" if event.destination == "base" else "to the Staging Marker"

@@ -57,6 +57,12 @@ def _candidates(setup: SessionSetup, state: State) -> Iterator[Move]:
                                           "vp": 1} for o in _objectives(setup, state)
                                          for s in hench))
         if state.stage is Stage.VILLAINY:
+            yield from _first(setup, state, (
+                {"kind": "conflict", "seat": a, "target": b, "offence": "combat",
+                 "offence_total": 2, "defence": "stealth", "defence_total": 2,
+                 "target_offence": "combat", "target_offence_total": 2,
+                 "target_defence": "stealth", "target_defence_total": 2}
+                for a in hench for b in hench if a != b))
             yield from _first(setup, state, ({"kind": "deploy", "seat": s, "squad_1": 1,
                                               "from_1": "base"} for s in hench))
             yield from _first(setup, state, (

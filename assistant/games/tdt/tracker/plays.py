@@ -25,6 +25,7 @@ from assistant.errors import InvalidInput
 from assistant.tracker.chain import evolve as replace
 
 from ..calculators import betrayal as calc
+from ..calculators import conflict as conflict_calc
 from ..calculators import missions
 from ..calculators.costs.gadgets import Shift, gadget_cost
 from ..calculators.costs.hiring import hire_henchman
@@ -37,6 +38,11 @@ from .state import GLOBAL_EVENT_VP, SeatState, State, _put
 from .state import apply as apply_ledger
 
 Played = tuple[State, dict[str, Any]]
+
+
+def _fields(refusal: InvalidInput, names: dict[str, str], default: str) -> InvalidInput:
+    """A calculator's refusal named by this event's fields (its own are the API form's)."""
+    return InvalidInput(names.get(refusal.field, default), refusal.detail, refusal.allowed)
 
 
 def _henchman(setup: SessionSetup, state: State, event: Event, what: str) -> SeatState:
@@ -117,7 +123,10 @@ def build_gadget(setup: SessionSetup, state: State, event: Event) -> Played:
                            "rulebook gives no start): set it first with a Technology Track "
                            "correction.", "a Technology Track level")
     shift = event.shift or Shift.NONE
-    answer = gadget_cost(state.tech, [shift])
+    try:
+        answer = gadget_cost(state.tech, [shift])
+    except InvalidInput as refusal:  # the shift would leave the track
+        raise _fields(refusal, {}, "shift") from None
     cost = int(answer.result["data_cache"]) + int(answer.result["corruption"])
     name = setup.seat(seat.id).name
     if seat.resources < cost:
@@ -148,12 +157,17 @@ def complete_mission(setup: SessionSetup, state: State, event: Event) -> Played:
     squad = {"player": name, "combat": event.combat or 0, "stealth": event.stealth or 0,
              "cunning": event.cunning or 0, "diplomacy": event.diplomacy or 0,
              "affinity": bool(event.affinity)}
-    answer = missions.mission({
-        "kind": event.mission, "tile": tile, "squads": [squad],
-        "high_alert": event.high_alert or 0,
-        "rewards": [{"kind": "vp", "amount": event.reward_vp or 0, "label": "VP"},
-                    {"kind": "funding", "amount": event.reward_resources or 0,
-                     "label": "Resources"}]})
+    try:
+        answer = missions.mission({
+            "kind": event.mission, "tile": tile, "squads": [squad],
+            "high_alert": event.high_alert or 0,
+            "rewards": [{"kind": "vp", "amount": event.reward_vp or 0, "label": "VP"},
+                        {"kind": "funding", "amount": event.reward_resources or 0,
+                         "label": "Resources"}]})
+    except InvalidInput as refusal:  # a tile the game's data does not know
+        detail = refusal.detail.replace(" Or leave it empty and type the requirements.", "")
+        raise InvalidInput("title", f"{detail} Name a tile the game knows, or record its "
+                           "rewards as VP and Resources.", refusal.allowed) from None
     if not answer.result["completed"]:
         raise InvalidInput("combat", f"{answer.summary} A mission is completed when the "
                            "Squads' totals meet or exceed its requirements (rule "
@@ -168,6 +182,58 @@ def complete_mission(setup: SessionSetup, state: State, event: Event) -> Played:
     return replace(state, missions=frozenset(done)), {
         "title": answer.result["tile"], "amount": vp, "count": resources,
         "working": working(answer)[:2000]}
+
+
+STEALS = ("stealth", "cunning", "diplomacy")
+"""Offensive Attributes whose successes steal a Resource (Funding, Espionage, Corruption)."""
+
+
+def conflict(setup: SessionSetup, state: State, event: Event) -> Played:
+    """A Conflict between two Named Henchmen (the conflict calculator): the successes each
+    side spends on stealing move that many Resources from the other (as many as they hold)."""
+    seat = _henchman(setup, state, event, "fight Conflicts")
+    target = setup.seat(event.target or "", "target")
+    if target.goodman or target.id == seat.id:
+        raise InvalidInput("target", "A Conflict is fought against another Named Henchman's "
+                           "Squads on the same tile (rule conflict-resolution).",
+                           "another Named Henchman's seat")
+    name = setup.seat(seat.id).name
+    if seat.id in state.attacked:
+        raise InvalidInput("seat", f"{name} already started a Conflict this Phase: a Conflict "
+                           "may be started once per Phase (rule conflict-resolution).",
+                           "another Named Henchman, or the next Phase")
+    try:
+        answer = conflict_calc.conflict({"sides": [
+            {"name": name, "offence": event.offence, "offence_total": event.offence_total,
+             "defence": event.defence, "defence_total": event.defence_total,
+             "target": target.name},
+            {"name": target.name, "offence": event.target_offence,
+             "offence_total": event.target_offence_total, "defence": event.target_defence,
+             "defence_total": event.target_defence_total, "target": name}]})
+    except InvalidInput as refusal:
+        raise _fields(refusal, {"sides.0.defence": "defence",
+                                "sides.1.defence": "target_defence"}, "target") from None
+    sides = answer.result["sides"]
+    moved = []
+    for side, steals, field in ((sides[0], event.steals or 0, "steals"),
+                                (sides[1], event.target_steals or 0, "target_steals")):
+        net = int(side["attack"]["net"])
+        if steals and side["offence"] not in STEALS:
+            raise InvalidInput(field, f"{side['name']} attacks with "
+                               f"{side['offence'].capitalize()}, whose successes deal damage, "
+                               "not theft (rule conflict-effects).", "0")
+        if steals > net:
+            raise InvalidInput(field, f"{side['name']} has {net} success(es) after the "
+                               f"defence (rule conflict-resolution); {steals} cannot steal.",
+                               f"0-{net}")
+        moved.append(steals)
+    mine, theirs = state.seat(seat.id), state.seat(target.id)
+    took = min(moved[0], theirs.resources)  # successes land at the same moment
+    lost = min(moved[1], mine.resources)
+    state = _put(state, replace(mine, resources=mine.resources - lost + took))
+    state = _put(state, replace(state.seat(target.id), resources=theirs.resources - took + lost))
+    return replace(state, attacked=state.attacked | {seat.id}), {
+        "count": took, "collects": lost, "working": working(answer)[:2000]}
 
 
 def deploy(setup: SessionSetup, state: State, event: Event) -> Played:
@@ -242,6 +308,8 @@ def play(setup: SessionSetup, state: State, event: Event, version: int) -> tuple
         new, fields = complete_mission(setup, state, event)
     elif event.kind is k.DEPLOY:
         new, fields = deploy(setup, state, event)
+    elif event.kind is k.CONFLICT:
+        new, fields = conflict(setup, state, event)
     else:
         new = apply_ledger(setup, state, event, version)
         if event.objective is ObjectiveKind.GLOBAL_EVENT and event.vp is None:

@@ -78,6 +78,9 @@ def guard(setup: SessionSetup, state: State, event: Event) -> None:
     elif event.kind is k.MISSION:
         _in(state, Stage.VILLAINY, "kind", "Missions are completed in a Villainy Phase (rule "
             "complete-missions)")
+    elif event.kind is k.CONFLICT:
+        _in(state, Stage.VILLAINY, "kind", "Conflicts happen in a Villainy Phase, after "
+            "Deployment (rule conflict-resolution)")
     elif event.kind is k.DEPLOY:
         _in(state, Stage.VILLAINY, "kind", "Squads are funded and deployed in a Villainy "
             "Phase (rule fund-deployment)")
@@ -144,7 +147,7 @@ def advance(setup: SessionSetup, state: State) -> tuple[State, dict[str, object]
 
 
 def _to(state: State, stage: Stage, phase: int, text: str) -> tuple[State, dict[str, object]]:
-    new = replace(state, stage=stage, phase=phase, deployed=frozenset())
+    new = replace(state, stage=stage, phase=phase, deployed=frozenset(), attacked=frozenset())
     return new, {"stage": stage, "round": new.round, "phase": phase, "text": text}
 
 

@@ -105,6 +105,8 @@ class State:
     """The Villainy Phase, 1-3 (0 in other stages)."""
     hires: int = 0
     """Syndicate: Named Henchmen hired this round (in play until the round ends)."""
+    attacked: frozenset[str] = frozenset()
+    """Seats that initiated a Conflict this Villainy Phase (once per Phase)."""
     deployed: frozenset[str] = frozenset()
     """Seats that funded their Deployment this Villainy Phase (one Phase Marker each)."""
     missions: frozenset[str] = frozenset()

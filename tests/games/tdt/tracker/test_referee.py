@@ -349,3 +349,34 @@ def test_a_deployment_is_priced_by_the_calculator_once_a_phase():
     assert h.state.seat("jin-feng").resources == 0
     short = refused(h, {"kind": "deploy", "seat": "boris-myasneek", "squad_1": 2})
     assert "must-deploy" in short.detail
+
+
+def test_a_conflict_counts_successes_and_moves_what_was_stolen_at_once():
+    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "count": 5},
+              {"kind": "resources", "seat": "azura-badeau", "count": 1}, NEXT)
+    fight = {"kind": "conflict", "seat": "azura-badeau", "target": "jin-feng",
+             "offence": "stealth", "offence_total": 7, "defence": "combat", "defence_total": 3,
+             "target_offence": "diplomacy", "target_offence_total": 4,
+             "target_defence": "stealth", "target_defence_total": 2}
+    # Azura: 3 Stealth successes − Jin's 1 defence = 2; Jin: 2 Diplomacy − Azura's 1 = 1
+    too_many = refused(h, {**fight, "steals": 2, "target_steals": 2})
+    assert too_many.field == "target_steals" and "1 success(es)" in too_many.detail
+    h.append(parse_event({**fight, "steals": 2, "target_steals": 1}))
+    assert (h.state.seat("jin-feng").resources, h.state.seat("azura-badeau").resources) == (4, 2)
+    assert line(h) == ("Azura Badeau attacks Jin Feng in a Conflict: Azura Badeau takes 2 "
+                       "Resources, Jin Feng takes 1 Resource")
+    again = refused(h, {**fight, "steals": 0, "target_steals": 0})
+    assert "once per Phase" in again.detail
+
+
+def test_a_calculators_refusal_names_this_events_own_field():
+    h = table(CUTTHROAT, NEXT)
+    same = refused(h, {"kind": "conflict", "seat": "azura-badeau", "target": "jin-feng",
+                       "offence": "stealth", "offence_total": 7, "defence": "stealth",
+                       "defence_total": 3, "target_offence": "diplomacy",
+                       "target_offence_total": 4, "target_defence": "combat",
+                       "target_defence_total": 2})
+    assert same.field == "defence" and "must differ" in same.detail
+    unknown = refused(h, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
+                          "title": "Nowhere", "combat": 3})
+    assert unknown.field == "title" and "type the requirements" not in unknown.detail
