@@ -94,21 +94,18 @@ def _objectives(setup: SessionSetup, state: State) -> list[ObjectiveKind]:
 
 
 def _corrections(setup: SessionSetup, state: State, hench: list[str]) -> Iterator[Move]:
-    """The ledger's own entries and the hand-set corrections, one legal choice each."""
+    """The ledger's own entries, one legal choice each. Hand-set corrections (the clock, the
+    Technology Track, counted Resources and Gadgets) stay possible but are not offered as what
+    to do next, except the track's level while nobody has said it (Gadgets need it)."""
     seat = state.seat(hench[0])
     yield {"kind": "vp", "seat": seat.id, "amount": 1, "reason": "mission reward"}
     yield {"kind": "trigger", "seat": seat.id, "trigger": 2, "active": 2 not in seat.triggers}
-    yield {"kind": "resources", "seat": seat.id,
-           "count": seat.resources + 1 if seat.resources < 200 else seat.resources - 1}
-    yield {"kind": "gadgets", "seat": seat.id,
-           "count": seat.gadgets + 1 if seat.gadgets < 50 else seat.gadgets - 1}
     leader = next((s for s in hench if s != state.team_leader), None)
     if leader is not None:
         yield {"kind": "team-leader", "seat": leader}
-    if state.tech is None or state.tech < 5:
-        yield {"kind": "tech", "to": (state.tech or 0) + 1}
-    else:
-        yield {"kind": "tech", "to": state.tech - 1}
-    if state.clock > 0:
-        yield {"kind": "clock", "to": state.clock - 1}
+    if state.tech is None:
+        yield {"kind": "tech", "to": 1}
+    if not setup.rounds:
+        yield {"kind": "resources", "seat": seat.id,
+               "count": seat.resources + 1 if seat.resources < 200 else seat.resources - 1}
     yield {"kind": "note", "text": "A note for the record."}
