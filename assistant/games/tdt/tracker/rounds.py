@@ -165,9 +165,11 @@ def _round_ends(setup: SessionSetup, state: State) -> tuple[State, dict[str, obj
             return new, {"stage": Stage.OVER, "round": state.round, "phase": 0, "text": text,
                          "working": text}
     lines: list[str] = []
+    lead = ""
     leader = state.team_leader
     if mode is not PlayMode.CUTTHROAT and leader is not None:
         leader = next_leader(setup, leader)
+        lead = f"Team Leader token to {setup.seat(leader).name}. "
         lines.append(f"Goodman's Plotting Actions: the Team Leader token passes to "
                      f"{setup.seat(leader).name} [team-leader-passing]")
     answer = world_reacts(mode, state.clock, state.doomsday_revealed, setup.global_events,
@@ -176,14 +178,11 @@ def _round_ends(setup: SessionSetup, state: State) -> tuple[State, dict[str, obj
     if after > 0:
         new = replace(state, clock=after, round=state.round + 1, stage=Stage.SCHEMING,
                       phase=0, hires=0, team_leader=leader)
-        text = f"The World Reacts: {answer.summary} Round {new.round}: Scheming"
+        text = f"{lead}The World Reacts: {answer.summary} Round {new.round}: Scheming"
     else:
         end = Stage.ENDGAME if mode is PlayMode.MAYHEM else Stage.OVER
         new = replace(state, clock=0, stage=end, phase=0, team_leader=leader)
-        text = f"The World Reacts: {answer.summary}" + (
-            " Endgame and Scoring: reveal the Nefarious Plans." if end is Stage.ENDGAME else "")
-    if leader != state.team_leader and leader is not None:
-        text += f"; Team Leader token to {setup.seat(leader).name}"
+        text = f"{lead}The World Reacts: {answer.summary}"
     return new, {"stage": new.stage, "round": new.round, "phase": 0, "to": after,
                  "seat": leader, "text": text[:400],
                  "working": "\n".join([*lines, working(answer)])[:2000]}

@@ -111,7 +111,7 @@ def test_undo_takes_the_world_reacts_back_whole():
 def test_syndicate_with_the_plan_revealed_loses_two_a_round_and_touches_an_even_space():
     h = table(SYNDICATE, {"kind": "doomsday-revealed"}, *TO_MONOLOGUING, NEXT)
     assert h.state.clock == 7  # 2 Named Henchmen in Syndicate start on 9
-    assert line(h).startswith("The World Reacts: Doomsday Clock 9 → 7; reveal a Global Event.")
+    assert "The World Reacts: Doomsday Clock 9 → 7; reveal a Global Event." in line(h)
 
 
 @pytest.mark.parametrize(("event", "field", "rule"), [
@@ -211,7 +211,8 @@ def test_syndicate_ends_at_goodmans_plotting_only_without_three_counted_triggers
 def test_syndicate_passes_the_team_leader_token_each_round():
     h = table(SYNDICATE, *TO_MONOLOGUING, NEXT)
     assert h.state.team_leader == "jin-feng"
-    assert line(h).endswith("; Team Leader token to Jin Feng")
+    assert line(h) == ("Team Leader token to Jin Feng. The World Reacts: Doomsday Clock 9 → 8; "
+                       "reveal a Global Event. Round 2: Scheming")
 
 
 def test_mayhem_passes_the_token_to_the_next_team_and_ends_in_scoring():
