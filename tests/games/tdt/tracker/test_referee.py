@@ -381,3 +381,16 @@ def test_a_calculators_refusal_names_this_events_own_field():
     unknown = refused(h, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
                           "title": "Nowhere", "combat": 3})
     assert unknown.field == "title" and "type the requirements" not in unknown.detail
+
+
+def test_a_ledger_session_keeps_no_round_and_a_new_one_does():
+    ledger = table({**CUTTHROAT, "rounds": False},
+                   {"kind": "objective", "seat": "jin-feng", "objective": "side-job", "vp": 2})
+    assert "stage" not in view(ledger)
+    refusal = refused(ledger, NEXT)
+    assert "plain ledger" in refusal.detail
+    saved = parse_setup({**CUTTHROAT, "seats": [{**s, "id": f"s{i}"} for i, s in
+                                                 enumerate(CUTTHROAT["seats"])]})
+    assert saved.rounds is False  # stored before the rounds: folds as it was recorded
+    assert parse_setup(CUTTHROAT).rounds is True
+    assert parse_setup({**saved.to_json()}).rounds is False
