@@ -152,10 +152,14 @@ def test_undo_revert_and_history(api):
 def test_score_from_the_state(api):
     s = create(api)
     write(api, s, VP, 0)
-    write(api, s, {"kind": "doomsday-completed"}, 1)
+    for version in range(1, 5):  # Villainy Phases 1-3, then Monologuing
+        write(api, s, {"kind": "next"}, version)
+    write(api, s, {"kind": "doomsday-completed"}, 5)  # Goodman's Plotting
+    write(api, s, {"kind": "next"}, 6)  # Endgame and Scoring done
     score = api.get(f"/api/v1/sessions/{s['code']}/score")
-    assert score.status_code == 200 and score.headers["ETag"] == '"v2"'
+    assert score.status_code == 200 and score.headers["ETag"] == '"v7"'
     assert score.json["result"]["outcome"]["kind"] == "goodman-wins"
+    assert score.json["result"]["final"] is True
     assert score.json["result"]["rows"][0]["name"] == "Jin Feng"
     assert "Jin Feng 2 VP" in score.json["summary"]
 

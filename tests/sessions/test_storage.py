@@ -150,10 +150,11 @@ def test_import_keeps_events_and_times(store):
 
 def test_import_refuses_a_bad_event(store):
     events = imported([{"event": {"kind": "clock", "to": 7}},
+                       *({"event": {"kind": "next"}} for _ in range(4)),  # to Monologuing
                        {"event": {"kind": "betrayal", "seat": "jin-feng"}}])
     with pytest.raises(InvalidInput) as refused:
         store.create(TRACKER, SETUP, events)
-    assert refused.value.field == "events.1.seat"
+    assert refused.value.field == "events.5.seat"  # nobody has scored a VP yet
 
 
 def test_appends_at_once_all_land_in_one_gapless_sequence(db_url):

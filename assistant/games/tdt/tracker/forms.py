@@ -24,4 +24,10 @@ SETUP_FORM = (
     Integer("tech", "Where the Tech Marker starts (the rulebook does not say; give the level "
             "your track shows).", minimum=1, maximum=5),
     Text("team_leader", "Seat id holding the Team Leader token at the start.", max_length=40),
+    Flag("global_events", "Cutthroat or Mayhem: the table plays the optional Global Events "
+         "(always on in Syndicate)."),
+    Flag("rounds", "The session follows the round (Scheming, three Villainy Phases, "
+         "Monologuing) and refuses what the rules forbid at that point. On unless set false; "
+         "a session stored before the session knew the rounds is a plain ledger.",
+         default=True),
 )

@@ -1,9 +1,11 @@
 """The final score of a tracked game: the state handed to the scoring code of the game."""
 from __future__ import annotations
 
-from assistant.explain import Explained
+from assistant.explain import Explained, Step
+from assistant.tracker import Standing, table_score
 
 from .. import scoring
+from ..modes import GOODMAN, PlayMode
 from .events import ObjectiveKind
 from .setup import SessionSetup
 from .state import State
@@ -28,9 +30,107 @@ def henchmen(setup: SessionSetup, state: State) -> list[scoring.Henchman]:
     return out
 
 
-def final_score(setup: SessionSetup, state: State) -> Explained:
-    """Totals, ranking and outcome, provisional until the game has ended."""
+def final_score(setup: SessionSetup, state: State, final: bool) -> Explained:
+    """The scoring calculator's answer with each seat's standing; provisional until `final`
+    (the rules have ended the game)."""
     report = scoring.score(setup.mode.value, henchmen(setup, state),
                            plan_completed=state.doomsday_completed, clock=state.clock)
-    return Explained(scoring.report_json(report), report.steps,
-                     scoring.summarise(report).share_text())
+    answer = Explained(scoring.report_json(report), report.steps,
+                       scoring.summarise(report).share_text())
+    return table_score(answer, standings(setup, state, report), final=final,
+                       points=setup.mode is not PlayMode.SYNDICATE)
+
+
+def standings(setup: SessionSetup, state: State,
+              report: scoring.ScoreReport) -> list[Standing]:
+    """One standing per seat, read off the calculator's rows."""
+    if setup.mode is PlayMode.SYNDICATE:
+        return _syndicate(setup, report)
+    if setup.mode is PlayMode.MAYHEM:
+        return _mayhem(setup, state, report)
+    return _cutthroat(setup, state, report)
+
+
+def vp_steps(row: scoring.ScoreRow, triggers: frozenset[int], mode: PlayMode) -> list[Step]:
+    """A seat's VP lines from its calculator row: each non-zero source, then one line per
+    counted Betrayal Trigger ("−1 VP: Betrayal Trigger 3 active")."""
+    out = []
+    for step in row.breakdown:
+        if step.rule == "betrayal-triggers":
+            continue
+        if isinstance(step.value, int) and step.value:
+            out.append(Step(f"+{step.value} VP: {step.text.removeprefix('VP ')}", step.value,
+                            step.rule, step.provenance, step.note))
+    out += trigger_steps(triggers, mode)
+    return out
+
+
+def trigger_steps(triggers: frozenset[int], mode: PlayMode) -> list[Step]:
+    out = []
+    for n in sorted(triggers):
+        if n == 1 and mode is not PlayMode.CUTTHROAT:
+            out.append(Step(f"0 VP: Betrayal Trigger 1 (Team Leader) active, ignored in "
+                            f"{mode.title()}", 0, "setup-betrayal-triggers"))
+            continue
+        leader = " (the Team Leader trigger)" if n == 1 else ""
+        out.append(Step(f"−1 VP: Betrayal Trigger {n}{leader} active", -1, "betrayal-triggers"))
+    return out
+
+
+def _cutthroat(setup: SessionSetup, state: State, report: scoring.ScoreReport) -> list[Standing]:
+    outcome = report.outcome
+    winners = set(outcome.winners)
+    rows = {r.name: r for r in report.rows}
+    loyal = [r for r in report.rows if r.role is scoring.Role.LOYAL]
+    betrayer_wins = outcome.kind is scoring.OutcomeKind.BETRAYER_WINS
+    shift = 1 if betrayer_wins else 0
+    after = len(loyal) + 1 + shift  # below every loyal henchman
+    out = []
+    for seat in setup.seats:
+        if seat.goodman:
+            won = GOODMAN in winners
+            steps: tuple[Step, ...] = (Step(
+                "General Goodman is not ranked on VP: he wins by completing his Doomsday Plan "
+                "before the clock reaches 0", won, "goal-cutthroat"),)
+            out.append(Standing(seat.id, seat.name, 1 if won else after, None, won, steps,
+                                "" if won else "Not ranked on VP (rule goal-cutthroat).",
+                                "General Goodman"))
+            continue
+        row = rows[seat.name]
+        steps = tuple(vp_steps(row, state.seat(seat.id).triggers, PlayMode.CUTTHROAT))
+        if row.role is scoring.Role.BETRAYER:
+            out.append(Standing(seat.id, seat.name, 1 if betrayer_wins else after, row.total,
+                                betrayer_wins, steps, row.tie_break_note, "Betrayer"))
+            continue
+        out.append(Standing(seat.id, seat.name, (row.rank or 0) + shift, row.total,
+                            seat.name in winners, steps, row.tie_break_note,
+                            "loyal Named Henchman"))
+    return out
+
+
+def _mayhem(setup: SessionSetup, state: State, report: scoring.ScoreReport) -> list[Standing]:
+    winners = set(report.outcome.winners)
+    mine = {h.name: h for h in henchmen(setup, state)}
+    out = []
+    for row in report.rows:
+        for name in row.members:
+            seat = next(s for s in setup.henchmen if s.name == name)
+            h = mine[name]
+            steps = [Step(f"+{value} VP: {text}", value, "scoring-mayhem")
+                     for text, value in (("objectives", h.vp_objectives),
+                                         ("Nefarious Plan", h.vp_nefarious),
+                                         ("other VP held", h.vp_other)) if value]
+            steps += trigger_steps(state.seat(seat.id).triggers, PlayMode.MAYHEM)
+            steps.append(Step(f"Team {row.name}: {row.total} VP", row.total, "scoring-mayhem"))
+            out.append(Standing(seat.id, seat.name, row.rank or 0, row.total,
+                                row.name in winners, tuple(steps), row.tie_break_note,
+                                f"Team {row.name}"))
+    return out
+
+
+def _syndicate(setup: SessionSetup, report: scoring.ScoreReport) -> list[Standing]:
+    won = report.outcome.kind is scoring.OutcomeKind.TABLE_WINS
+    rows = {r.name: r for r in report.rows}
+    return [Standing(seat.id, seat.name, 1, None, won, rows[seat.name].breakdown,
+                     "Syndicate wins or loses together (rule goal-syndicate).",
+                     "the Syndicate team") for seat in setup.seats]

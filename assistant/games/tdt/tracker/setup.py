@@ -49,6 +49,11 @@ class SessionSetup:
     """Where the Tech Marker starts; None when the table did not say (the rulebook doesn't)."""
     team_leader: str | None = None
     """Seat id holding the Team Leader token at the start, if the table said."""
+    global_events: bool = False
+    """The table plays Global Events (always in Syndicate; optional otherwise)."""
+    rounds: bool = True
+    """The session follows the round structure (rounds.py); False: a plain ledger, as every
+    session stored before the structure was known folds."""
 
     def seat(self, seat: str, field: str = "seat") -> SessionSeat:
         return self.seats[seat_index(self.seats, seat, field)]
@@ -60,7 +65,8 @@ class SessionSetup:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "mode": self.mode.value,
                 "seats": [s.to_json() for s in self.seats], "clock": self.clock,
-                "tech": self.tech, "team_leader": self.team_leader}
+                "tech": self.tech, "team_leader": self.team_leader,
+                "global_events": self.global_events, "rounds": self.rounds}
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
@@ -90,7 +96,20 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
             raise InvalidInput("team_leader", f"The Team Leader token goes to a Named Henchman "
                                f"at the table; there is no such seat {leader!r}.",
                                ", ".join(s.id for s in henchmen))
-    return SessionSetup(GAME, mode, tuple(seats), clock, tech, leader)
+    events = mode is PlayMode.SYNDICATE or bool(values.get("global_events"))
+    return SessionSetup(GAME, mode, tuple(seats), clock, tech, leader, events,
+                        _rounds(data, values))
+
+
+def _rounds(data: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
+    """Whether the session follows the rounds. A setup stored before it could (its seats all
+    carry their saved ids, and it has no "rounds" key) stays the plain ledger it was, so its
+    events fold as they were recorded; a new table follows the rounds unless it says not."""
+    if "rounds" in data:
+        return bool(values.get("rounds", True))
+    seats = data.get("seats")
+    saved = isinstance(seats, list) and all(isinstance(s, Mapping) and "id" in s for s in seats)
+    return not saved
 
 
 def _seats(mode: PlayMode, raw: Sequence[Any]) -> list[SessionSeat]:

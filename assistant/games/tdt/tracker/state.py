@@ -6,15 +6,11 @@ it never half-applies. Readings we chose (the rulebook is silent or garbled):
   so it is unknown until the table sets it (at creation or with a `tech` event).
 - A VP loss comes out of the bucket it names (Goodman's awards or other VP) and may not take
   it below 0: a Vault holds no negative VP.
-- On betraying, VP held (Goodman's awards and other VP) and Resources pass to Goodman; the
-  objective cards (and their VP) and Gadgets stay (Betraying the Organization; derived for the
-  objectives' VP, since the cards stay with the Betrayer).
 - A Nefarious Plan is revealed once per seat in Cutthroat, once per team in Mayhem (each team
   keeps one), never in Syndicate. It does not count as a completed objective for the Cutthroat
   tie-break: it is revealed at the end, not claimed into the Vault during play (derived).
-- Betrayal checks eligibility from the tracked state: voluntary needs some Named Henchman with
-  VP, and 3+ active triggers or last (or tied for last) in VP before penalties; forced needs the
-  most Disloyal Side Jobs (a tie counts), at least one.
+Betrayals, Gadgets, hires, missions, Deployments and the round's steps are worked out by the
+game's calculators in plays.py and rounds.py; this module keeps the ledger's own events.
 """
 from __future__ import annotations
 
@@ -26,8 +22,8 @@ from assistant.errors import InvalidInput
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 
-from ..modes import BETRAYAL_THRESHOLD, PlayMode
-from .events import Event, EventKind, ObjectiveKind, VpSource
+from ..modes import PlayMode
+from .events import Event, EventKind, ObjectiveKind, Stage, VpSource
 from .setup import GOODMAN_ID, SessionSetup
 
 GLOBAL_EVENT_VP = 1
@@ -103,6 +99,18 @@ class State:
     betrayer: str | None = None
     team_leader: str | None = None
     notes: Chain[Note] = field(default_factory=Chain)
+    round: int = 1
+    stage: Stage = Stage.SCHEMING
+    phase: int = 0
+    """The Villainy Phase, 1-3 (0 in other stages)."""
+    hires: int = 0
+    """Syndicate: Named Henchmen hired this round (in play until the round ends)."""
+    attacked: frozenset[str] = frozenset()
+    """Seats that initiated a Conflict this Villainy Phase (once per Phase)."""
+    deployed: frozenset[str] = frozenset()
+    """Seats that funded their Deployment this Villainy Phase (one Phase Marker each)."""
+    missions: frozenset[str] = frozenset()
+    """Resource and Doomsday Missions completed (casefolded names): never completed twice."""
 
     def seat(self, seat_id: str) -> SeatState:
         return next(s for s in self.seats if s.id == seat_id)
@@ -117,8 +125,9 @@ class State:
 
 
 def initial(setup: SessionSetup) -> State:
+    over = setup.rounds and setup.clock == 0  # a table set up on 0 has nothing to play
     return State(tuple(SeatState(s.id) for s in setup.seats), setup.clock, setup.tech,
-                 team_leader=setup.team_leader)
+                 team_leader=setup.team_leader, stage=Stage.OVER if over else Stage.SCHEMING)
 
 
 def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
@@ -281,38 +290,6 @@ def _no_plan_in_mayhem(setup: SessionSetup) -> None:
                       "reaches 0.", "Cutthroat or Syndicate")
 
 
-def _betrayal(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    _cutthroat_only(setup, "kind", "Betrayals")
-    seat = _seat(setup, state, event, henchman=True)
-    name = _name(setup, seat.id)
-    if state.betrayer is not None:
-        raise _refuse("seat", f"{_name(setup, state.betrayer)} has already betrayed; there is "
-                      "only one Betrayer.", "no Betrayer yet")
-    loyal = [s for s in state.seats if s.id != GOODMAN_ID]
-    if event.forced:
-        most = max(s.count(ObjectiveKind.DISLOYAL_SIDE_JOB) for s in loyal)
-        mine = seat.count(ObjectiveKind.DISLOYAL_SIDE_JOB)
-        if mine < 1 or mine < most:
-            raise _refuse("forced", f"Goodman may force out the Henchman with the most "
-                          f"Disloyal Side Jobs (at least 1); {name} has {mine}, the most is "
-                          f"{most}.", "the most Disloyal Side Jobs")
-    else:
-        if not any(s.vp_held > 0 for s in loyal):
-            raise _refuse("seat", "Nobody may betray until a Named Henchman has scored a VP.",
-                          "after the first VP")
-        low = min(s.vp_held for s in loyal)
-        if len(seat.triggers) < BETRAYAL_THRESHOLD and seat.vp_held > low:
-            raise _refuse("seat", f"{name} has {len(seat.triggers)} active triggers and "
-                          f"{seat.vp_held} VP (lowest {low}); betraying needs 3 or more "
-                          "triggers, or last place in VP.", "3+ triggers or last in VP")
-    goodman = state.seat(GOODMAN_ID)
-    handed = seat.vp_goodman + seat.vp_other
-    state = _put(state, replace(goodman, vp_other=goodman.vp_other + handed,
-                                resources=goodman.resources + seat.resources))
-    state = _put(state, replace(seat, vp_goodman=0, vp_other=0, resources=0))
-    return replace(state, betrayer=seat.id)
-
-
 def _team_leader(setup: SessionSetup, state: State, event: Event, version: int) -> State:
     seat = _seat(setup, state, event, henchman=True)
     return replace(state, team_leader=seat.id)
@@ -328,6 +305,6 @@ _HANDLERS: dict[EventKind, Callable[[SessionSetup, State, Event, int], State]] =
     EventKind.VP: _vp, EventKind.TRIGGER: _trigger, EventKind.OBJECTIVE: _objective,
     EventKind.RESOURCES: _resources, EventKind.GADGETS: _gadgets, EventKind.CLOCK: _clock,
     EventKind.TECH: _tech, EventKind.DOOMSDAY_REVEALED: _revealed,
-    EventKind.DOOMSDAY_COMPLETED: _completed, EventKind.BETRAYAL: _betrayal,
+    EventKind.DOOMSDAY_COMPLETED: _completed,
     EventKind.TEAM_LEADER: _team_leader, EventKind.NOTE: _note,
 }

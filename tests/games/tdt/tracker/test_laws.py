@@ -36,6 +36,28 @@ RAW = st.one_of(
                            "forced": st.booleans()}),
     st.fixed_dictionaries({"kind": st.just("team-leader"), "seat": SEATS}),
     st.fixed_dictionaries({"kind": st.just("note"), "text": st.just("n")}),
+    st.fixed_dictionaries({"kind": st.just("next")}),
+    st.fixed_dictionaries({"kind": st.just("next")}),
+    st.fixed_dictionaries({"kind": st.just("gadget"), "seat": SEATS,
+                           "shift": st.sampled_from(["none", "raise", "lower"])}),
+    st.fixed_dictionaries({"kind": st.just("hire"), "seat": SEATS}),
+    st.fixed_dictionaries({"kind": st.just("conflict"), "seat": SEATS, "target": SEATS,
+                           "offence": st.just("stealth"), "offence_total": st.integers(0, 6),
+                           "defence": st.just("combat"), "defence_total": st.integers(0, 6),
+                           "target_offence": st.just("cunning"),
+                           "target_offence_total": st.integers(0, 6),
+                           "target_defence": st.just("diplomacy"),
+                           "target_defence_total": st.integers(0, 6),
+                           "steals": st.integers(0, 2), "target_steals": st.integers(0, 2)}),
+    st.fixed_dictionaries({"kind": st.just("deploy"), "seat": SEATS,
+                           "squad_1": st.integers(0, 6),
+                           "from_1": st.sampled_from(["mission", "base", "stays"])}),
+    st.fixed_dictionaries({"kind": st.just("mission"), "seat": SEATS,
+                           "mission": st.sampled_from(["resource", "hq"]),
+                           "title": st.sampled_from(["Arms Dealing", "Interpol HQ"]),
+                           "combat": st.integers(0, 4), "stealth": st.integers(0, 4),
+                           "cunning": st.integers(0, 4), "diplomacy": st.integers(0, 4),
+                           "reward_vp": st.integers(0, 2)}),
     st.fixed_dictionaries({"kind": st.just("revert"), "to_version": st.integers(0, 40)}),
 )
 
@@ -121,6 +143,6 @@ def test_states_always_score(table):
     from .kit import final_score
     events = accepted(table, [{"kind": "vp", "seat": "azura", "amount": 3},
                               {"kind": "trigger", "seat": "jin", "trigger": 1},
-                              {"kind": "clock", "to": 0}])
+                              {"kind": "clock", "to": 0}, {"kind": "next"}])
     answer = final_score(TABLES[table], fold(TABLES[table], events).state)
     assert answer.result["final"] is True

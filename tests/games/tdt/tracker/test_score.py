@@ -15,11 +15,18 @@ def obj(seat, kind, vp):
     return {"kind": "objective", "seat": seat, "objective": kind, "vp": vp}
 
 
+NEXT = {"kind": "next"}
+
 # The scoring operation's own worked example (assistant/games/tdt/scoring.py EXAMPLE), played
-# as the events a table would record over the game.
+# as the events a table would record over the game, each at the point of the round the rules
+# allow it: Global Events solved in Scheming, Side Jobs, Directives and the betrayal in
+# Monologuing, the plan declared in Goodman's Plotting, Nefarious Plans at Endgame and Scoring.
 GAME = [
     {"kind": "vp", "seat": "boris-myasneek", "amount": 1, "source": "goodman"},
     *({"kind": "trigger", "seat": "jin-feng", "trigger": n} for n in (2, 3, 4, 5)),
+    obj("azura-badeau", "global-event", 1), obj("cassandra-o-shea", "global-event", 1),
+    obj("boris-myasneek", "global-event", 1),
+    NEXT, NEXT, NEXT, NEXT,  # Villainy Phases 1-3, then Monologuing
     obj("jin-feng", "disloyal-side-job", 1), obj("jin-feng", "disloyal-side-job", 1),
     {"kind": "betrayal", "seat": "jin-feng"},
     {"kind": "vp", "seat": "jin-feng", "amount": 1, "reason": "mission reward"},
@@ -28,8 +35,8 @@ GAME = [
     {"kind": "vp", "seat": "azura-badeau", "amount": 3, "source": "goodman"},
     {"kind": "vp", "seat": "azura-badeau", "amount": 2},
     obj("azura-badeau", "side-job", 2), obj("azura-badeau", "side-job", 2),
-    obj("azura-badeau", "directive", 1), obj("azura-badeau", "global-event", 1),
-    obj("azura-badeau", "disloyal-side-job", 1), obj("azura-badeau", "nefarious-plan", 3),
+    obj("azura-badeau", "directive", 1),
+    obj("azura-badeau", "disloyal-side-job", 1),
     {"kind": "resources", "seat": "azura-badeau", "count": 4},
     {"kind": "gadgets", "seat": "azura-badeau", "count": 1},
     {"kind": "trigger", "seat": "azura-badeau", "trigger": 1},
@@ -37,17 +44,19 @@ GAME = [
     {"kind": "vp", "seat": "cassandra-o-shea", "amount": 4, "source": "goodman"},
     {"kind": "vp", "seat": "cassandra-o-shea", "amount": 1},
     obj("cassandra-o-shea", "side-job", 2), obj("cassandra-o-shea", "side-job", 1),
-    obj("cassandra-o-shea", "directive", 1), obj("cassandra-o-shea", "global-event", 1),
-    obj("cassandra-o-shea", "directive", 1), obj("cassandra-o-shea", "nefarious-plan", 2),
+    obj("cassandra-o-shea", "directive", 1),
+    obj("cassandra-o-shea", "directive", 1),
     {"kind": "resources", "seat": "cassandra-o-shea", "count": 6},
     {"kind": "gadgets", "seat": "cassandra-o-shea", "count": 2},
     obj("boris-myasneek", "side-job", 2), obj("boris-myasneek", "directive", 2),
-    obj("boris-myasneek", "global-event", 1), obj("boris-myasneek", "side-job", 0),
-    obj("boris-myasneek", "nefarious-plan", 4),
+    obj("boris-myasneek", "side-job", 0),
     {"kind": "resources", "seat": "boris-myasneek", "count": 3},
     {"kind": "trigger", "seat": "boris-myasneek", "trigger": 2},
     {"kind": "clock", "to": 2},
-    {"kind": "doomsday-completed"},
+    {"kind": "doomsday-completed"},  # Goodman's Plotting: Endgame and Scoring
+    obj("azura-badeau", "nefarious-plan", 3), obj("cassandra-o-shea", "nefarious-plan", 2),
+    obj("boris-myasneek", "nefarious-plan", 4),
+    NEXT,  # the score is final
 ]
 
 
@@ -55,9 +64,17 @@ def test_tracked_game_scores_like_the_scoring_example():
     state = fold(SETUP, [parse_event(e) for e in GAME]).state
     tracked = final_score(SETUP, state)
     direct = scoring.run(scoring.EXAMPLE)
-    assert tracked.result == direct.result
+    assert {k: tracked.result[k] for k in direct.result} == direct.result
     assert tracked.summary == direct.summary
     assert tracked.result["outcome"]["kind"] == "goodman-wins"
+    assert tracked.result["final"] is True
+    ranks = {s["seat"]: (s["rank"], s["total"], s["winner"], s["role"])
+             for s in tracked.result["standings"]}
+    assert ranks == {"goodman": (1, None, True, "General Goodman"),
+                     "cassandra-o-shea": (1, 13, True, "loyal Named Henchman"),
+                     "azura-badeau": (2, 13, False, "loyal Named Henchman"),
+                     "boris-myasneek": (3, 9, False, "loyal Named Henchman"),
+                     "jin-feng": (4, -1, False, "Betrayer")}
 
 
 def test_undoing_the_plan_makes_the_score_provisional():
