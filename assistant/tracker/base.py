@@ -104,18 +104,3 @@ class TrackerBase:
             return {"kind": event.kind, "seat": event["seat"]}
         result: dict[str, Any] = event.to_json()
         return result
-
-    # Every game overrides these two (issue 30); tests/games/test_no_dead_ends.py fails for
-    # one that does not, since a game that never ends and allows nothing is a dead end.
-    def finished(self, setup: Any, state: Any) -> bool:
-        return False
-
-    def start_seat(self, setup: Any) -> str | None:
-        """The start player's seat id as the setup records it, for a logged play (play.py);
-        None where the table did not say (the first seat listed stands in, marked so). Not
-        part of contract.Tracker: a tracker without it logs the first seat the same way."""
-        return None
-
-    def moves(self, setup: Any, state: Any) -> Sequence[Mapping[str, Any]]:
-        return ()
-

@@ -194,8 +194,13 @@ def what_now(tracker: Tracker, setup: Any, state: Any) -> tuple[str, tuple[str, 
     kinds = tuple(dict.fromkeys(str(m["kind"]) for m in tracker.moves(setup, state)))
     if not kinds:
         return "The game is over: the score is final (undo takes back the last change).", ()
+    board = tracker.board(setup)
     labels: dict[str, str] = {}
-    for action in tracker.board(setup).actions:
-        labels.setdefault(action.event, action.label)
+    named: list[tuple[str, str]] = [(a.event, a.label) for a in board.actions]
+    named += [(t.event, t.label) for t in board.tracks]
+    named += [(c.event, c.label) for c in board.counters]
+    named += [(t.event, t.label) for t in board.toggles]
+    for event, label in named:
+        labels.setdefault(event, label)
     names = [labels.get(k, k.replace("-", " ").capitalize()) for k in kinds]
     return "What can be done now: " + "; ".join(names) + ".", kinds

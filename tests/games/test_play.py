@@ -145,14 +145,12 @@ def test_a_name_a_spreadsheet_would_run_stays_text() -> None:
 # --- the five games ---------------------------------------------------------------------------
 
 def finished(slug: str) -> History:
+    """The game's finished table, which its tracker must score as final with standings."""
     history = FINISHED[slug]()
     tracker, setup, state = history.tracker, history.setup, history.state
     result = tracker.score(setup, state).result
-    if not (result.get("final") is True and "standings" in result and "points" in result
-            and tracker.finished(setup, state)):
-        pytest.skip(f"{slug}'s tracker does not answer issue 30's shape yet (final, points, "
-                    "standings, and finished() true for its finished game): the lead removes "
-                    "this skip once that conversion is merged")
+    assert result["final"] is True and tracker.finished(setup, state)
+    assert {"standings", "points"} <= set(result)
     return history
 
 
