@@ -194,6 +194,12 @@ def session_page(game: str, code: str) -> Response:
     state, can_undo = store().point(info)
     base, _ = public_target()
     mode = str(info.setup.mode)
+    score = {"code": info.code, "version": info.version,
+             **info.tracker.score(info.setup, state).to_json()}
+    # titles of the rules the score cites only: every title would name each secret Identity
+    cited = {step.get("rule") for step in score["steps"]} | {
+        step.get("rule") for seat in score["result"].get("standings", ())
+        for step in seat["steps"]}
     response = _page(
         "session.html", game=found, wording=info.tracker.wording,
         mode_title=next((m.title for m in found.modes if m.slug == mode), mode.title()),
@@ -201,9 +207,8 @@ def session_page(game: str, code: str) -> Response:
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
         private=sorted(info.tracker.private_events),
-        rule_titles={entry.id: entry.title for entry in found.rules},
+        rule_titles={entry.id: entry.title for entry in found.rules if entry.id in cited},
         join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
-        score={"code": info.code, "version": info.version,
-               **info.tracker.score(info.setup, state).to_json()})
+        score=score)
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

@@ -31,6 +31,9 @@ class ProblemOut(Schema):
     current_version = fields.Integer(metadata={"description": "412: the session's version now."})
     retry_after = fields.Integer(metadata={"description": "429: seconds to wait."})
     limit = fields.Integer(metadata={"description": "The limit that was reached (session-full)."})
+    next = fields.List(fields.String(), metadata={
+        "description": "A session's refusal: the event kinds the rules allow now (the detail "
+                       "names them as the table's buttons do)."})
 
 
 class SessionScoreOut(ExplainedOut):

@@ -308,7 +308,7 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
             ana.locator('[data-seat="ana"] [data-action-form="stash"] button').click()
             expect = sync_api.expect  # no string predicates: the pages' CSP forbids eval
             expect(ana.locator("[data-status]")).to_have_text(re.compile("^Saved"))
-            expect(ana.locator('[data-seat="ana"]')).to_contain_text("stash 7")
+            expect(ana.locator('[data-seat="ana"]')).to_contain_text("Stash: 7")
             assert ana.evaluate("() => document.documentElement.scrollWidth <= "
                                 "document.documentElement.clientWidth")
             expect(follower.locator("[data-history] li")).to_have_count(1)
