@@ -190,7 +190,7 @@ def _watch_close(connection: Any, waiter: Waiter) -> Any:
     away is found when the answer is written."""
     if connection is None or not green():
         return lambda: None
-    from gevent import get_hub  # noqa: PLC0415
+    from gevent import get_hub, spawn_raw  # noqa: PLC0415
 
     watcher = get_hub().loop.io(connection.fileno(), 1)
 
@@ -204,7 +204,9 @@ def _watch_close(connection: Any, waiter: Waiter) -> Any:
         watcher.stop()  # closed, or bytes of a next request: looked at once, not again
         if closed:
             waiter.gone = True
-            waiter.woken.set()
+            # set() may wait for the event's lock, which the hub's own callback must never
+            # do (gevent raises BlockingSwitchOutError): a greenlet of its own sets it
+            spawn_raw(waiter.woken.set)
 
     watcher.start(readable)
     return watcher.stop
