@@ -6,26 +6,23 @@ is another representation of the same resource: its ETag is sent weak (W/"…"),
 conditional requests already compare weakly (api/conditional.py), so a phone's If-None-Match
 still gets its 304 and If-Match still names the version. Never compressed: streams (SSE, whose
 events must arrive at once), PDFs and images (compressed already), and answers marked no-store
-(they carry a token: no compression oracle next to a secret). Bodies compressed lately are kept
-by their address and ETag, so a popular page is compressed once per worker.
+(they carry a token: no compression oracle next to a secret). A compressed body with a strong
+ETag is kept in the worker's one cache of answers (api/cache.py), keyed by host, mount path,
+address and tag, so an answer is compressed once per worker, not once per request.
 """
 from __future__ import annotations
 
 import gzip
-from collections import OrderedDict
 
 from flask import Flask, Response, request
+
+from api.cache import Kept, answers, request_key
 
 MIN_BYTES = 512
 """Below this, gzip's own header and a round trip's cost outweigh what it saves."""
 TEXT = ("text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
         "application/json", "application/problem+json", "application/manifest+json",
         "application/schema+json", "image/svg+xml", "application/xml")
-KEPT = 256
-"""Compressed bodies kept per worker, by address and ETag (a rule page is ~4 KB compressed)."""
-
-_kept: OrderedDict[str, bytes] = OrderedDict()
-
 
 def accepts_gzip() -> bool:
     """Whether the request's Accept-Encoding allows gzip (and does not refuse it with q=0)."""
@@ -67,16 +64,14 @@ def compress(response: Response) -> Response:
         return response
     tag = response.headers.get("ETag", "")
     weak = tag.startswith("W/")
-    key = f"{request.full_path} {tag}" if tag and not weak else ""
-    packed = _kept.get(key) if key else None
-    if packed is None:
+    key = request_key("gzip", request.full_path, tag) if tag and not weak else None
+    kept = answers().get(key) if key else None
+    if kept is None:
         packed = gzip.compress(body, compresslevel=6, mtime=0)
         if key:
-            _kept[key] = packed
-            if len(_kept) > KEPT:
-                _kept.popitem(last=False)
+            answers().put(key, Kept(packed, "gzip", []))
     else:
-        _kept.move_to_end(key)
+        packed = kept.body
     response.set_data(packed)
     response.headers["Content-Encoding"] = "gzip"
     if tag and not weak:

@@ -3,6 +3,8 @@ only by what protects every request; answers kept inside that path by everything
 on (a mount path too); and the one schema of each form refusing what the document refuses."""
 from __future__ import annotations
 
+import gzip
+import json
 from typing import Any
 
 from flask import Flask
@@ -32,6 +34,19 @@ def test_an_answer_kept_under_one_mount_path_is_not_sent_under_another(client: A
     assert not any(link.startswith("/lair/") for link in root.json["links"].values())
     for url in root.json["links"].values():
         assert client.get(url).status_code == 200
+
+
+def test_a_compressed_answer_is_kept_by_its_mount_path_too(client: Any) -> None:
+    """The gzip form of an answer is kept in the same cache, by the same key parts: a phone at
+    the root never gets the links of /lair, compressed or not."""
+    path = "/api/v1/games/tdt/setup?mode=syndicate&players=4"
+    gzip_please = {"Accept-Encoding": "gzip"}
+    for base, prefix in (("http://localhost/lair", "/lair/"), ("http://localhost", "/api/")):
+        for _ in range(2):  # compressed, then sent again from the cache
+            answer = client.get(path, base_url=base, headers=gzip_please)
+            assert answer.headers["Content-Encoding"] == "gzip"
+            links = json.loads(gzip.decompress(answer.get_data()))["links"].values()
+            assert links and all(link.startswith(prefix) for link in links)
 
 
 def test_the_schemas_refuse_what_the_document_refuses(client: Any) -> None:
