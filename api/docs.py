@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from assistant.games import all_games
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 Operation = dict[str, Any]
@@ -70,4 +72,10 @@ BODY_ERRORS = {**ERRORS,
                "413": problem("The body is too large."),
                "415": problem("The body is not application/json.")}
 CODE = path_param("code", "The session's share code (8 letters and digits).", "k7m2x9qa")
-GAME = path_param("game", "Game slug (see /api/v1/games).", "tdt")
+EXAMPLE = next(g for g in all_games() if g.tracker is not None)
+"""The game the document's examples use: the first registered one with table sessions, read
+from the registry, so no game is named outside its own folder."""
+EXAMPLE_SETUP = {"game": EXAMPLE.slug, **(EXAMPLE.tracker.example_setup if EXAMPLE.tracker
+                                          else {})}
+"""A session setup naming its game (the older create route and an export carry it)."""
+GAME = path_param("game", "Game slug (see /api/v1/games).", EXAMPLE.slug)

@@ -23,7 +23,7 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.cache import Kept, kept_or_built, public_get
 from api.conditional import not_modified, public_headers, unchanged
-from api.docs import ERRORS, GAME, doc, json_answer, path_param, request_doc
+from api.docs import ERRORS, EXAMPLE, EXAMPLE_SETUP, GAME, doc, json_answer, path_param, request_doc
 from api.offload import off_the_loop
 from api.routes.games import LINK_PROVIDERS
 from api.schemas.forms import load, operation_schema_name, schema_for
@@ -178,7 +178,7 @@ def _setup_paths() -> Iterator[tuple[str, dict[str, Any]]]:
 @doc("List a game's printable sheets", "Setup sheets for every mode, player count and team "
      "split, the reference aids and the score sheets, each with its PDF URLs per paper.",
      tags=TAGS, parameters=[GAME],
-     responses={"200": json_answer({"game": "tdt", "papers": list(sheets.PAPERS),
+     responses={"200": json_answer({"game": EXAMPLE.slug, "papers": list(sheets.PAPERS),
                                     "aids": [{"slug": "round", "title": "Round structure"}]}),
                 **ERRORS})
 def catalogue(game: str) -> Response:
@@ -222,7 +222,7 @@ def catalogue(game: str) -> Response:
 
 
 @bp.get("/setup.pdf")
-@doc("Setup sheet (PDF)", "", tags=TAGS, responses={"200": _pdf_ok("tdt-setup-a4.pdf"),
+@doc("Setup sheet (PDF)", "", tags=TAGS, responses={"200": _pdf_ok(f"{EXAMPLE.slug}-setup-a4.pdf"),
                                                     **ERRORS}, expand=_setup_paths)
 def setup(game: str) -> Response:
     found = find_game(game)
@@ -243,7 +243,7 @@ def _score_mode(game: Game, mode: str) -> str:
 @bp.get("/score-sheet.pdf")
 @doc("Score sheet for one mode (PDF)", "A grid to fill in by hand at the end, with a QR code "
      "that opens the scoring calculator.", tags=TAGS, parameters=[GAME, MODE, PAPER],
-     responses={"200": _pdf_ok("tdt-score-cutthroat-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-score-cutthroat-a4.pdf"), **ERRORS})
 def score(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -256,7 +256,7 @@ def score(game: str) -> Response:
      "lines, as many sets as a page holds; `players` adds pages until every player has a set. "
      "A game without a card answers 404.", tags=TAGS,
      parameters=[GAME, {**PLAYERS, "required": False}, PAPER],
-     responses={"200": _pdf_ok("tdt-turn-card-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-turn-card-a4.pdf"), **ERRORS})
 def turn_card(game: str) -> Response:
     found = find_game(game)
     card = sheets.turn_card(found.slug)
@@ -293,7 +293,7 @@ def _players_arg(game: Game) -> int | None:
                                        "schema": {"type": "string"}, "description": "A "
                                        "session's share code: its join sheet ends the pack."},
                  PAPER],
-     responses={"200": _pdf_ok("tdt-setup-cutthroat-5-pack-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-setup-cutthroat-5-pack-a4.pdf"), **ERRORS})
 def pack(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -325,10 +325,9 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
      "(and X-Edit-Token, for the client that asked), so the answer is `Cache-Control: private, "
      "no-store`; the new session's address is in `Location`. A GET never creates anything.",
      tags=TAGS, method="post", parameters=[GAME, MODE, PLAYERS, PAPER],
-     body=request_doc({"type": "object"}, {"mode": "syndicate", "seats": [
-         {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}),
-     responses={"201": _pdf_ok("tdt-setup-syndicate-2-pack-edit-a4.pdf", "The pack, with "
-                               "the new session's edit strip; Location: the session."),
+     body=request_doc({"type": "object"}, {k: v for k, v in EXAMPLE_SETUP.items() if k != "game"}),
+     responses={"201": _pdf_ok(f"{EXAMPLE.slug}-setup-pack-edit-a4.pdf", "The pack, with the "
+                               "new session's edit strip; Location: the session."),
                 **ERRORS})
 def pack_new(game: str) -> Response:
     from api import ratelimit  # noqa: PLC0415
@@ -388,7 +387,7 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
 @doc("A reference aid (PDF)", "One of the aids in the game's catalogue (GET …/printables "
      "lists them). An unknown aid answers 404.", tags=TAGS,
      parameters=[GAME, path_param("aid", "An aid's slug.", "round"), PAPER],
-     responses={"200": _pdf_ok("tdt-round-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-round-a4.pdf"), **ERRORS})
 def aid(game: str, aid: str) -> Response:
     found = find_game(game)
     sheet = sheets.aid_sheet(found.slug, aid)  # 404 before the paper is checked

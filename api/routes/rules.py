@@ -7,7 +7,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from api.cache import public_get
 from api.conditional import answer, etag_of, public_headers
-from api.docs import ERRORS, GAME, doc, json_answer, path_param
+from api.docs import ERRORS, EXAMPLE, GAME, doc, json_answer, path_param
 from api.json_provider import dumps_bytes
 from assistant.games import find_game
 from assistant.search import Hit, SearchIndex
@@ -45,11 +45,13 @@ def _search(game: str | None) -> Response:
 
 
 QUERY = {"in": "query", "name": "q", "schema": {"type": "string", "maxLength": 120},
-         "description": "Words to look for; one or two typos are forgiven.", "example": "betrayl"}
+         "description": "Words to look for; one or two typos are forgiven.",
+         "example": next(iter(EXAMPLE.rules)).title.lower()}
 LIMIT = {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1,
                                                     "maximum": 50, "default": 10}}
-HITS = {"query": "betrayl", "results": [{"game": "tdt", "id": "betrayal",
-                                         "title": "Betrayal", "snippet": "…", "url": "…"}]}
+FIRST = next(iter(EXAMPLE.rules))
+HITS = {"query": FIRST.title.lower(), "results": [{
+    "game": EXAMPLE.slug, "id": FIRST.id, "title": FIRST.title, "snippet": "…", "url": "…"}]}
 
 
 @bp.get("/api/v1/games/<game>/rules")

@@ -25,7 +25,17 @@ from flask.cli import with_appcontext
 
 from api import conditional, ratelimit, session_access
 from api.cache import Kept, kept_or_built, request_key
-from api.docs import BODY_ERRORS, CODE, doc, json_answer, path_param, problem, request_doc
+from api.docs import (
+    BODY_ERRORS,
+    CODE,
+    EXAMPLE,
+    EXAMPLE_SETUP,
+    doc,
+    json_answer,
+    path_param,
+    problem,
+    request_doc,
+)
 from api.errors import EditTokenRequired, UntrustedHost
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
@@ -330,7 +340,7 @@ def _tracked() -> list[tuple[Game, Tracker]]:
     return [(g, g.tracker) for g in all_games() if g.tracker is not None]
 
 
-EXAMPLE_PAGE = "https://…/g/tdt/sessions/k7m2x9qa"
+EXAMPLE_PAGE = f"https://…/g/{EXAMPLE.slug}/sessions/k7m2x9qa"
 CREATED = {**json_answer({"code": "k7m2x9qa", "edit_token": "…", "version": 0, "urls": {
     "view": EXAMPLE_PAGE, "edit": EXAMPLE_PAGE + "#token=…"}}, "Created"), "links": CREATED_LINKS}
 WRITTEN = {**json_answer({"event": {"seq": 1, "at": "2025-01-31T20:15:00+00:00",
@@ -346,7 +356,7 @@ def _setups() -> Iterator[tuple[str, dict[str, Any]]]:
             "schema": {"oneOf": [schema_for(t.setup_form, f"{camel(g.slug)}SessionSetupIn")
                                  for g, t in _tracked()]},
             "examples": {g.slug: {"value": dict(t.example_setup)} for g, t in _tracked()}}}},
-        "parameters": [path_param("game", "A game with table sessions.", "tdt", {
+        "parameters": [path_param("game", "A game with table sessions.", EXAMPLE.slug, {
             "type": "string", "enum": [g.slug for g, _ in _tracked()]})]}
 
 
@@ -391,8 +401,7 @@ def create(game: str) -> Response:
      responses={**BODY_ERRORS, "404": problem("No such game, or it has no table sessions."),
                 "422": problem("No game named, or the seats break a rule of the game."),
                 "429": problem("Too many sessions created from this client."), "201": CREATED},
-     body=request_doc({"type": "object"}, {"game": "tdt", "mode": "syndicate", "seats": [
-         {"henchman": "Azura Badeau"}, {"henchman": "Jin Feng"}]}))
+     body=request_doc({"type": "object"}, EXAMPLE_SETUP))
 def create_any() -> Response:
     data = _object(json_body())
     game = data.get("game")
@@ -428,8 +437,7 @@ def import_limit() -> int:
                 "422": problem("The export is not valid, an event is refused, a time is "
                                "outside 2000 to now, or it holds more than a session may."),
                 "429": problem("Too many sessions created from this client."), "201": CREATED},
-     body=request_doc({"type": "object"}, {"format": "lairside-session", "setup": {
-         "game": "tdt", "mode": "syndicate", "seats": [{"henchman": "Azura Badeau"}]},
+     body=request_doc({"type": "object"}, {"format": "lairside-session", "setup": EXAMPLE_SETUP,
          "events": [{"event": {"kind": "note", "text": "Round 1"}}]}))
 def import_session() -> Response:
     ratelimit.limit("create")
@@ -579,11 +587,11 @@ PLAY_SCHEMA = {"type": "object", "description": "BG Stats' createPlay data.", "p
         "name": STRING, "score": NUMBER, "rank": {"type": "integer"}, "winner": FLAG,
         "startPlayer": FLAG, "role": STRING, "sourcePlayerId": STRING}}}}}
 PLAY_EXAMPLE = {"code": "k7m2x9qa", "version": 42, "time_zone": "Europe/Paris", "play": {
-    "playDate": "2025-01-31 20:15:00", "durationMin": 95, "board": "Cutthroat",
-    "game": {"name": "Tomorrow Dies Today", "highestWins": True, "noPoints": False},
+    "playDate": "2025-01-31 20:15:00", "durationMin": 95, "board": EXAMPLE.modes[0].title,
+    "game": {"name": EXAMPLE.title, "highestWins": True, "noPoints": False},
     "players": [{"name": "Ana", "score": 14, "rank": 1, "winner": True, "startPlayer": True,
-                 "role": "Azura Badeau", "sourcePlayerId": "ana"}]},
-    "start_player": {"seat": "azura-badeau", "recorded": True}, "text": "…",
+                 "role": "", "sourcePlayerId": "ana"}]},
+    "start_player": {"seat": "ana", "recorded": True}, "text": "…",
     "urls": {"bgstats": plays.BGSTATS_WEB + "…"}}
 
 
