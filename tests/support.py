@@ -1,6 +1,7 @@
 """Helpers shared by test folders (importable as `tests.support`; pytest has "." on its path)."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 import shutil
@@ -8,10 +9,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -69,6 +72,52 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def postgres_bin() -> Path | None:
+    """The newest installed PostgreSQL's bin folder (Debian's layout), or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+                   key=lambda p: int(Path(p).parts[4]) if Path(p).parts[4].isdigit() else 0)
+    return Path(found[-1]).parent if found else None
+
+
+@contextmanager
+def throwaway_postgres(settings: str, stop: str = "fast") -> Iterator[Callable[[], str]]:
+    """A PostgreSQL server of its own on a free loopback port, started with `settings` (extra
+    `-c name=value` options); yields a function making a fresh database's URL. Stopped (pg_ctl
+    `-m stop`) and deleted after. The tests run it without flushing to disk; the bench as a
+    real server would."""
+    bindir = postgres_bin()
+    if bindir is None:
+        raise RuntimeError("PostgreSQL is not installed (make system-deps installs it)")
+    root = os.geteuid() == 0
+    as_owner = ["runuser", "-u", "postgres", "--"] if root else []
+    base = Path(tempfile.mkdtemp(prefix="lairside-pg-"))
+    if root:
+        shutil.chown(base, "postgres", "postgres")
+    data, port = base / "data", free_port()
+
+    def run(*cmd: object) -> None:
+        subprocess.run([*as_owner, *map(str, cmd)], check=True, capture_output=True)
+
+    def new_database() -> str:
+        import psycopg  # noqa: PLC0415  (only where PostgreSQL is used)
+
+        name = "t_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(f"host=127.0.0.1 port={port} user=postgres dbname=postgres",
+                             autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return f"postgresql+psycopg://postgres@127.0.0.1:{port}/{name}"
+
+    run(bindir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
+    run(bindir / "pg_ctl", "-D", data, "-l", base / "log", "-w", "-o",
+        f"-p {port} -k {base} -c listen_addresses=127.0.0.1 {settings}", "start")
+    try:
+        yield new_database
+    finally:
+        subprocess.run([*as_owner, str(bindir / "pg_ctl"), "-D", str(data), "-m", stop,
+                        "stop"], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def start_gunicorn(db_url: str, workers: int = 2, **env: str

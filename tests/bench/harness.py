@@ -8,13 +8,11 @@ requests per second swing with whatever else runs, while the CPU a worker spends
 """
 from __future__ import annotations
 
-import glob
 import json
 import os
 import re
 import secrets
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,6 +25,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tests.support import free_port, postgres_bin, throwaway_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -44,12 +44,6 @@ phone."""
 
 Request = tuple[str, str, dict[str, str], str | None]
 """method, path (with query), headers, body"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 # --- servers ---------------------------------------------------------------------------------
@@ -173,41 +167,12 @@ def served(app_spec: str = "api:create_app()", *, workers: int = 2,
 
 @contextmanager
 def postgres() -> Iterator[Any]:
-    """A throw-away PostgreSQL server on a free loopback port (as tests/sessions/conftest.py
-    starts one); yields a function making a fresh database's URL. Stopped and deleted after."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-                   key=lambda p: int(Path(p).parts[4]) if Path(p).parts[4].isdigit() else 0)
-    if not found:
+    """A throw-away PostgreSQL server (tests/support.py's, flushing to disk as a real one
+    would); yields a function making a fresh database's URL."""
+    if postgres_bin() is None:
         raise SystemExit("PostgreSQL is not installed (make system-deps installs it)")
-    bindir = Path(found[-1]).parent
-    root = os.geteuid() == 0
-    as_owner = ["runuser", "-u", "postgres", "--"] if root else []
-    base = Path(tempfile.mkdtemp(prefix="lairside-bench-pg-"))
-    if root:
-        shutil.chown(base, "postgres", "postgres")
-    data, port = base / "data", free_port()
-
-    def run(*cmd: object) -> None:
-        subprocess.run([*as_owner, *map(str, cmd)], check=True, capture_output=True)
-
-    run(bindir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
-    run(bindir / "pg_ctl", "-D", data, "-l", base / "log", "-w", "-o",
-        f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c max_connections=300"
-        " -c shared_buffers=64MB", "start")
-    try:
-        def new_database() -> str:
-            import psycopg  # noqa: PLC0415
-
-            name = "bench_" + secrets.token_hex(6)
-            with psycopg.connect(f"host=127.0.0.1 port={port} user=postgres dbname=postgres",
-                                 autocommit=True) as conn:
-                conn.execute(f'CREATE DATABASE "{name}"')
-            return f"postgresql+psycopg://postgres@127.0.0.1:{port}/{name}"
+    with throwaway_postgres("-c max_connections=300 -c shared_buffers=64MB") as new_database:
         yield new_database
-    finally:
-        subprocess.run([*as_owner, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast",
-                        "stop"], capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
 
 
 # --- small HTTP calls ------------------------------------------------------------------------
