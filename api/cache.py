@@ -11,22 +11,66 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import wraps
+from functools import cached_property, wraps
 from typing import Any, cast
 
 from flask import Response, current_app, request
 
-from api.conditional import answer, etag_of, public_headers
+from api.compress import VARY, Settled, accepts_gzip, pack, weak, worth_packing
+from api.conditional import etag_of, public_headers, unchanged
 from assistant.games import all_games
 
 
 @dataclass(frozen=True)
 class Kept:
-    """A finished answer: its body, type and the headers that revalidate it."""
+    """A finished answer: its body, type and the headers that revalidate it (the ETag first,
+    if any), with its gzip-compressed form made the first time a phone accepts it."""
 
     body: bytes
     mimetype: str
     headers: list[tuple[str, str]]
+
+    @cached_property
+    def packed(self) -> tuple[bytes, list[tuple[str, str]]] | None:
+        """The compressed body and its headers (weak ETag), or None when not worth it."""
+        if not worth_packing(self.body, self.mimetype):
+            return None
+        headers = [(name, weak(value) if name == "ETag" else value)
+                   for name, value in self.plain_headers]
+        return pack(self.body), [*headers, ("Content-Encoding", "gzip")]
+
+    @cached_property
+    def plain_headers(self) -> list[tuple[str, str]]:
+        """The headers, with Vary: Accept-Encoding when a compressed form exists."""
+        if not worth_packing(self.body, self.mimetype):
+            return self.headers
+        return with_vary(self.headers)
+
+
+def with_vary(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`headers` varying on Accept-Encoding too (added to their Vary, else a Vary of its own)."""
+    if not any(name == "Vary" for name, _ in headers):
+        return [*headers, VARY]
+    return [(name, f"{value}, {VARY[1]}" if name == "Vary" else value)
+            for name, value in headers]
+
+
+def not_modified(headers: list[tuple[str, str]]) -> Response:
+    """A 304 carrying the revalidation headers (ETag, Cache-Control, Vary) the 200 would."""
+    if accepts_gzip():
+        headers = with_vary([(n, weak(v) if n == "ETag" else v) for n, v in headers])
+    return Settled(status=304, headers=headers)
+
+
+def send(kept: Kept, status: int = 200) -> Response:
+    """A kept answer as this request takes it: a 304 when the phone holds its ETag, gzip when
+    the phone accepts it and it is worth it, else as kept."""
+    first = kept.headers[0] if kept.headers else ("", "")
+    if status == 200 and first[0] == "ETag" and unchanged(first[1]):
+        return not_modified(kept.headers)
+    packed = kept.packed if accepts_gzip() else None
+    body, headers = packed if packed is not None else (kept.body, kept.plain_headers)
+    return Settled(body, status=status, mimetype=kept.mimetype, headers=headers)
 
 
 class AnswerCache:
@@ -54,12 +98,18 @@ class AnswerCache:
     def put(self, key: Hashable, kept: Kept) -> Kept:
         with self._lock:
             old = self._kept.pop(key, None)
-            self._bytes += len(kept.body) - (len(old.body) if old else 0)
+            self._bytes += weight(kept) - (weight(old) if old else 0)
             self._kept[key] = kept
             while self._bytes > self.budget and len(self._kept) > 1:
                 _, dropped = self._kept.popitem(last=False)
-                self._bytes -= len(dropped.body)
+                self._bytes -= weight(dropped)
         return kept
+
+
+def weight(kept: Kept) -> int:
+    """The bytes an answer counts against the budget: its body, and room for its compressed
+    copy (gzip leaves text at a third or less; half is counted)."""
+    return len(kept.body) * 3 // 2 if worth_packing(kept.body, kept.mimetype) else len(kept.body)
 
 
 def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
@@ -89,20 +139,25 @@ def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
     else is kept, nor anything in debug mode (templates reload)."""
 
     @wraps(view)
-    def kept_view(**kwargs: Any) -> Response:
+    def kept_view(*args: Any, **kwargs: Any) -> Response:
         key = request_key("get", request.path, request.query_string)
         found = None if current_app.debug else answers().get(key)
         if found is None:
-            response = view(**kwargs)
-            if response.status_code != 200 or response.is_streamed:
+            response = view(*args, **kwargs)
+            if response.status_code != 200 or response.is_streamed and \
+                    not response.direct_passthrough:
                 return response
+            response.direct_passthrough = False  # a static file: read into memory (all small)
             body = response.get_data()
-            max_age = int(current_app.config["LAIRSIDE_CACHE_SECONDS"])
+            response.close()
+            headers = public_headers(etag_of(body),
+                                     int(current_app.config["LAIRSIDE_CACHE_SECONDS"]))
+            own = response.headers.get("Cache-Control")  # a view's own (static files' year)
             found = Kept(body, response.mimetype or "application/octet-stream",
-                         public_headers(etag_of(body), max_age))
+                         [headers[0], ("Cache-Control", own)] if own else headers)
             if not current_app.debug:
                 answers().put(key, found)
-        return answer(found.body, found.mimetype, found.headers)
+        return send(found)
 
     return kept_view
 
@@ -124,6 +179,6 @@ def pure_post(view: Callable[..., Response]) -> Callable[..., Response]:
                 return response
             found = answers().put(key, Kept(response.get_data(), response.mimetype or
                                             "application/json", []))
-        return Response(found.body, mimetype=found.mimetype)
+        return send(found)
 
     return kept_view

@@ -32,21 +32,6 @@ def unchanged(tag: str) -> bool:
                for c in asked.split(","))
 
 
-def not_modified(headers: list[tuple[str, str]]) -> Response:
-    """A 304 carrying the answer's revalidation headers (ETag, Cache-Control, Vary)."""
-    return Response(status=304, headers=headers)
-
-
-def answer(body: bytes, mimetype: str, headers: list[tuple[str, str]],
-           status: int = 200) -> Response:
-    """`body` with its revalidation headers, or a 304 when the phone already has it. The ETag
-    is the first of `headers` named ETag."""
-    tag = next((value for name, value in headers if name == "ETag"), None)
-    if status == 200 and tag is not None and unchanged(tag):
-        return not_modified(headers)
-    return Response(body, status=status, mimetype=mimetype, headers=headers)
-
-
 def public_headers(tag: str, max_age: int) -> list[tuple[str, str]]:
     """Revalidation headers of a read-only answer that is the same for every asker."""
     return [("ETag", tag), ("Cache-Control", f"public, max-age={max_age}")]

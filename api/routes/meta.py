@@ -51,6 +51,7 @@ def docs_init() -> Response:
 
 
 @bp.get("/docs/<path:filename>")
+@public_get
 def docs_asset(filename: str) -> Response:
     return send_from_directory(swagger_ui_path, filename, max_age=86400)
 

@@ -26,7 +26,6 @@ from flask import (
 from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
-from api.conditional import answer, etag_of
 from api.routes.games import LINK_PROVIDERS
 from api.routes.rules import search_index
 from api.schemas.forms import load, operation_schema_name
@@ -57,8 +56,8 @@ def init_app(app: Flask) -> None:
     LINK_PROVIDERS["pages"] = lambda game: {
         "rules": links.rules_index(game.slug),
         **({"timers": links.timers(game.slug)} if game.timers else {})}
-    app.view_functions["static"] = _long_lived_assets(
-        cast(Callable[..., Response], app.view_functions["static"]))
+    app.view_functions["static"] = public_get(_long_lived_assets(
+        cast(Callable[..., Response], app.view_functions["static"])))
 
 
 def _long_lived_assets(view: Callable[..., Response]) -> Callable[..., Response]:
@@ -153,14 +152,8 @@ def favicon() -> Response:
 
 
 @bp.get("/search")
+@public_get
 def search() -> Response:
-    page = _search_page()  # searched afresh each time (open-ended), with an ETag
-    body = page.get_data()
-    return answer(body, "text/html", [("ETag", etag_of(body)), ("Cache-Control", "public, "
-                  f"max-age={current_app.config['LAIRSIDE_CACHE_SECONDS']}")], page.status_code)
-
-
-def _search_page() -> Response:
     query = request.args.get("q", "").strip()
     game = request.args.get("game") or None
     if game is not None:

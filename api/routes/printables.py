@@ -21,8 +21,8 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request, url
 from flask.cli import with_appcontext
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
-from api.cache import Kept, kept_or_built, public_get
-from api.conditional import not_modified, public_headers, unchanged
+from api.cache import Kept, kept_or_built, not_modified, public_get, send
+from api.conditional import public_headers, unchanged
 from api.docs import ERRORS, EXAMPLE, EXAMPLE_SETUP, GAME, doc, json_answer, path_param, request_doc
 from api.offload import off_the_loop
 from api.routes.games import LINK_PROVIDERS
@@ -109,8 +109,9 @@ def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) ->
     headers = public_headers(f'"{tag}"', int(current_app.config["LAIRSIDE_CACHE_SECONDS"]))
     if unchanged(headers[0][1]):
         return not_modified(headers)
-    kept = kept_or_built(("pdf", tag), lambda: Kept(off_the_loop(draw), PDF, headers))
-    return Response(kept.body, mimetype=PDF, headers=[*kept.headers, disposition])
+    kept = kept_or_built(("pdf", tag), lambda: Kept(off_the_loop(draw), PDF,
+                                                   [*headers, disposition]))
+    return send(kept)
 
 
 def _pdf(sheet: sheets.Sheet, paper: str) -> Response:

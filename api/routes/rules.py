@@ -6,7 +6,6 @@ from typing import Any, cast
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from api.cache import public_get
-from api.conditional import answer, etag_of, public_headers
 from api.docs import ERRORS, EXAMPLE, GAME, doc, json_answer, path_param
 from api.json_provider import dumps_bytes
 from assistant.games import find_game
@@ -27,9 +26,10 @@ def _hit(hit: Hit, root: str) -> dict[str, Any]:
             "url": f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"}
 
 
+@public_get
 def _search(game: str | None) -> Response:
-    """A search for `q` (`limit`: 1 to 50, 10 when absent or not a whole number). Inputs are
-    open-ended, so answers are not kept; each carries an ETag for a phone asking again."""
+    """A search for `q` (`limit`: 1 to 50, 10 when absent or not a whole number), kept by
+    address like any read (the cache's byte budget bounds open-ended queries)."""
     args = request.args
     query = args.get("q", "")
     try:
@@ -40,8 +40,7 @@ def _search(game: str | None) -> Response:
     root = request.root_path
     body = dumps_bytes({"query": query, "count": len(hits),
                         "results": [_hit(hit, root) for hit in hits]})
-    max_age = int(current_app.config["LAIRSIDE_CACHE_SECONDS"])
-    return answer(body, "application/json", public_headers(etag_of(body), max_age))
+    return Response(body, mimetype="application/json")
 
 
 QUERY = {"in": "query", "name": "q", "schema": {"type": "string", "maxLength": 120},
@@ -62,7 +61,7 @@ HITS = {"query": FIRST.title.lower(), "results": [{
 def index(game: str) -> Response:
     found = find_game(game)
     if "q" in request.args:
-        return _search(found.slug)
+        return _search(game=found.slug)
     return _listing(game=found.slug)
 
 
@@ -94,4 +93,4 @@ def entry(game: str, entry_id: str) -> Response:
      "names its game.", tags=["rules"], parameters=[{**QUERY, "required": True}, LIMIT],
      responses={"200": json_answer(HITS), **ERRORS})
 def search_all() -> Response:
-    return _search(None)
+    return _search(game=None)

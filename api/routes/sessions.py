@@ -24,7 +24,7 @@ from flask import Blueprint, Flask, Response, current_app, request, url_for
 from flask.cli import with_appcontext
 
 from api import conditional, ratelimit, session_access
-from api.cache import Kept, kept_or_built, request_key
+from api.cache import Kept, kept_or_built, not_modified, request_key, send
 from api.docs import (
     BODY_ERRORS,
     CODE,
@@ -237,12 +237,11 @@ def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
     """`versioned` for any body: `build` gives its bytes and media type."""
     headers = revalidation(info.version, viewer)
     if conditional.unchanged(headers[0][1]):
-        return conditional.not_modified(headers)
+        return not_modified(headers)
     config = current_app.config
     key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
                       config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
-    kept = kept_or_built(key, lambda: Kept(*build(), headers))
-    return Response(kept.body, mimetype=kept.mimetype, headers=kept.headers)
+    return send(kept_or_built(key, lambda: Kept(*build(), headers)))
 
 
 def session_read(info: SessionInfo, viewer: Viewer) -> Response:
