@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from flask import Response, request
+from flask import request
 
 from api.errors import PreconditionRequired
 
