@@ -20,6 +20,7 @@ from api.followers import Followers
 from api.routes.sessions import (
     claim_url,
     secret_seat,
+    session_body,
     session_read,
     session_urls,
     store,
@@ -125,7 +126,7 @@ def stream(code: str) -> Response:
             yield b"retry: 2000\n\n"
             while not waiter.gone:
                 if info.version > after:
-                    body = session_read(info, viewer).get_data()
+                    body = session_body(info, viewer).body
                     yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
                     after = info.version
                 if followers().wait(waiter, after, HEARTBEAT_SECONDS):

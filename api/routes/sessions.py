@@ -224,37 +224,44 @@ def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
             ("Vary", session_access.SEAT_HEADER)]
 
 
-def versioned(info: SessionInfo, viewer: Viewer, what: str,
-              build: Callable[[], dict[str, Any]]) -> Response:
-    """A read of the session at its current version: 304 when the phone has it, else the
-    answer kept for this session, version, viewer and address, built once."""
-    return versioned_body(info, viewer, what,
-                          lambda: (dumps_bytes(build()), "application/json"))
-
-
 def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
                    build: Callable[[], tuple[bytes, str]]) -> Response:
-    """`versioned` for any body: `build` gives its bytes and media type."""
+    """A read of the session at its current version: 304 when the phone has it, else the
+    answer kept for this session, version, viewer and address, built once (`build` gives its
+    bytes and media type)."""
     headers = revalidation(info.version, viewer)
     if conditional.unchanged(headers[0][1]):
         return not_modified(headers)
+    return send(kept_version(info, viewer, what, lambda: Kept(*build(), headers)))
+
+
+def kept_version(info: SessionInfo, viewer: Viewer, what: str, build: Callable[[], Kept]
+                 ) -> Kept:
     config = current_app.config
     key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
                       config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
-    return send(kept_or_built(key, lambda: Kept(*build(), headers)))
+    return kept_or_built(key, build)
 
 
-def session_read(info: SessionInfo, viewer: Viewer) -> Response:
-    """The session at `info.version` as `viewer` may see it (a read's answer): `can_undo` is
-    the table's; a seat's own view adds `can_undo_own` (its own private entries)."""
-    def build() -> dict[str, Any]:
+def session_body(info: SessionInfo, viewer: Viewer) -> Kept:
+    """The session at `info.version` as `viewer` may see it (a read's answer, kept): `can_undo`
+    is the table's; a seat's own view adds `can_undo_own` (its own private entries)."""
+    def build() -> Kept:
         state, can_undo = store().point(info)
         body = session_json(info, state, info.version, can_undo, viewer)
         if not viewer.shared:
             body["can_undo_own"] = store().point(info, viewer.seat)[1]
-        return body
+        return Kept(dumps_bytes(body), "application/json", revalidation(info.version, viewer))
 
-    return versioned(info, viewer, "read", build)
+    return kept_version(info, viewer, "read", build)
+
+
+def session_read(info: SessionInfo, viewer: Viewer) -> Response:
+    """A read of the session: 304 when the phone has this version, else `session_body`."""
+    headers = revalidation(info.version, viewer)
+    if conditional.unchanged(headers[0][1]):
+        return not_modified(headers)
+    return send(session_body(info, viewer))
 
 
 def viewer_of(info: SessionInfo) -> Viewer:
@@ -533,8 +540,10 @@ def _int_arg(name: str, default: int) -> int:
 def score(code: str) -> Response:
     info = store().info(code)
 
-    def build() -> dict[str, Any]:
-        state = store().state_at(info)
+    def build() -> tuple[bytes, str]:
+        return dumps_bytes(scored(store().state_at(info))), "application/json"
+
+    def scored(state: Any) -> dict[str, Any]:
         body = {"code": info.code, "version": info.version,
                 **info.tracker.score(info.setup, state).to_json()}
         if info.tracker.finished(info.setup, state):
@@ -547,7 +556,7 @@ def score(code: str) -> Response:
                             "csv": api + "?format=csv", "text": made.text()}
         return body
 
-    return versioned(info, SHARED, "score", build)
+    return versioned_body(info, SHARED, "score", build)
 
 
 # --- the play, to log where players keep their results (issue 33) ---------------------------

@@ -68,6 +68,11 @@ def write_through_weak_tags(client: FlaskClient) -> None:
     stream = client.get(f"/api/v1/sessions/{code}/stream?after=0", headers=GZIP,
                         buffered=False)
     assert "Content-Encoding" not in stream.headers
+    events = stream.response  # each event's data is the session's JSON as it is
+    assert next(events) == b"retry: 2000\n\n"
+    event = next(events)
+    assert event.startswith(b"id: 1\nevent: session\ndata: {")
+    assert b'"version":1' in event
     stream.close()
     sheet = client.get("/api/v1/games/tdt/printables/round.pdf", headers=GZIP)
     assert sheet.status_code == 200 and "Content-Encoding" not in sheet.headers
