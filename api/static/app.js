@@ -570,7 +570,9 @@
         games[d.game] = { count: d.count, bytes: d.bytes }; store.set("offline-games", games); draw();
       }
     };
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ });
+    function register() { navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ }); }
+    /* after the page has loaded: the worker's start-up is no part of the first screen */
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register);
     /* The game this phone chose: the one whose page this is, else the one picked on home. */
     function chosen() {
       var m = location.pathname.match(/^\/g\/([^/]+)/);

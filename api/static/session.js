@@ -243,6 +243,12 @@
       return a.per_seat && a.asks.length && !(isPrivate(a.event) || a.own_phone);
     }).map(function (a) { return actionHtml(a, seat, data.state); }).join(""));
   }
+  /* A seat's fold drawn with its summary only (the page's first task) gets the rest. */
+  function fillSeat(fold) {
+    if (fold.children.length > 1) { return; }
+    var id = fold.parentNode.dataset.seat, seat = data.setup.seats.find(function (x) { return x.id === id; });
+    if (seat) { fold.insertAdjacentHTML("beforeend", seatBody(seat, seatState(data.state, id), data.state, [])); }
+  }
   /* The seat in hand: the one this phone last opened, else its own seat, else the first. */
   var openKey = "open-seat:" + code, openSeat = storage.get(openKey, null);
   if (openSeat === null) { openSeat = mine ? mine.seat : (data.setup.seats[0] || {}).id; }
@@ -252,13 +258,14 @@
     if (!fold.classList || !fold.classList.contains("seat-fold")) { return; }
     var id = fold.parentNode.dataset.seat;
     if (fold.open) {
+      fillSeat(fold);
       openSeat = id;
       $$("details.seat-fold[open]").forEach(function (d) { if (d !== fold) { d.open = false; } });
     } else if (openSeat === id) { openSeat = ""; }
     storage.set(openKey, openSeat);
   }, true);
 
-  function render() {
+  function render(first) {
     var st = data.state, kept = keep(), folds = $$("details.seat-fold");
     if (folds.length) {  /* what is on screen wins over a toggle event not yet delivered */
       var shownOpen = folds.find(function (d) { return d.open; });
@@ -286,7 +293,7 @@
         (seat.player ? ' <span class="muted">(' + esc(seat.player) + ')</span>' : "") +
         (seat.team ? ' <span class="muted">team ' + esc(seat.team) + '</span>' : "") +
         '<span class="seat-figures">' + figures(seat, s) + '</span></summary>';
-      html += seatBody(seat, s, st, kept.open);
+      if (open || !first) { html += seatBody(seat, s, st, kept.open); }  /* (first: the others come next) */
       html += '</details></article>';
     });
     $("[data-seats]").innerHTML = html;
@@ -844,18 +851,24 @@
   /* The board first, shown whole in one short task (nothing on screen moves as it appears);
      then the score below it, then the history and the live stream, each in a task of its own,
      so the phone answers a tap between them (no long task). */
-  render(); showCompact(); drawQueue();
-  if (navigator.onLine === false) { live(false); say(queue.length ? "Offline: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when the connection is back." : "Offline: showing the last state this phone saw."); }
-  setTimeout(function () {
-    var first = json("session-score");
-    if (scoreShown < first.version) { drawScore(first); scoreShown = first.version; }
-    setTimeout(function () {
-      loadHistory(); loadScore();
-      if (mine) { etag = ""; refresh().catch(function () {}); }
-      follow();
-      if (queue.length) { pump(); }
-    }, 0);
-  }, 0);
+  function next(step) { setTimeout(step, 0); }
+  next(function () {  /* a task of its own, apart from the page's other scripts */
+    render(true); showCompact(); drawQueue();
+    if (navigator.onLine === false) { live(false); say(queue.length ? "Offline: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when the connection is back." : "Offline: showing the last state this phone saw."); }
+    next(function () {
+      $$("details.seat-fold").forEach(fillSeat);  /* the folded seats' steppers and lines */
+      next(function () {
+        var first = json("session-score");
+        if (scoreShown < first.version) { drawScore(first); scoreShown = first.version; }
+        next(function () {
+          loadHistory(); loadScore();
+          if (mine) { etag = ""; refresh().catch(function () {}); }
+          follow();
+          if (queue.length) { pump(); }
+        });
+      });
+    });
+  });
   window.addEventListener("online", function () { pump(); });
   setInterval(function () { if (queue.length && !sending) { pump(); } }, 5000);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh().catch(function () {}); pump(); } });
