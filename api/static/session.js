@@ -343,8 +343,12 @@
     });
   }
 
+  /* An entry's time as the phone's clock reads it, 24-hour "HH:MM": written by hand, because
+     the first toLocaleTimeString loads the locale's date data, a long task on a slow phone. */
   function time(iso) {
-    try { return new Date(iso).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}); } catch (e) { return ""; }
+    var d = new Date(iso);
+    if (isNaN(d.getTime())) { return ""; }
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
   }
   var lastEvents = [];
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made

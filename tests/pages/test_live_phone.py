@@ -35,6 +35,18 @@ def seven_seats(base_url: str) -> dict[str, Any]:
     return made
 
 
+def record(base_url: str, made: dict[str, Any], count: int) -> None:
+    """`count` VP changes written through the API, as the scorekeeper's phone writes them."""
+    for version in range(count):
+        event = {"kind": "vp", "seat": "jin-feng", "amount": 1}
+        request = urllib.request.Request(
+            f"{base_url}/api/v1/sessions/{made['code']}/events", data=json.dumps(event).encode(),
+            headers={"Content-Type": "application/json", "If-Match": f'"v{version}"',
+                     "Authorization": f"Bearer {made['edit_token']}"})
+        with urllib.request.urlopen(request):  # noqa: S310 (loopback test server)
+            pass
+
+
 def open_as_scorekeeper(page: Any, made: dict[str, Any]) -> None:
     page.goto(f"{links.session('tdt', made['code'])}#token={made['edit_token']}")
     page.locator("[data-standings] > li").first.wait_for()
@@ -51,10 +63,12 @@ def test_the_table_draws_without_layout_shift(make_context: Any, base_url: str) 
     context.add_init_script(SHIFTS)
     page = context.new_page()
     made = seven_seats(base_url)
+    record(base_url, made, 12)  # a history to draw too
     for token in (made["edit_token"], ""):  # the scorekeeper's phone, then a follower's
         page.goto(f"{links.session('tdt', made['code'])}" + (f"#token={token}" if token else ""))
         page.locator("[data-standings] > li").first.wait_for()
         expect(page.locator("[data-live]")).to_have_text("live")
+        expect(page.locator("[data-history] li")).to_have_count(12)
         page.wait_for_load_state("load")
         assert page.evaluate("window.__shifts") == []
 
