@@ -9,6 +9,9 @@
    left alone; otherwise the page shows what the other phone did and asks. A tap made
    offline waits in the queue (same Idempotency-Key) and is sent when the connection is back.
    A refused tap stays on screen until it is retried or dismissed.
+   Each seat folds to one line with its counts, one seat open at a time; at load the board is
+   drawn in short tasks (the open seat, then the folded seats' rows, then the score, then the
+   history and the stream), so a slow phone never stalls and nothing on screen moves.
    All text reaches the page through textContent or esc(): nothing a player typed is read
    as HTML. */
 (function () {
