@@ -40,9 +40,21 @@ lint: install ## ruff on everything, mypy --strict on api, assistant and printab
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict api assistant printables
 
-bench: install ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 5 minutes
-	$(PY) tests/pages/bench_lighthouse.py
+bench: install lighthouse ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 5 minutes
 	SOAK_MINUTES=$(or $(SOAK_MINUTES),$(if $(QUICK),0.5,30)) $(PY) tests/bench/run.py $(if $(QUICK),--quick)
+
+# Lighthouse from the npm registry, into .lighthouse/ (git-ignored): 12.x is the newest line
+# that runs on Debian's Node 20 (13.x asks for Node 22); it drives Debian's Chromium.
+LIGHTHOUSE_VERSION := 12.8.2
+LIGHTHOUSE_STAMP := .lighthouse/.stamp-$(LIGHTHOUSE_VERSION)
+
+$(LIGHTHOUSE_STAMP):
+	@command -v npm >/dev/null || { echo "Lighthouse needs Node >= 18.16 with npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	npm install --prefix .lighthouse --no-audit --no-fund --loglevel=error lighthouse@$(LIGHTHOUSE_VERSION)
+	touch $@
+
+lighthouse: install $(LIGHTHOUSE_STAMP) ## Lighthouse (mobile) on home, a rule, a setup, /join and a 7-seat live table, on a loopback server: scores and targets
+	CHROME_PATH=$${CHROME_PATH:-$$(command -v chromium)} $(PY) tests/pages/bench_lighthouse.py
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
 	@mkdir -p test-artifacts
@@ -66,4 +78,4 @@ verbatim: ## List rules text copied word for word from a rulebook
 clean: ## Remove build outputs (keeps .venv and instance/)
 	rm -rf printables/build .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install system-deps run dev test lint bench fuzz screenshots expire printables verbatim clean
+.PHONY: help install system-deps run dev test lint bench lighthouse fuzz screenshots expire printables verbatim clean

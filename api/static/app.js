@@ -339,6 +339,13 @@
   }
 
   /* Tables this phone joined or started (kept by the session page): links back to them. */
+  /* "Thu 19:30", written by hand: the first toLocaleString loads the locale's date data, a long
+     task on a slow phone, on the home page of every phone that remembers a table. */
+  function seenAt(d) {
+    if (isNaN(d.getTime())) return "";
+    return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][d.getDay()] + " " +
+      ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
   function myTables() {
     var box = $("[data-my-tables]");
     if (!box) return;
@@ -348,7 +355,7 @@
     function draw() {
       box.hidden = !tables.length;
       list.innerHTML = tables.slice(0, 6).map(function (t) {
-        var when = t.seen ? new Date(t.seen).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }) : "";
+        var when = t.seen ? seenAt(new Date(t.seen)) : "";
         return '<li><a href="' + esc(t.path) + '"><b>' + esc(t.title) + '</b><small><span class="code">' +
           esc(t.code.toUpperCase().replace(/^(.{4})/, "$1 ")) + "</span> · " + (t.editor ? "you keep score" : "following") +
           (when ? " · " + esc(when) : "") + "</small></a></li>";
@@ -570,7 +577,9 @@
         games[d.game] = { count: d.count, bytes: d.bytes }; store.set("offline-games", games); draw();
       }
     };
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ });
+    function register() { navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ }); }
+    /* after the page has loaded: the worker's start-up is no part of the first screen */
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register);
     /* The game this phone chose: the one whose page this is, else the one picked on home. */
     function chosen() {
       var m = location.pathname.match(/^\/g\/([^/]+)/);

@@ -10,9 +10,12 @@
   var initial = document.getElementById("session-initial");
   if (!box || !version || !initial) return;
   var api = JSON.parse(initial.textContent).urls.api;
-  var zone = "UTC";
-  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { /* old browser */ }
   var asked = null, busy = false;
+  /* The phone's time zone, asked only once a play is shown: the first Intl call loads the
+     zone data, a long task at load for the provisional score that shows nothing. */
+  function zone() {
+    try { return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { return "UTC"; }
+  }
 
   function json(response) { return response.ok ? response.json() : null; }
 
@@ -20,7 +23,7 @@
     box.hidden = !play;
     if (!play) return;
     box.querySelector("[data-play-bgstats]").href = play.urls.bgstats;
-    box.querySelector("[data-play-csv]").href = play.urls.csv + "&tz=" + encodeURIComponent(zone);
+    box.querySelector("[data-play-csv]").href = play.urls.csv + "&tz=" + encodeURIComponent(zone());
     box.querySelector("[data-share]").dataset.share = play.text;
   }
 
@@ -30,7 +33,7 @@
     busy = true; asked = now;
     fetch(api + "/score").then(json).then(function (score) {
       if (!score || !score.play) return null;
-      return fetch(api + "/play?tz=" + encodeURIComponent(zone)).then(json);
+      return fetch(api + "/play?tz=" + encodeURIComponent(zone())).then(json);
     }).then(show, function () { asked = null; /* offline: ask at the next change */ })
       .then(function () { busy = false; check(); });
   }

@@ -9,6 +9,9 @@
    left alone; otherwise the page shows what the other phone did and asks. A tap made
    offline waits in the queue (same Idempotency-Key) and is sent when the connection is back.
    A refused tap stays on screen until it is retried or dismissed.
+   Each seat folds to one line with its counts, one seat open at a time; at load the board is
+   drawn in short tasks (the open seat, then the folded seats' rows, then the score, then the
+   history and the stream), so a slow phone never stalls and nothing on screen moves.
    All text reaches the page through textContent or esc(): nothing a player typed is read
    as HTML. */
 (function () {
@@ -139,10 +142,15 @@
     return '<span class="field"><label for="' + esc(id) + '">' + text + '</label>' + control + '</span>';
   }
 
-  function actionHtml(action, seat, st) {
-    if (skipped(action, seat) || (action.unless && st[action.unless])) { return ""; }
+  /* Whether this phone shows the action for the seat now (actionHtml draws nothing otherwise). */
+  function shows(action, seat, st) {
+    if (skipped(action, seat) || (action.unless && st[action.unless])) { return false; }
     var owned = isPrivate(action.event) || action.own_phone;  /* written from the seat's own phone */
-    if (owned && !(mine && seat && seat.id === mine.seat)) { return ""; }
+    return !owned || !!(mine && seat && seat.id === mine.seat);
+  }
+  function actionHtml(action, seat, st) {
+    if (!shows(action, seat, st)) { return ""; }
+    var owned = isPrivate(action.event) || action.own_phone;
     var edit = owned ? " data-own" : " data-edit";
     var seatAttr = seat ? ' data-seat-id="' + esc(seat.id) + '"' : "";
     if (!action.asks.length) {
@@ -171,76 +179,128 @@
     }).join("") + '</tbody>';
   }
 
-  function render() {
-    var st = data.state, kept = keep();
+  /* A seat's counters and toggles, its lines, secret, buttons and forms: what its fold opens. */
+  function seatBody(seat, s, st, open) {
+    var html = "";
+    board.counters.forEach(function (c) {
+      if (!skipped(c, seat)) { html += stepper('data-counter="' + esc(c.key) + '"', c.label, s[c.key], "c:" + seat.id + ":" + c.key); }
+    });
+    board.toggles.forEach(function (tg) {
+      if (skipped(tg, seat)) { return; }
+      var on = s[tg.key] || [];
+      html += '<div class="row" data-mark="t:' + esc(seat.id) + ':' + esc(tg.key) + '"><span class="label">' + esc(tg.label) + '</span>' + tg.numbers.map(function (n) {
+        return '<button type="button" data-toggle="' + esc(tg.key) + '" data-n="' + n + '" aria-pressed="' +
+          (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
+    });
+    var own = mine && mine.seat === seat.id, secrets = board.secret_lines || [];
+    var lines = board.seat_lines.filter(function (k) { return s[k] != null && s[k] !== false && s[k] !== "" && !(own && secrets.indexOf(k) >= 0); });
+    function line(k) {  /* a text line is shown as the game wrote it; a number or flag under its key's words */
+      var v = s[k];
+      if (typeof v === "string") { return esc(v); }
+      if (v === true) { return esc(words(k)); }
+      if (Array.isArray(v)) { return esc(words(k) + ": " + (v.map(function (x) { return names[x] || x; }).join(", ") || "none")); }
+      return esc(words(k) + ": " + shown(v)); }
+    if (lines.length) {
+      html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
+    }
+    var hidden = own ? secrets.filter(function (k) { return s[k] != null; }) : [];
+    if (hidden.length) {  /* this phone's secret: covered until tapped, covered again on a second tap */
+      html += '<div class="secret"><button type="button" data-secret aria-expanded="' + shownSecret + '">' +
+        (shownSecret ? "Hide my secret" : "Show my secret") + '</button><p data-secret-text' +
+        (shownSecret ? "" : " hidden") + '>' + hidden.map(line).join(" · ") + '</p></div>';
+    }
+    var seatActions = board.actions.filter(function (a) { return a.per_seat; });
+    var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
+    if (buttons) { html += '<div class="row">' + buttons + '</div>'; }
+    /* The seat's own-phone forms stay open on its card; the table's fold away, so seven seats
+       stay a few screens long. */
+    var asking = seatActions.filter(function (a) { return a.asks.length && shows(a, seat, st); });
+    var ownForms = asking.filter(function (a) { return isPrivate(a.event) || a.own_phone; });
+    var tableForms = asking.filter(function (a) { return ownForms.indexOf(a) < 0; });
+    html += ownForms.map(function (a) { return actionHtml(a, seat, st); }).join("");
+    if (tableForms.length) {  /* built when opened: seven seats' forms are most of the page's weight */
+      var more = (open || []).indexOf("more-" + seat.id) >= 0;
+      html += '<details class="seat-more" data-edit data-keep="more-' + esc(seat.id) + '" data-more="' + esc(seat.id) + '"' +
+        (more ? " open" : "") + '><summary>' + esc(tableForms.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
+        (more ? tableForms.map(function (a) { return actionHtml(a, seat, st); }).join("") : "") + '</details>';
+    }
+    if (privateKinds.length && !mine) {
+      html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
+    } else if (mine && mine.seat === seat.id) {
+      html += '<p class="muted">This phone holds this seat: its secrets show here only.</p>';
+    }
+    return html;
+  }
+
+  /* The seat's counts in its fold's summary (each flashes with its stepper when it changes). */
+  function figures(seat, s) {
+    return board.counters.filter(function (c) { return !skipped(c, seat); }).map(function (c) {
+      return '<span data-mark="s:' + esc(seat.id) + ':' + esc(c.key) + '">' + esc(c.label) + " " + esc(s[c.key] == null ? "?" : s[c.key]) + '</span>';
+    }).join(" ");
+  }
+  /* The table forms of a seat's "more" fold, built the first time it opens. */
+  function fillMore(fold) {
+    if (fold.querySelector("form")) { return; }
+    var seat = data.setup.seats.find(function (x) { return x.id === fold.dataset.more; }); if (!seat) { return; }
+    fold.insertAdjacentHTML("beforeend", board.actions.filter(function (a) {
+      return a.per_seat && a.asks.length && !(isPrivate(a.event) || a.own_phone);
+    }).map(function (a) { return actionHtml(a, seat, data.state); }).join(""));
+  }
+  /* A seat's fold drawn with its summary only (the page's first task) gets the rest. */
+  function fillSeat(fold) {
+    if (fold.children.length > 1) { return; }
+    var id = fold.parentNode.dataset.seat, seat = data.setup.seats.find(function (x) { return x.id === id; });
+    if (seat) { fold.insertAdjacentHTML("beforeend", seatBody(seat, seatState(data.state, id), data.state, [])); }
+  }
+  /* The seat in hand: the one this phone last opened, else its own seat, else the first. */
+  var openKey = "open-seat:" + code, openSeat = storage.get(openKey, null);
+  if (openSeat === null) { openSeat = mine ? mine.seat : (data.setup.seats[0] || {}).id; }
+  document.addEventListener("toggle", function (e) {  /* (toggle does not bubble: caught on its way down) */
+    var fold = e.target;
+    if (fold.dataset && fold.dataset.more && fold.open) { fillMore(fold); return; }
+    if (!fold.classList || !fold.classList.contains("seat-fold")) { return; }
+    var id = fold.parentNode.dataset.seat;
+    if (fold.open) {
+      fillSeat(fold);
+      openSeat = id;
+      $$("details.seat-fold[open]").forEach(function (d) { if (d !== fold) { d.open = false; } });
+    } else if (openSeat === id) { openSeat = ""; }
+    storage.set(openKey, openSeat);
+  }, true);
+
+  function render(first) {
+    var st = data.state, kept = keep(), folds = $$("details.seat-fold");
+    if (folds.length) {  /* what is on screen wins over a toggle event not yet delivered */
+      var shownOpen = folds.find(function (d) { return d.open; });
+      openSeat = shownOpen ? shownOpen.parentNode.dataset.seat : "";
+    }
     $("[data-version]").textContent = data.version;
     var t = "";
     board.tracks.forEach(function (track) {
       t += stepper('data-track="' + esc(track.key) + '"', track.label, st[track.key], "k:" + track.key);
     });
     board.shows.forEach(function (show) {
-      t += '<div class="row" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + ':</span><b data-show="' +
-        esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</b></div>';
+      t += '<p class="show" data-mark="k:' + esc(show.key) + '"><span class="label">' + esc(show.label) + ':</span> <b data-show="' +
+        esc(show.key) + '">' + esc(shown(st[show.key], show.seat_name)) + '</b></p>';
     });
     var plain = board.actions.filter(function (a) { return !a.per_seat && !a.asks.length; });
     if (plain.length) { t += '<div class="row" data-edit>' + plain.map(function (a) { return actionHtml(a, null, st); }).join("") + '</div>'; }
     $("[data-tracks]").innerHTML = t;
     var html = "";
     data.setup.seats.forEach(function (seat) {
-      var s = seatState(st, seat.id);
-      html += '<article class="seat" data-seat="' + esc(seat.id) + '"><h3>' + esc(seat.name) +
+      var s = seatState(st, seat.id), open = seat.id === openSeat;
+      /* One fold per seat, only the seat in hand open: its summary reads the seat's counts, so
+         seven seats fit a screen or two; opening one closes the others. */
+      html += '<article class="seat" data-seat="' + esc(seat.id) + '"><details class="seat-fold"' + (open ? " open" : "") +
+        '><summary><span class="seat-name">' + esc(seat.name) + '</span>' +
         (seat.player ? ' <span class="muted">(' + esc(seat.player) + ')</span>' : "") +
-        (seat.team ? ' <span class="muted">team ' + esc(seat.team) + '</span>' : "") + '</h3>';
-      board.counters.forEach(function (c) {
-        if (!skipped(c, seat)) { html += stepper('data-counter="' + esc(c.key) + '"', c.label, s[c.key], "c:" + seat.id + ":" + c.key); }
-      });
-      board.toggles.forEach(function (tg) {
-        if (skipped(tg, seat)) { return; }
-        var on = s[tg.key] || [];
-        html += '<div class="row" data-mark="t:' + esc(seat.id) + ':' + esc(tg.key) + '"><span class="label">' + esc(tg.label) + '</span>' + tg.numbers.map(function (n) {
-          return '<button type="button" data-toggle="' + esc(tg.key) + '" data-n="' + n + '" aria-pressed="' +
-            (on.indexOf(n) >= 0) + '"' + (token ? "" : " disabled") + '>' + n + '</button>'; }).join("") + '</div>';
-      });
-      var own = mine && mine.seat === seat.id, secrets = board.secret_lines || [];
-      var lines = board.seat_lines.filter(function (k) { return s[k] != null && s[k] !== false && s[k] !== "" && !(own && secrets.indexOf(k) >= 0); });
-      function line(k) {  /* a text line is shown as the game wrote it; a number or flag under its key's words */
-        var v = s[k];
-        if (typeof v === "string") { return esc(v); }
-        if (v === true) { return esc(words(k)); }
-        if (Array.isArray(v)) { return esc(words(k) + ": " + (v.map(function (x) { return names[x] || x; }).join(", ") || "none")); }
-        return esc(words(k) + ": " + shown(v)); }
-      if (lines.length) {
-        html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
-      }
-      var hidden = own ? secrets.filter(function (k) { return s[k] != null; }) : [];
-      if (hidden.length) {  /* this phone's secret: covered until tapped, covered again on a second tap */
-        html += '<div class="secret"><button type="button" data-secret aria-expanded="' + shownSecret + '">' +
-          (shownSecret ? "Hide my secret" : "Show my secret") + '</button><p data-secret-text' +
-          (shownSecret ? "" : " hidden") + '>' + hidden.map(line).join(" · ") + '</p></div>';
-      }
-      var seatActions = board.actions.filter(function (a) { return a.per_seat; });
-      var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
-      if (buttons) { html += '<div class="row">' + buttons + '</div>'; }
-      /* The seat's own-phone forms stay open on its card; the table's fold away, so seven seats
-         stay a few screens long. */
-      var asking = seatActions.filter(function (a) { return a.asks.length && actionHtml(a, seat, st); });
-      var ownForms = asking.filter(function (a) { return isPrivate(a.event) || a.own_phone; });
-      var tableForms = asking.filter(function (a) { return ownForms.indexOf(a) < 0; });
-      html += ownForms.map(function (a) { return actionHtml(a, seat, st); }).join("");
-      if (tableForms.length) {
-        html += '<details class="seat-more" data-edit data-keep="more-' + esc(seat.id) + '"><summary>' +
-          esc(tableForms.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
-          tableForms.map(function (a) { return actionHtml(a, seat, st); }).join("") + '</details>';
-      }
-      if (privateKinds.length && !mine) {
-        html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
-      } else if (mine && mine.seat === seat.id) {
-        html += '<p class="muted">This phone holds this seat: its secrets show here only.</p>';
-      }
-      html += '</article>';
+        (seat.team ? ' <span class="muted">team ' + esc(seat.team) + '</span>' : "") +
+        '<span class="seat-figures">' + figures(seat, s) + '</span></summary>';
+      if (open || !first) { html += seatBody(seat, s, st, kept.open); }  /* (first: the others come next) */
+      html += '</details></article>';
     });
     $("[data-seats]").innerHTML = html;
-    $("[data-scoreboard]").innerHTML = scoreboard(st);
+    if (compact) { $("[data-scoreboard]").innerHTML = scoreboard(st); }  /* drawn when shown */
     $("[data-table-actions]").innerHTML = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; })
       .map(function (a) { return actionHtml(a, null, st); }).join("");
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
@@ -253,14 +313,16 @@
     var open = $$("details[data-keep]").filter(function (d) { return d.open; }).map(function (d) { return d.dataset.keep; });
     var typed = $$("form[data-action-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
     var focused = document.activeElement && document.activeElement.id;
-    return function () {
+    function restore() {
       open.forEach(function (k) { var d = document.querySelector('details[data-keep="' + k + '"]'); if (d) { d.open = true; } });
       typed.forEach(function (t) {
         var el = document.getElementById(t[0]); if (!el) { return; }
         if (el.type === "checkbox") { el.checked = t[1]; } else { el.value = t[1]; }
       });
       var f = focused && document.getElementById(focused); if (f) { f.focus(); }
-    };
+    }
+    restore.open = open;
+    return restore;
   }
 
   /* What changed between two states, as the data-mark names of the rows that show it. */
@@ -270,7 +332,7 @@
     board.tracks.concat(board.shows).forEach(function (t) { if (differ(before[t.key], after[t.key])) { out.push("k:" + t.key); } });
     data.setup.seats.forEach(function (seat) {
       var a = seatState(before, seat.id), b = seatState(after, seat.id);
-      board.counters.forEach(function (c) { if (differ(a[c.key], b[c.key])) { out.push("c:" + seat.id + ":" + c.key); } });
+      board.counters.forEach(function (c) { if (differ(a[c.key], b[c.key])) { out.push("c:" + seat.id + ":" + c.key, "s:" + seat.id + ":" + c.key); } });
       board.toggles.forEach(function (g) { if (differ(a[g.key], b[g.key])) { out.push("t:" + seat.id + ":" + g.key); } });
       if (board.seat_lines.some(function (k) { return differ(a[k], b[k]); })) { out.push("l:" + seat.id); }
     });
@@ -284,8 +346,12 @@
     });
   }
 
+  /* An entry's time as the phone's clock reads it, 24-hour "HH:MM": written by hand, because
+     the first toLocaleTimeString loads the locale's date data, a long task on a slow phone. */
   function time(iso) {
-    try { return new Date(iso).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}); } catch (e) { return ""; }
+    var d = new Date(iso);
+    if (isNaN(d.getTime())) { return ""; }
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
   }
   var lastEvents = [];
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
@@ -349,7 +415,7 @@
     });
   }
   function stream() {
-    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
       if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
       live(true); pump();
       var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
@@ -385,7 +451,7 @@
     if (j && j.version > data.version) { accept(j); }
   }
   function poll() {
-    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store"}).then(function (r) {
+    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
       if (r.status === 204) { live(true); pump(); return; }
       throw new Error("status " + r.status);
@@ -684,11 +750,11 @@
     $("[data-standings]").innerHTML = rows.map(function (row) {
       var total = res.points === false || row.total == null ? "" : " · " + row.total + (unit ? " " + unit : "");
       return '<li data-standing="' + esc(row.seat) + '"' + (row.winner ? ' class="winner"' : "") + '>' +
-        '<details><summary><span class="rank">' + esc(row.rank) + '.</span> <b>' + esc(row.name) + '</b>' +
-        (row.role ? ' <span class="muted">(' + esc(row.role) + ')</span>' : "") + esc(total) +
-        (row.winner ? ' <span class="win">' + (res.final ? "wins" : "leads") + '</span>' : "") + '</summary>' +
-        '<ul class="steps">' + (row.steps || []).map(stepHtml).join("") + '</ul></details>' +
-        (row.tie ? '<p class="tie">' + esc(row.tie) + '</p>' : "") + '</li>';
+        '<details><summary><span class="rank">' + esc(row.rank) + '.</span> <b>' + esc(row.name) + '</b>' + esc(total) +
+        (row.winner ? ' <span class="win">' + (res.final ? "wins" : "leads") + '</span>' : "") +
+        (row.role ? ' <span class="muted role">(' + esc(row.role) + ')</span>' : "") + '</summary>' +
+        (row.tie ? '<p class="tie">' + esc(row.tie) + '</p>' : "") +  /* a shared rank's reasons, with the others */
+        '<ul class="steps">' + (row.steps || []).map(stepHtml).join("") + '</ul></details></li>';
     }).join("");
     var more = $("[data-score-more]");
     more.hidden = !(j.summary || (j.steps || []).length);
@@ -728,6 +794,7 @@
   var compact = storage.get("compact", false);
   function showCompact() {
     $("[data-compact]").setAttribute("aria-pressed", String(compact));
+    if (compact) { $("[data-scoreboard]").innerHTML = scoreboard(data.state); }
     $("[data-scoreboard]").hidden = !compact;
     $$("[data-full]").forEach(function (el) { el.hidden = compact; });
   }
@@ -740,7 +807,7 @@
       headers: {"Content-Type": "application/json"}, body: JSON.stringify({claim_code: typed})}).then(function (r) {
       return r.json().then(function (j) {
         if (r.status !== 201) { say(j.detail || "Could not claim the seat."); return; }
-        mine = {seat: seatId, key: j.seat_token};
+        mine = {seat: seatId, key: j.seat_token}; openSeat = seatId; storage.set(openKey, openSeat);
         try { localStorage.setItem(seatKey, JSON.stringify(mine)); } catch (e) { /* private mode */ }
         say("This phone now holds " + names[seatId] + "."); etag = ""; refresh();
       });
@@ -788,12 +855,27 @@
 
   remember();
   if (slip && !(mine && mine.seat === slip.seat)) { claim(slip.seat, slip.code); }
-  var first = json("session-score"); drawScore(first); scoreShown = first.version;  /* drawn with the board, no wait */
-  render(); showCompact(); loadHistory(); drawQueue(); loadScore();
-  if (mine) { etag = ""; refresh().catch(function () {}); }
-  if (navigator.onLine === false) { live(false); say(queue.length ? "Offline: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when the connection is back." : "Offline: showing the last state this phone saw."); }
-  follow();
-  if (queue.length) { pump(); }
+  /* The board first, shown whole in one short task (nothing on screen moves as it appears);
+     then the score below it, then the history and the live stream, each in a task of its own,
+     so the phone answers a tap between them (no long task). */
+  function next(step) { setTimeout(step, 0); }
+  next(function () {  /* a task of its own, apart from the page's other scripts */
+    render(true); showCompact(); drawQueue();
+    if (navigator.onLine === false) { live(false); say(queue.length ? "Offline: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when the connection is back." : "Offline: showing the last state this phone saw."); }
+    next(function () {
+      $$("details.seat-fold").forEach(fillSeat);  /* the folded seats' steppers and lines */
+      next(function () {
+        var first = json("session-score");
+        if (scoreShown < first.version) { drawScore(first); scoreShown = first.version; }
+        next(function () {
+          loadHistory(); loadScore();
+          if (mine) { etag = ""; refresh().catch(function () {}); }
+          follow();
+          if (queue.length) { pump(); }
+        });
+      });
+    });
+  });
   window.addEventListener("online", function () { pump(); });
   setInterval(function () { if (queue.length && !sending) { pump(); } }, 5000);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh().catch(function () {}); pump(); } });

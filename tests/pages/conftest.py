@@ -75,6 +75,13 @@ def page(browser: Any, base_url: str) -> Iterator[Any]:
     assert not errors, f"JavaScript errors: {errors}"
 
 
+def open_seat(page: Any, seat: str) -> None:
+    """Open a seat's fold on the live table (one seat is open at a time), to tap its steppers."""
+    fold = page.locator(f'[data-seat="{seat}"] > details.seat-fold')
+    if not fold.evaluate("fold => fold.open"):
+        fold.locator("> summary").click()
+
+
 def run_axe(page: Any, axe_source: str) -> list[dict[str, Any]]:
     """Serious and critical axe-core violations of the page as shown (a context made with
     bypass_csp=True: axe is injected as an inline script)."""

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from assistant import links
 from tests.games.fixture_game import registered
-from tests.pages.conftest import run_axe
+from tests.pages.conftest import open_seat, run_axe
 
 SLUG = "coin-heist"
 COINS = '[data-seat="{seat}"] [data-counter="coins"]'
@@ -41,6 +41,7 @@ def open_table(page: Any, table: dict[str, Any]) -> None:
 
 
 def coins_tap(page: Any, seat: str, delta: int = 1) -> None:
+    open_seat(page, seat)
     page.locator(COINS.format(seat=seat) + f'[data-delta="{delta}"]').click()
 
 

@@ -12,16 +12,17 @@ from typing import Any
 from playwright.sync_api import expect
 
 from assistant import links
-from tests.pages.conftest import run_axe
+from tests.pages.conftest import open_seat, run_axe
 
 VP = '[data-seat="{seat}"] [data-counter="vp"]'
 
 
 def vp_value(page: Any, seat: str) -> str:
-    return str(page.locator(VP.format(seat=seat) + " ~ [data-value]").inner_text())
+    return str(page.locator(VP.format(seat=seat) + " ~ [data-value]").text_content())
 
 
 def vp_tap(page: Any, seat: str, delta: int = 1) -> None:
+    open_seat(page, seat)
     page.locator(VP.format(seat=seat) + f'[data-delta="{delta}"]').click()
 
 

@@ -100,6 +100,13 @@ def vp_of(page, seat):
     return page.locator(f'[data-seat="{seat}"] [data-counter="vp"] ~ [data-value]')
 
 
+def open_seat(page, seat):
+    """A seat's steppers are in its fold; one seat is open at a time."""
+    fold = page.locator(f'[data-seat="{seat}"] > details.seat-fold')
+    if not fold.evaluate("fold => fold.open"):
+        fold.locator("> summary").click()
+
+
 def vp_button(page, seat, delta):
     return page.locator(f'[data-seat="{seat}"] [data-counter="vp"][data-delta="{delta}"]')
 
@@ -131,15 +138,18 @@ def two_phones(served, browser):
     assert "token" not in editor_a.url  # the token leaves the address bar
     assert vp_button(follower, "jin-feng", 1).is_hidden()  # read-only
 
+    open_seat(editor_a, "jin-feng")
     vp_button(editor_a, "jin-feng", 1).click()
     saved(editor_a)
     expect(vp_of(editor_b, "jin-feng")).to_have_text("1")  # B follows live...
+    open_seat(editor_b, "jin-feng")
     vp_button(editor_b, "jin-feng", 1).click()  # ...so its tap is not stale
     saved(editor_b)
     expect(vp_of(editor_b, "jin-feng")).to_have_text("2")
     expect(vp_of(follower, "jin-feng")).to_have_text("2")
 
     box = editor_a.locator(trigger("azura-badeau", 3))
+    open_seat(editor_a, "azura-badeau")
     box.click()
     expect(box).to_have_attribute("aria-pressed", "true")
     editor_a.locator("[data-undo]").click()
