@@ -747,7 +747,9 @@
     state.classList.toggle("provisional", !res.final);
     state.textContent = (res.final ? "Final score." : "Provisional: the game has not ended, so this can still change.") +
       (old ? " (Last seen before the connection dropped.)" : "");
-    $("[data-standings]").innerHTML = rows.map(function (row) {
+    var list = $("[data-standings]");  /* a seat's reasons stay open when a new score arrives */
+    var opened = $$("[data-standing] > details[open]").map(function (d) { return d.parentNode.dataset.standing; });
+    list.innerHTML = rows.map(function (row) {
       var total = res.points === false || row.total == null ? "" : " · " + row.total + (unit ? " " + unit : "");
       return '<li data-standing="' + esc(row.seat) + '"' + (row.winner ? ' class="winner"' : "") + '>' +
         '<details><summary><span class="rank">' + esc(row.rank) + '.</span> <b>' + esc(row.name) + '</b>' + esc(total) +
@@ -756,6 +758,7 @@
         (row.tie ? '<p class="tie">' + esc(row.tie) + '</p>' : "") +  /* a shared rank's reasons, with the others */
         '<ul class="steps">' + (row.steps || []).map(stepHtml).join("") + '</ul></details></li>';
     }).join("");
+    $$("[data-standing]").forEach(function (li) { li.firstChild.open = opened.indexOf(li.dataset.standing) >= 0; });
     var more = $("[data-score-more]");
     more.hidden = !(j.summary || (j.steps || []).length);
     $("[data-score-summary]").textContent = j.summary || "";

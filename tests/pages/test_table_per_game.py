@@ -66,7 +66,8 @@ def test_two_phones_record_undo_and_read_the_score(make_context: Any, base_url: 
         standings = phone.locator("[data-standings] > li")
         if standings.count():  # the game's score lists each seat, its reasons one tap away
             first = standings.first
-            first.locator("summary").click()
+            first.locator("summary").click()  # (kept open when a newer score is drawn)
+            expect(first.locator("details")).to_have_attribute("open", "")
             if first.locator(".steps li").count():  # (a game's tracker may list none yet)
                 expect(first.locator(".steps li").first).to_be_visible()
     for theme in ("light", "dark"):
