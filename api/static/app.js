@@ -620,7 +620,42 @@
     });
   }
 
-  function enhance(root) { steppers(root); lists(root); modeFit(); }
+  /* "One of the seats" (a select marked data-seat-choice): its options are the names typed
+     in the seat rows of the same form, kept in step as they are typed, added or removed.
+     A seat's name is the first name its row gives (its own, else the player's). */
+  function seatChoices() {
+    $$("form").forEach(function (form) {
+      var selects = $$("select[data-seat-choice]", form);
+      if (!selects.length || form.dataset.seatChoices) return;
+      form.dataset.seatChoices = "1";
+      function names() {
+        var out = [];
+        $$("[data-seat-list] [data-row]", form).forEach(function (row) {
+          var box = $$("input[type=text], select", row).filter(function (el) {
+            return !el.hasAttribute("data-seat-choice") && el.value.trim();
+          })[0];
+          if (box && out.indexOf(box.value.trim()) < 0) out.push(box.value.trim());
+        });
+        return out;
+      }
+      function fill() {
+        var seats = names();
+        selects.forEach(function (select) {
+          var was = select.value, blank = select.options[0];
+          while (select.options.length > 1) select.remove(1);
+          seats.forEach(function (name) { select.add(new Option(name, name, false, name === was)); });
+          if (blank) blank.textContent = seats.length ? "Choose a seat" : "Name the seats above first";
+        });
+      }
+      ["input", "change"].forEach(function (type) { form.addEventListener(type, fill); });
+      form.addEventListener("click", function (event) {
+        if (event.target.closest("[data-add-row], [data-remove-row]")) setTimeout(fill, 0);
+      });
+      fill();
+    });
+  }
+
+  function enhance(root) { steppers(root); lists(root); modeFit(); seatChoices(); }
 
   theme();
   enhance(document);

@@ -84,7 +84,7 @@ def done(state: State) -> Done:
 
 # ---------------------------------------------------------------- events
 
-SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True)
+SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True, seat=True)
 TD = Integer("throwdown", "Which Throwdown (1, 2, ...).", minimum=1, maximum=MAX_THROWDOWN,
              required=True)
 RESULT = Text("result", "Filled in by the session: what the event did, in one line.",

@@ -118,7 +118,7 @@ SETUP_FORM: Form = (
          "(not in the book)", 60),
 )
 
-SEAT = Text("seat", "Seat id", max_length=40, required=True)
+SEAT = Text("seat", "Seat id", max_length=40, required=True, seat=True)
 TRACK = OneOf("track", "Tech or assault ladder", LADDERS, required=True)
 WORKING = Text("working", "Written by the session: the outcome and its working, as the history "
                "shows it (anything sent here is replaced)", 3000)

@@ -62,7 +62,7 @@ SETUP_FORM: Form = (
     *TABLE_VALUES,
 )
 
-SEAT_ID = Text("seat", "Seat id.", max_length=40, required=True)
+SEAT_ID = Text("seat", "Seat id.", max_length=40, required=True, seat=True)
 AMOUNT = Integer("amount", "Change (+ or -).", minimum=-30, maximum=30, required=True)
 REASON = Text("reason", "Why (optional).", max_length=60)
 
@@ -103,7 +103,8 @@ EVENT_FORMS: Mapping[str, Form] = {
                          "injured or exhausted.", minimum=TEAM_MIN, maximum=TEAM_MAX),
                  OneOf("scheme", "A rival's negative Scheme played on this attempt, if any.",
                        NEGATIVE),
-                 Text("scheme_by", "Who played that Scheme (seat id).", max_length=40),
+                 Text("scheme_by", "Who played that Scheme (seat id).", max_length=40,
+                      seat=True),
                  Integer("target", "Target value on the card (the session counts the result; "
                          "leave out only to type a result by hand).", minimum=1, maximum=15),
                  Integer("successes", "Successes rolled, rerolls done (icons matching the "
