@@ -16,8 +16,8 @@ SPELLINGS = {"Emerson Barlow": "Emmerson Barlow"}
 """The rulebook's spelling (tomorrow-dies-today.txt:1056) of a name the list spells otherwise."""
 
 SEAT_FORM = (
-    Text("henchman", "Who plays from this seat: a Named Henchman, or General Goodman "
-         "(Cutthroat).", max_length=40, choices=(GOODMAN_NAME, *NAMED)),
+    Text("henchman", "Named Henchman (or General Goodman, Cutthroat).", max_length=40,
+         choices=(GOODMAN_NAME, *NAMED)),
     Text("player", "The player's own name (optional).", max_length=40),
     Text("team", "Mayhem: the team this Named Henchman plays for.", max_length=40),
     Flag("goodman", "Cutthroat: this seat plays General Goodman (or choose him as the seat's "
