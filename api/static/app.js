@@ -620,14 +620,23 @@
     });
   }
 
-  /* "One of the seats" (a select marked data-seat-choice): its options are the names typed
-     in the seat rows of the same form, kept in step as they are typed, added or removed.
-     A seat's name is the first name its row gives (its own, else the player's). */
+  /* "One of the seats" (a text box marked data-seat-choice, typed as it is without script)
+     becomes a list of the names typed in the seat rows of the same form, kept in step as
+     they are typed, added or removed. A seat's name is the first name its row gives. */
   function seatChoices() {
     $$("form").forEach(function (form) {
-      var selects = $$("select[data-seat-choice]", form);
-      if (!selects.length || form.dataset.seatChoices) return;
+      if (form.dataset.seatChoices || !$("[data-seat-choice]", form)) return;
       form.dataset.seatChoices = "1";
+      var selects = $$("input[data-seat-choice]", form).map(function (box) {
+        var select = document.createElement("select");
+        ["id", "name", "required", "aria-invalid", "aria-describedby", "data-seat-choice"].forEach(function (a) {
+          if (box.hasAttribute(a)) select.setAttribute(a, box.getAttribute(a));
+        });
+        select.add(new Option("Choose a seat", ""));
+        if (box.value) select.add(new Option(box.value, box.value, true, true));
+        box.parentNode.replaceChild(select, box);
+        return select;
+      });
       function names() {
         var out = [];
         $$("[data-seat-list] [data-row]", form).forEach(function (row) {

@@ -52,3 +52,20 @@ def test_the_openapi_document_marks_seat_and_list_fields(client: Any) -> None:
     doc = client.get("/openapi.json").json
     text = str(doc)
     assert "'x-seat': True" in text and "Azura Badeau" in text
+
+
+def _typed(loser_lad: str) -> dict[str, str]:
+    form = {"mode": "standard", "loser_lad": loser_lad}
+    for i, seat in enumerate(SEATS):
+        form.update({f"seats.{i}._row": "1", f"seats.{i}.name": seat["name"]})
+    return form
+
+
+def test_without_script_the_start_page_takes_a_typed_seat(client: Any) -> None:
+    page = client.get("/g/master-plan/sessions/new?players=4").get_data(as_text=True)
+    assert 'name="loser_lad"' in page and "data-seat-choice" in page
+    made = client.post("/g/master-plan/sessions/new", data=_typed("Cat"))
+    assert made.status_code == 303
+    refused = client.post("/g/master-plan/sessions/new", data=_typed("Zed"))
+    assert refused.status_code == 422
+    assert "Ann, Ben, Cat, Dee" in refused.get_data(as_text=True)
