@@ -64,3 +64,29 @@ def test_the_print_page_shows_names_first_and_table_options_once(page: Any) -> N
     assert form.locator("[data-row] input[type=checkbox]").count() == 0  # Goodman: a pick
     assert form.locator("[name='table.global_events']").count() == 1  # asked once
     assert form.locator("[data-seat-list] [name='table.global_events']").count() == 0
+
+
+def test_a_board_value_is_asked_on_the_table_page_when_a_track_first_moves(
+        make_context: Any, base_url: str) -> None:
+    """Maniacal started with names only: a tap on an attraction track says what to enter and
+    where it is printed; Board values records it and the track moves from there."""
+    request = urllib.request.Request(
+        f"{base_url}/api/v1/games/maniacal/sessions",
+        data=json.dumps({"mode": "standard", "seats": [{"name": "Simon"},
+                                                       {"name": "Hassan"}]}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:  # noqa: S310 (loopback test server)
+        made = json.loads(answer.read())
+    host = make_context().new_page()
+    host.goto(f"/g/maniacal/sessions/{made['code']}#token={made['edit_token']}")
+    beasts = host.locator('[data-seat="simon"] [data-counter="beasts"]')
+    expect(beasts.locator("~ [data-value]")).to_have_text("?")
+    beasts.locator("xpath=..").locator('[data-delta="1"]').click()
+    failed = host.locator("li.failed")
+    expect(failed).to_contain_text("printed on your board")
+    expect(failed).to_contain_text("Board values")
+    form = host.locator('form[data-action-form="table-values"]')
+    form.locator("[name='attraction_start']").fill("2")
+    form.get_by_role("button", name="Board values").click()
+    expect(host.locator("[data-version]")).to_have_text("1")
+    expect(beasts.locator("~ [data-value]")).to_have_text("2")
