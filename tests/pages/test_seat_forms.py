@@ -90,3 +90,21 @@ def test_a_board_value_is_asked_on_the_table_page_when_a_track_first_moves(
     form.get_by_role("button", name="Board values").click()
     expect(host.locator("[data-version]")).to_have_text("1")
     expect(beasts.locator("~ [data-value]")).to_have_text("2")
+
+
+def test_the_print_page_starts_a_table_from_picked_names(page: Any, base_url: str) -> None:
+    page.goto("/g/tdt/print?mode=cutthroat&players=4")
+    form = page.locator("[data-print-pack]")
+    picks = ["General Goodman", "Azura Badeau", "Jin Feng", 'Boris "Myasneek"']
+    for i, name in enumerate(picks):
+        form.locator(f"[name='table.seats.{i}.henchman']").select_option(name)
+    form.locator("[name='table.seats.1.player']").fill("Ana")
+    with page.expect_response(lambda r: "/pack.pdf" in r.url
+                              and r.request.method == "POST") as answer:
+        page.get_by_role("button", name="Start a table and print its pack").click()
+    assert answer.value.status == 201
+    code = answer.value.headers["location"].rstrip("/").rsplit("/", 1)[-1]
+    with urllib.request.urlopen(f"{base_url}/api/v1/sessions/{code}") as got:  # noqa: S310
+        seats = json.loads(got.read())["setup"]["seats"]
+    assert [s["name"] for s in seats] == picks
+    assert seats[0]["goodman"] and seats[1]["player"] == "Ana"
