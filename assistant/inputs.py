@@ -20,6 +20,9 @@ class Integer:
     maximum: int | None = None
     default: int | None = None
     required: bool = False
+    ask: bool = True
+    """False: the API still takes it (an export's setup, an older client's request) but the
+    phone pages do not ask it."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,9 @@ class Flag:
     name: str
     help: str
     default: bool = False
+    ask: bool = True
+    """False: the API still takes it (an export's setup, an older client's request) but the
+    phone pages do not ask it."""
 
 
 @dataclass(frozen=True)
@@ -40,11 +46,20 @@ class OneOf:
 
 @dataclass(frozen=True)
 class Text:
+    """Free text; or a name picked from a list: `choices` (the game's own list, e.g. its
+    characters) or `seat` (one of the seats at this table). A page offers those as a list to
+    pick from; the game checks the value and refuses one not on the list, naming the list."""
+
     name: str
     help: str
     max_length: int = 80
     default: str | None = None
     required: bool = False
+    choices: tuple[str, ...] = ()
+    seat: bool = False
+    ask: bool = True
+    """False: the API still takes it (an export's setup, an older client's request) but the
+    phone pages do not ask it."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +103,11 @@ def bounds(field: Integer | IntList) -> tuple[int, int]:
     return low, high
 
 
+def asked(form: Form) -> list[Field]:
+    """The fields a phone page asks (those a page leaves to the API, `ask=False`, left out)."""
+    return [f for f in form if getattr(f, "ask", True)]
+
+
 def describe(form: Form) -> list[dict[str, Any]]:
     """A JSON description of a form, for clients that build their own inputs."""
     out: list[dict[str, Any]] = []
@@ -98,6 +118,10 @@ def describe(form: Form) -> list[dict[str, Any]]:
             if hasattr(f, attr) and getattr(f, attr) is not None:
                 value = getattr(f, attr)
                 item[attr] = list(value) if isinstance(value, tuple) else value
+        if isinstance(f, Text) and f.choices:
+            item["choices"] = list(f.choices)
+        if isinstance(f, Text) and f.seat:
+            item["seat"] = True
         if isinstance(f, (Integer, IntList)):
             item["minimum"], item["maximum"] = bounds(f)
         if isinstance(f, ListOf):

@@ -279,7 +279,8 @@ def _pdf_urls(game: str, paper: str) -> Callable[..., str]:
 
 def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, Any]:
     """The "start a table and print its pack" form: the new-session form's own fields (as the
-    POST pack route takes them), prefixed so their ids differ from the choice's."""
+    POST pack route takes them), prefixed so their ids differ from the choice's: the seats
+    first, a row each with its names first, then the questions about the whole table, once."""
     assert found.tracker is not None
     form = [f for f in found.tracker.setup_form if f.name not in ("game", "mode")]
     values: dict[str, Any] = {}
@@ -287,7 +288,9 @@ def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, A
         if isinstance(f, ListOf) and args.get("players", "").isdigit():  # a row per player
             values[TABLE_PREFIX + f.name] = max(f.min_items, min(f.max_items,
                                                                  int(args["players"])))
-    return dict(table_form=form, table_values=values, table_prefix=TABLE_PREFIX,
+    seats = next((f for f in form if isinstance(f, ListOf)), None)
+    return dict(table_seats=seats, table_form=[f for f in form if f is not seats],
+                table_values=values, table_prefix=TABLE_PREFIX,
                 pack_new_url=url_for("printables.pack_new", game=found.slug, paper=paper,
                                      **args),
                 session_page=links.session(found.slug, "CODE"))

@@ -74,6 +74,10 @@ def _field(spec: inputs.Field, prefix: str, query: bool) -> fields.Field[Any]:
     if isinstance(spec, inputs.OneOf):
         return fields.String(validate=validate.OneOf(spec.options), **common)
     if isinstance(spec, inputs.Text):
+        if spec.choices:  # the game's own list: a page offers it, the core checks the value
+            common["metadata"]["x-choices"] = list(spec.choices)
+        if spec.seat:  # a seat of this table, by its id or name
+            common["metadata"]["x-seat"] = True
         return fields.String(validate=[validate.Length(min=1, max=spec.max_length),
                                        validate.Regexp(NOT_BLANK, error="Must not be blank.")],
                              **common)

@@ -629,7 +629,51 @@
     });
   }
 
-  function enhance(root) { steppers(root); lists(root); modeFit(); }
+  /* "One of the seats" (a text box marked data-seat-choice, typed as it is without script)
+     becomes a list of the names typed in the seat rows of the same form, kept in step as
+     they are typed, added or removed. A seat's name is the first name its row gives. */
+  function seatChoices() {
+    $$("form").forEach(function (form) {
+      if (form.dataset.seatChoices || !$("[data-seat-choice]", form)) return;
+      form.dataset.seatChoices = "1";
+      var selects = $$("input[data-seat-choice]", form).map(function (box) {
+        var select = document.createElement("select");
+        ["id", "name", "required", "aria-invalid", "aria-describedby", "data-seat-choice"].forEach(function (a) {
+          if (box.hasAttribute(a)) select.setAttribute(a, box.getAttribute(a));
+        });
+        select.add(new Option("Choose a seat", ""));
+        if (box.value) select.add(new Option(box.value, box.value, true, true));
+        box.parentNode.replaceChild(select, box);
+        return select;
+      });
+      function names() {
+        var out = [];
+        $$("[data-seat-list] [data-row]", form).forEach(function (row) {
+          var box = $$("input[type=text], select", row).filter(function (el) {
+            return !el.hasAttribute("data-seat-choice") && el.value.trim();
+          })[0];
+          if (box && out.indexOf(box.value.trim()) < 0) out.push(box.value.trim());
+        });
+        return out;
+      }
+      function fill() {
+        var seats = names();
+        selects.forEach(function (select) {
+          var was = select.value, blank = select.options[0];
+          while (select.options.length > 1) select.remove(1);
+          seats.forEach(function (name) { select.add(new Option(name, name, false, name === was)); });
+          if (blank) blank.textContent = seats.length ? "Choose a seat" : "Name the seats above first";
+        });
+      }
+      ["input", "change"].forEach(function (type) { form.addEventListener(type, fill); });
+      form.addEventListener("click", function (event) {
+        if (event.target.closest("[data-add-row], [data-remove-row]")) setTimeout(fill, 0);
+      });
+      fill();
+    });
+  }
+
+  function enhance(root) { steppers(root); lists(root); modeFit(); seatChoices(); }
 
   theme();
   enhance(document);

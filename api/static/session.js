@@ -129,6 +129,13 @@
     if (field.kind === "oneof") {
       control = '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
         return '<option value="' + esc(o) + '"' + (o === field.default ? " selected" : "") + '>' + esc(optionLabel(o)) + '</option>'; }).join("") + '</select>';
+    } else if (field.seat || field.choices) {
+      /* A name picked from a list: the table's seats (sent as their ids) or the game's own list. */
+      var picks = field.seat ? data.setup.seats.map(function (s) { return [s.id, s.name]; })
+        : field.choices.map(function (c) { return [c, c]; });
+      control = '<select' + attrs + (field.required ? " required" : "") + '>' +
+        (field.required ? "" : '<option value="">–</option>') + picks.map(function (p) {
+          return '<option value="' + esc(p[0]) + '">' + esc(p[1]) + '</option>'; }).join("") + '</select>';
     } else if (field.kind === "integer") {
       control = '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +

@@ -22,7 +22,7 @@ T = TypeVar("T")
 
 NOTE = Action("note", "Add note", asks=("text",))
 SAVED_ID = Text("id", "Leave out when starting a table: the seat's id as an export saved it "
-                "(the slug of its name).", max_length=60)
+                "(the slug of its name).", max_length=60, ask=False)
 """A seat form's last field, so an export's setup (which names each seat's id) is a setup the
 form takes as it is."""
 """The board's free note for the table's record (a game's `note` event, with its `text`)."""

@@ -84,6 +84,7 @@ def finished_space_syndicate() -> History:
     for event in (*tracker.example_events,
                   {"kind": "resources", "seat": "ana", "credits": 40},
                   {"kind": "resources", "seat": "ben", "credits": 35},
+                  {"kind": "resources", "seat": "cy", "credits": 0, "influence": 0, "crew": 0},
                   {"kind": "vp", "seat": "ben", "amount": 5, "reason": "Award"},
                   {"kind": "note", "text": "a mistake"}, {"kind": "undo"},
                   {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5},

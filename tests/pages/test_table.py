@@ -49,10 +49,10 @@ def start_tdt_table(page: Any, players: int = 5) -> str:
     page.get_by_role("button", name="Start a table to keep score").click()
     page.wait_for_url(re.compile(rf"/g/tdt/sessions/new\?mode=cutthroat&players={players}"))
     assert page.locator("[data-row]").count() == players
-    page.locator("label[for='f-seats-0-goodman']").click()
-    names = ["Azura Badeau", "Jin Feng", "Boris Myasneek", "Zhang Li", "Elena Pavlova"]
+    page.locator("select[name='seats.0.henchman']").select_option("General Goodman")
+    names = ["Azura Badeau", "Jin Feng", 'Boris "Myasneek"', "Cassandra O'Shea", "The Node"]
     for i in range(1, players):
-        page.locator(f"input[name='seats.{i}.henchman']").fill(names[i - 1])
+        page.locator(f"select[name='seats.{i}.henchman']").select_option(names[i - 1])
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(re.compile(r"/g/tdt/sessions/[a-z0-9]{8}$"))
     page.locator("[data-seats] [data-seat]").first.wait_for()

@@ -40,6 +40,15 @@ def test_create_refuses_bad_setups(api, body, field):
     assert field in answer.json["errors"]
 
 
+def test_a_named_henchman_off_the_list_is_a_problem_naming_the_list(api):
+    answer = api.post("/api/v1/games/tdt/sessions", json={
+        "mode": "syndicate", "seats": [{"henchman": "Dr. Null"}]})
+    assert answer.status_code == 422
+    assert answer.mimetype == "application/problem+json"
+    said = " ".join(answer.json["errors"]["seats.0.henchman"])
+    assert "Dr. Null" in said and "Azura Badeau" in said and "Ugo Dottore" in said
+
+
 def test_read_with_etag_and_304(api):
     s = create(api)
     answer = api.get(f"/api/v1/sessions/{s['code']}")

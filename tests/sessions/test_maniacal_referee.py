@@ -47,3 +47,25 @@ def test_a_scheme_is_part_of_the_attempt_through_the_api(client: Any) -> None:
     assert seat(answer.json, "simon")["money"] == 8 + 4 - 3
     lines = client.get(f"/api/v1/sessions/{session['code']}/events").json
     assert "receives +2 Infamy and $1 (Dave took $3 of the $4 reward)" in str(lines)
+
+
+def test_a_table_started_with_names_only_is_asked_for_its_board_value(client: Any) -> None:
+    """Issue 32: names and a mode start a table; the attraction start (on the board, not in
+    the rulebook, maniacal.txt:77) is asked when a track first moves, as a problem naming
+    the move that records it."""
+    made = client.post("/api/v1/games/maniacal/sessions", json={
+        "mode": "standard", "seats": [{"name": "Simon"}, {"name": "Hassan"}]})
+    assert made.status_code == 201, made.json
+    session = made.json
+    build = {"kind": "build", "seat": "simon", "cost": 2, "type": "beasts", "points": 3}
+    refused = write(client, session, build, 0)
+    assert refused.status_code == 422
+    assert refused.mimetype == "application/problem+json"
+    assert "attraction_start" in refused.json["errors"]
+    assert "printed on your board" in refused.json["detail"]
+    assert "table-values" in refused.json["next"]
+    entered = write(client, session, {"kind": "table-values", "attraction_start": 1}, 0)
+    assert entered.status_code in (200, 201), entered.json
+    built = write(client, session, build, 1)
+    assert built.status_code in (200, 201), built.json
+    assert seat(built.json, "simon")["beasts"] == 4

@@ -87,8 +87,8 @@ SETUP_FORM: Form = (
     OneOf("mode", "The one way to play.", (STANDARD.slug,), default=STANDARD.slug),
     ListOf("seats", "The players in clockwise order.", SEAT_FORM,
            min_items=STANDARD.min_players, max_items=STANDARD.max_players, required=True),
-    Text("loser_lad", "Who starts with Loser Lad (the most recent loser).", max_length=40,
-         required=True),
+    Text("loser_lad", "Who starts with Loser Lad (the most recent loser): one of the seats.",
+         max_length=40, required=True, seat=True),
     Integer("super_deck_size", "Optional: Super cards in the deck (not printed in the "
             "rulebook); gives the hand size and when deployment ends.", minimum=1, maximum=500),
     *(s.field() for s in SETTINGS),

@@ -84,7 +84,7 @@ def done(state: State) -> Done:
 
 # ---------------------------------------------------------------- events
 
-SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True)
+SEAT = Text("seat", "The player (name or seat id).", max_length=40, required=True, seat=True)
 TD = Integer("throwdown", "Which Throwdown (1, 2, ...).", minimum=1, maximum=MAX_THROWDOWN,
              required=True)
 RESULT = Text("result", "Filled in by the session: what the event did, in one line.",
@@ -138,7 +138,7 @@ EVENT_FORMS: Mapping[str, Form] = {
                     Flag("own_phone", "True when the owner declares from their own phone (the "
                          "stored form of their declaration says so).")),
     "regroup": (Text("holder_picks", "On a tie for the fewest KOs: whom the holder gives "
-                     "Loser Lad to.", max_length=40), RESULT, WORKING),
+                     "Loser Lad to.", max_length=40, seat=True), RESULT, WORKING),
     "correct": (SEAT, Text("loot", "A correction by hand: every Loot this player holds now, "
                            "comma-separated ('none' for none).", max_length=400),
                 Text("ko", "A correction by hand: the Action Numbers in this player's KO pile "

@@ -21,6 +21,7 @@ from .session import (
     active,
     claimed,
     owned_total,
+    resources_move,
 )
 from .tables import (
     ACTION_DICE_EACH,
@@ -62,17 +63,20 @@ def _collection(setup: SessionSetup, state: State) -> list[Move]:
     for s, st in zip(setup.seats, state.seats, strict=True):
         if st.collected_round == state.round:
             continue
-        if st.racket is None:
+        if not st.resources_known:  # collecting adds to amounts the mat gives first
+            out.append(resources_move(s.id))
+        elif st.racket is None:
             out.append({"kind": "mat", "seat": s.id, "racket_credits": 0,
                         "racket_influence": 0, "racket_crew": 0})
         else:
             out.append({"kind": "collect", "seat": s.id})
     last = state.last_round is not None and state.round >= state.last_round
-    if not out or last:
+    if not out or (last and all(st.resources_known for st in state.seats)):
         out.append({"kind": "end-round"})
     if state.phase == SOVEREIGN:
         for s, st in zip(setup.seats, state.seats, strict=True):
-            if st.pardoned_round == state.round or st.taxed_round == state.round:
+            if (st.pardoned_round == state.round or st.taxed_round == state.round
+                    or not st.resources_known):
                 continue
             if st.influence >= pardon_cost(sum(st.bases))[0]:
                 out.append({"kind": "pardon", "seat": s.id})
@@ -93,6 +97,7 @@ def _destroyer(setup: SessionSetup, state: State, only: int | None = None) -> li
         return []
     for k, s in enumerate(setup.seats):
         if (state.destroyer_owner == s.id and (only is None or only == k)
+                and state.seats[k].resources_known
                 and state.seats[k].influence >= DESTROYER_REMOVAL):
             return [{"kind": "pay-destroyer", "seat": s.id}]
     return []
@@ -108,6 +113,8 @@ def _turn(setup: SessionSetup, state: State) -> list[Move]:
     if setup.extended_turn and state.acted >= EXTENDED_ACTIONS:
         return out
     sid, st = setup.seats[slot].id, state.seats[slot]
+    if not st.resources_known:  # every action spends or may gain some: the mat's first
+        return [*out, resources_move(sid)]
     if st.dice_used < ACTION_DICE_EACH:
         out.append({"kind": "mission", "seat": sid, "zone": "exo", "winning_faces": [6],
                     "roll": 6})

@@ -330,6 +330,12 @@ def end_round(setup: SessionSetup, state: State) -> Played:
         if waiting:
             raise refuse("kind", f"Still to collect this round: {', '.join(waiting)} (rule "
                           "resource-collection).", "collect")
+    unknown = [setup.seats[k].name for k, s in enumerate(state.seats) if not s.resources_known]
+    if (last or state.round >= ROUNDS_MAX) and unknown:
+        raise refuse("kind", "The final score counts each player's credits: enter the starting "
+                      f"credits, influence and crew of {', '.join(unknown)} from the mat first "
+                      "(rules setup-player-mat, syndicate.txt:345, and syndicate-score).",
+                      "resources")
     if last or state.round >= ROUNDS_MAX:
         return (replace(state, phase=OVER, paced=True),
                 [f"Round {state.round}, the last, is over: the game ends and the score is final "

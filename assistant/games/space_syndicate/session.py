@@ -37,18 +37,19 @@ class SessionSeat:
     name: str
     player: str | None = None
     syndicate: str | None = None
-    credits: int = 0
-    influence: int = 0
-    crew: int = 0
+    credits: int | None = None
+    influence: int | None = None
+    crew: int | None = None
+    """Starting resources from the seat's mat (syndicate.txt:345), if the table gave them at
+    the start; else the session asks for them when the seat first spends or gains one."""
     tech: int | None = None
     assault: int | None = None
     racket: tuple[int, ...] | None = None
     """Racketeering credits, influence, crew per round, if the table entered them."""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "name": self.name, "credits": self.credits,
-                               "influence": self.influence, "crew": self.crew}
-        for key in ("player", "syndicate", "tech", "assault"):
+        out: dict[str, Any] = {"id": self.id, "name": self.name}
+        for key in ("credits", "influence", "crew", "player", "syndicate", "tech", "assault"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.racket is not None:
@@ -110,6 +111,9 @@ class SeatState:
     """Bases flipped for an unpaid tax, per zone, until the next Sovereign Card phase."""
     crew_flipped: tuple[int, ...] = (0, 0, 0)
     """Bases flipped for unpaid crew at the last collection, until the next Sovereign Card."""
+    resources_known: bool = True
+    """The table has entered the seat's starting credits, influence and crew (from its mat):
+    until then the three counts above are not the seat's, and nothing spends or gains one."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,19 @@ class State:
     """Whose base the Destroyer sits on (a seat id, the Phantom, or None: no base there)."""
 
 
+
+
+STARTING = ("credits", "influence", "crew")
+RESOURCE_KINDS = frozenset({"mission", "robbery", "assault", "buy-base", "fortify-base",
+                            "exchange", "sell-card", "pardon", "tax", "collect",
+                            "pay-destroyer", "buy-level"})
+"""Events that spend or gain a seat's credits, influence or crew (an assault with its roll)."""
+
+
+def resources_move(seat_id: str) -> dict[str, Any]:
+    """The move that records a seat's starting resources (the amounts to be read off the mat;
+    0 is only a legal example of the form)."""
+    return {"kind": "resources", "seat": seat_id, **dict.fromkeys(STARTING, 0)}
 
 
 def with_seat(state: State, i: int, seat: SeatState) -> State:

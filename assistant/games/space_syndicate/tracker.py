@@ -57,6 +57,8 @@ from .session import (
     PHANTOM,
     PHASE_WORDS,
     RACKET,
+    RESOURCE_KINDS,
+    STARTING,
     TOTAL_TERRITORIES,
     TURNS,
     ZONE_NAMES,
@@ -95,14 +97,13 @@ SEAT_FORM: Form = (
     Text("name", "Player (or syndicate) name", max_length=40, required=True),
     Text("player", "The player's name, if the seat is named after the syndicate", 40),
     Text("syndicate", "The syndicate they chose", 40),
-    Integer("credits", "Starting credits (from the mat)", 0, 999, 0),
-    Integer("influence", "Starting influence (from the mat)", 0, 999, 0),
-    Integer("crew", "Starting crew (from the mat)", 0, 999, 0),
-    Integer("tech", "Starting tech level (from the mat)", 0, 20),
-    Integer("assault", "Starting assault level: 0, 1 or 2 (from the mat)", 0, 2),
-    Integer("racket_credits", "Racketeering credits each round (from the mat)", 0, 99),
-    Integer("racket_influence", "Racketeering influence each round (from the mat)", 0, 99),
-    Integer("racket_crew", "Racketeering crew each round (from the mat)", 0, 99),
+    *(Integer(k, f"Starting {k} (from the mat; optional: the session asks for the three "
+              "when the seat first spends or gains one)", 0, 999, ask=False)
+      for k in STARTING),
+    Integer("tech", "Starting tech level (from the mat)", 0, 20, ask=False),
+    Integer("assault", "Starting assault level: 0, 1 or 2 (from the mat)", 0, 2, ask=False),
+    *(Integer(k, f"Racketeering {k.split('_')[1]} each round (from the mat; optional: asked "
+              "at the first Resource Collection)", 0, 99, ask=False) for k in RACKET),
     SAVED_ID,
 )
 SETUP_FORM: Form = (
@@ -118,7 +119,7 @@ SETUP_FORM: Form = (
          "(not in the book)", 60),
 )
 
-SEAT = Text("seat", "Seat id", max_length=40, required=True)
+SEAT = Text("seat", "Seat id", max_length=40, required=True, seat=True)
 TRACK = OneOf("track", "Tech or assault ladder", LADDERS, required=True)
 WORKING = Text("working", "Written by the session: the outcome and its working, as the history "
                "shows it (anything sent here is replaced)", 3000)
@@ -282,9 +283,15 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
             raise InvalidInput(f"seats.{i}.{missing}", "Give all three racketeering amounts.",
                                "0-99")
         racket = None if given[0] is None else tuple(int(g or 0) for g in given)
+        start = [v.get(k) for k in STARTING]
+        if any(g is not None for g in start) and any(g is None for g in start):
+            missing = next(k for k, g in zip(STARTING, start, strict=True) if g is None)
+            raise InvalidInput(f"seats.{i}.{missing}", "Give the starting credits, influence "
+                               "and crew from the mat together, or none of them: the session "
+                               "asks for them when the seat first needs them.", "0-999")
         seats.append(SessionSeat(sid, v["name"], v.get("player"), v.get("syndicate"),
-                                 v["credits"], v["influence"], v["crew"], v.get("tech"),
-                                 v.get("assault"), racket))
+                                 v.get("credits"), v.get("influence"), v.get("crew"),
+                                 v.get("tech"), v.get("assault"), racket))
     maximum = alert_max(len(seats))
     orange, red = values.get("orange_from"), values.get("red_from")
     _check_bands(orange, red, maximum)
@@ -319,7 +326,8 @@ def _check_bands(orange: int | None, red: int | None, maximum: int) -> None:
 
 
 def initial(setup: SessionSetup) -> State:
-    seats = tuple(SeatState(s.credits, s.influence, s.crew, s.tech, s.assault, racket=s.racket)
+    seats = tuple(SeatState(s.credits or 0, s.influence or 0, s.crew or 0, s.tech, s.assault,
+                            racket=s.racket, resources_known=s.credits is not None)
                   for s in setup.seats)
     return State(seats, orange_from=setup.orange_from, red_from=setup.red_from,
                  black_market_prices=setup.black_market_prices,
@@ -340,6 +348,9 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
 def applied(setup: SessionSetup, state: State, event: Event) -> tuple[State, list[str]]:
     """The state after `event`, and its outcome in words where the session worked it out."""
     kind = event.kind
+    if kind in RESOURCE_KINDS and (calculated(event) or kind in ("pay-destroyer",
+                                                                  "buy-level")):
+        _resources_entered(setup, state, event)
     if calculated(event):
         return play(setup, state, event)
     if kind in ("failed-mission", "assault"):
@@ -351,6 +362,24 @@ def applied(setup: SessionSetup, state: State, event: Event) -> tuple[State, lis
         i = seat_index(setup.seats, event["seat"])
         return _seat_event(setup, state, event, i), []
     return _table_event(setup, state, event), []
+
+
+def _resources_entered(setup: SessionSetup, state: State, event: Event) -> None:
+    """A move that spends or gains credits, influence or crew needs the seat's own (and a
+    robbed seat's): their starting amounts are printed on the syndicate's mat
+    (syndicate.txt:345) and the table enters them with Resources when first needed."""
+    fields = ("seat", "target") if event.kind == "robbery" else ("seat",)
+    for field in fields:
+        raw = event.get(field)
+        if not raw or str(raw).casefold() == PHANTOM:
+            continue
+        i = seat_index(setup.seats, str(raw), field)
+        if not state.seats[i].resources_known:
+            raise InvalidInput(field, f"{setup.seats[i].name}'s starting credits, influence "
+                               "and crew are not entered yet: they are printed on the "
+                               "syndicate's mat (rule setup-player-mat, syndicate.txt:345). Enter "
+                               f"the three with Resources for {setup.seats[i].name} first, "
+                               "then this move.", "a seat whose resources are entered")
 
 
 def _buy_level(setup: SessionSetup, state: State, event: Event) -> tuple[State, list[str]]:
@@ -546,12 +575,18 @@ def _seat_event(setup: SessionSetup, state: State, event: Event, i: int) -> Stat
     seat = state.seats[i]
     kind = event.kind
     if kind == "resources":
-        if all(event.get(k) is None for k in ("credits", "influence", "crew")):
+        if all(event.get(k) is None for k in STARTING):
             raise InvalidInput("credits", "Give at least one amount.", "credits, influence, crew")
+        missing = [k for k in STARTING if event.get(k) is None]
+        if not seat.resources_known and missing:
+            raise InvalidInput(missing[0], f"{setup.seats[i].name}'s starting resources are "
+                               "not entered yet: give all three from the mat (rule "
+                               "setup-player-mat, syndicate.txt:345).",
+                               "credits, influence and crew together")
         return _with_seat(state, i, replace(
             seat, credits=_or(event.get("credits"), seat.credits),
             influence=_or(event.get("influence"), seat.influence),
-            crew=_or(event.get("crew"), seat.crew)))
+            crew=_or(event.get("crew"), seat.crew), resources_known=True))
     if kind == "vp":
         field = "award_vp" if event.get("source", "award") == "award" else "other_vp"
         was = seat.award_vp if field == "award_vp" else seat.other_vp
@@ -710,8 +745,10 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
         held = sum(st.bases)
         pardon, _ = pardon_cost(held)
         row: dict[str, Any] = {
-            "id": s.id, "name": s.name, "credits": st.credits, "influence": st.influence,
-            "crew": st.crew, "vp": st.award_vp + st.other_vp, "award_vp": st.award_vp,
+            "id": s.id, "name": s.name,
+            **{k: getattr(st, k) if st.resources_known else None for k in STARTING},
+            "resources_entered": st.resources_known, "vp": st.award_vp + st.other_vp,
+            "award_vp": st.award_vp,
             "other_vp": st.other_vp, "score": st.credits + st.award_vp + st.other_vp,
             "tech": st.tech, "assault": st.assault, "bases": held,
             "tech_markers": st.markers[0], "assault_markers": st.markers[1],
@@ -791,7 +828,10 @@ def final_score(setup: SessionSetup, state: State) -> Explained:
 EXAMPLE_SETUP: Mapping[str, Any] = {
     "mode": "standard", "advanced": True,
     "seats": [{"name": "Ana", "syndicate": "Fidge & Co.", "credits": 3, "influence": 0,
-               "crew": 2}, {"name": "Ben"}, {"name": "Cy"}]}
+               "crew": 2}, {"name": "Ben", "credits": 0, "influence": 0, "crew": 0},
+              {"name": "Cy"}]}
+"""Ana's mat is the one the rulebook prints (syndicate.txt:350); Ben's amounts are typed at
+the start, Cy's are asked when Cy first spends or gains one."""
 RAW_EXAMPLES: Sequence[Mapping[str, Any]] = (
     {"kind": "resources", "seat": "ana", "credits": 14, "influence": 4},
     {"kind": "buy-base", "seat": "ana", "zone": "exo"},

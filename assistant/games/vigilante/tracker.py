@@ -123,7 +123,7 @@ SETUP_FORM: Form = (
     Integer("evil", "From your Scenario Card: Evil Identities.", minimum=0, maximum=5),
     Integer("neutral", "From your Scenario Card: Neutral Identities.", minimum=0, maximum=6),
     Text("first_player", "Who takes the First Player marker (default: the first seat).",
-         max_length=40),
+         max_length=40, seat=True),
     Flag("mercenaries", "Mercenaries variant."),
     Flag("first_game", "First game: no Investigator or Mastermind."),
     *(OneOf(k, f"Table setting: {k.replace('_', ' ')}.", v, default=v[0])
@@ -221,7 +221,7 @@ def initial(setup: SessionSetup) -> State:
 
 # ---------------------------------------------------------------- events
 
-SEAT = Text("seat", "Seat id.", required=True)
+SEAT = Text("seat", "Seat id.", required=True, seat=True)
 SLOT = Integer("slot", "Which slot (1-4).", minimum=1, maximum=SLOTS, required=True)
 SAID = Text("said", "Filled in by the session: what the event did, in the table's words (any "
             "value sent is replaced).", max_length=3000)
@@ -291,7 +291,7 @@ EVENT_FORMS: Mapping[str, Form] = {
     "identity": (SEAT, OneOf("identity", "Your Identity card (only your phone sees it).",
                              IDENTITY_OPTIONS, required=True)),
     "investigate": (SEAT, Text("target", "The player you investigated (name).", max_length=40,
-                               required=True),
+                               required=True, seat=True),
                     Integer("spot", "Which of their 4 spots.", minimum=1, maximum=SPOTS,
                             required=True),
                     OneOf("seen", "What the token showed (only your phone sees it).", KINDS,

@@ -127,7 +127,8 @@ def test_score_from_state_and_shared_ties():
     h = history()
     state = play(h, {"kind": "resources", "seat": "ana", "credits": 40},
                  {"kind": "resources", "seat": "ben", "credits": 35},
-                 {"kind": "vp", "seat": "ben", "amount": 5, "reason": "Award"})
+                 {"kind": "vp", "seat": "ben", "amount": 5, "reason": "Award"},
+                 {"kind": "resources", "seat": "cy", "credits": 0, "influence": 0, "crew": 0})
     answer = TRACKER.score(h.setup, h.state).to_json()
     assert answer["result"]["winners"] == ["Ana", "Ben"] and answer["result"]["tie_shared"]
     assert answer["summary"].startswith("Provisional")
@@ -175,7 +176,8 @@ def test_collect_uses_the_mat_entered_once():
     """Fidge & Co. (syndicate.txt:350): 3/0/2 to start, 3/0/3 racketeering each round."""
     h = history({"mode": "standard", "seats": [
         {"name": "Fidge", "syndicate": "Fidge & Co.", "credits": 3, "influence": 0, "crew": 2,
-         "racket_credits": 3, "racket_influence": 0, "racket_crew": 3}, {"name": "Ben"}]})
+         "racket_credits": 3, "racket_influence": 0, "racket_crew": 3},
+        {"name": "Ben", "credits": 0, "influence": 0, "crew": 0}]})
     assert TRACKER.parse_setup(h.setup.to_json()) == h.setup
     state = play(h, {"kind": "collect", "seat": "fidge"})
     fidge = seat(state, "fidge")

@@ -62,9 +62,9 @@ from .state import (
 )
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
-    "mode": "standard", "attraction_start": 0,
-    "seats": [{"name": "Simon"}, {"name": "Hassan"}, {"name": "Dave"}]}
+    "mode": "standard", "seats": [{"name": "Simon"}, {"name": "Hassan"}, {"name": "Dave"}]}
 EXAMPLE_EVENTS: tuple[Mapping[str, Any], ...] = (
+    {"kind": "table-values", "attraction_start": 0},  # the board's number, asked for by a build
     {"kind": "build", "seat": "simon", "cost": 5, "type": "criminals", "points": 4,
      "room": "Robotics Lab"},
     {"kind": "sell", "seat": "hassan", "cost": 3},
@@ -191,7 +191,7 @@ class ManiacalTracker(TrackerBase):
                 Action("clean-up", "Clean-up", asks=("fire",), unless="not_cleaning",
                        confirm="pays salaries (Mercenaries first) and ends the round?"),
                 Action("table-values", "Board values",
-                       asks=("round_2_weeks", "round_3_weeks", "money_bonus",
+                       asks=("attraction_start", "round_2_weeks", "round_3_weeks", "money_bonus",
                              "after_money_tie", "round_3_easy", "round_3_hard",
                              "round_3_legendary",
                              *(f"faces_{t.value}" for t in TRAITS))),
@@ -218,11 +218,13 @@ def _worked_out(setup: SessionSetup, state: State, event: Event) -> Event:
     return event
 
 
-def _missing(state: State) -> list[str]:
+def _missing(setup: SessionSetup, state: State) -> list[str]:
     wanted = {"round_2_weeks": "round-2 Time track start", "round_3_weeks":
               "round-3 Time track start", "money_bonus": "money-rank bonus",
               "round_3_easy": "round-3 Contract Key row"}
     missing = [label for key, label in wanted.items() if state.value(key) is None]
+    if setup.attraction_start is None and state.value("attraction_start") is None:
+        missing.insert(0, "attraction tracks' start number")
     if not any(state.value(f"faces_{t.value}") for t in TRAITS):
         missing.append("die faces (for the odds)")
     return missing
@@ -244,7 +246,7 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
                                for s, st in state.spaces) or "-",
         "recruited": dict(zip(TYPES, state.recruited, strict=True)),
         "table_values": {k: list(v) if isinstance(v, tuple) else v for k, v in state.values},
-        "missing_text": ", ".join(_missing(state)) or "nothing",
+        "missing_text": ", ".join(_missing(setup, state)) or "nothing",
         "die_faces": die_faces(state),
         "contracts": [{"seat": r.seat, "round": r.round, "difficulty": r.difficulty,
                        "success": r.success, "infamy": r.infamy, "money": r.money,

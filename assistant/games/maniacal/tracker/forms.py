@@ -30,6 +30,11 @@ SEAT: Form = (
     SAVED_ID,
 )
 
+ATTRACTION_START = Integer(
+    "attraction_start", "The number printed on the start space of the attraction tracks, on "
+    "your board (the rulebook does not print it). Optional at the start: the session asks "
+    "for it when a track first moves.", minimum=0, maximum=20)
+
 TABLE_VALUES: Form = (
     Integer("round_2_weeks", "Round 2's Time track: its starting number on your board.",
             minimum=1, maximum=20),
@@ -53,8 +58,7 @@ SETUP_FORM: Form = (
     ListOf("seats", f"{MIN_PLAYERS}-{MAX_PLAYERS} seats in player order: the first player "
            "first, then clockwise.", SEAT, min_items=MIN_PLAYERS, max_items=MAX_PLAYERS,
            required=True),
-    Integer("attraction_start", "The number on the start space of the attraction tracks "
-            "(enter from your board).", minimum=0, maximum=20, required=True),
+    ATTRACTION_START,
     Flag("bodyguards", "Bodyguard option: everyone starts with a Mercenary as a Bodyguard "
          "(the rulebook offers it for 5-player games)."),
     Flag("bodyguards_house_rule", "With fewer than 5 players: the table plays Bodyguards as "
@@ -62,7 +66,7 @@ SETUP_FORM: Form = (
     *TABLE_VALUES,
 )
 
-SEAT_ID = Text("seat", "Seat id.", max_length=40, required=True)
+SEAT_ID = Text("seat", "Seat id.", max_length=40, required=True, seat=True)
 AMOUNT = Integer("amount", "Change (+ or -).", minimum=-30, maximum=30, required=True)
 REASON = Text("reason", "Why (optional).", max_length=60)
 
@@ -103,7 +107,8 @@ EVENT_FORMS: Mapping[str, Form] = {
                          "injured or exhausted.", minimum=TEAM_MIN, maximum=TEAM_MAX),
                  OneOf("scheme", "A rival's negative Scheme played on this attempt, if any.",
                        NEGATIVE),
-                 Text("scheme_by", "Who played that Scheme (seat id).", max_length=40),
+                 Text("scheme_by", "Who played that Scheme (seat id).", max_length=40,
+                      seat=True),
                  Integer("target", "Target value on the card (the session counts the result; "
                          "leave out only to type a result by hand).", minimum=1, maximum=15),
                  Integer("successes", "Successes rolled, rerolls done (icons matching the "
@@ -133,7 +138,7 @@ EVENT_FORMS: Mapping[str, Form] = {
                       max_length=200),
                  Text("outcome", "Filled in by the session: who paid what, who lost henchmen "
                       "unpaid.", max_length=OUTCOME_MAX)),
-    "table-values": TABLE_VALUES,
+    "table-values": (ATTRACTION_START, *TABLE_VALUES),
     "laugh": (SEAT_ID,),
     "note": (Text("text", "The note.", max_length=200, required=True),),
 }

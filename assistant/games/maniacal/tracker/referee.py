@@ -26,6 +26,7 @@ from .state import (
     SessionSetup,
     State,
     Villain,
+    attraction_start,
     clean_up_answer,
     start_weeks,
 )
@@ -236,15 +237,21 @@ def moves(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
             return [gap]
         return [{"kind": "laugh", "seat": s.id} for s in setup.seats
                 if _tied_first(setup, state, s.name)]
+    try:
+        attraction_start(setup, state)
+        start: list[Mapping[str, Any]] = []
+    except InvalidInput:  # no track moves until the table enters its board's start number
+        start = [{"kind": "table-values", "attraction_start": 0}]
     if state.phase == BASE:
-        return _picks(setup, state) or [{"kind": "henchmen-phase"}]
+        picks = [m for m in _picks(setup, state) if not start or m["kind"] != "build"]
+        return (picks or [{"kind": "henchmen-phase"}]) + start
     if state.phase == HENCHMEN:
         try:
             start_weeks(state)
             out: list[Mapping[str, Any]] = [{"kind": "start-contracts"}]
         except InvalidInput as missing:
             out = [{"kind": "table-values", missing.field: 8}]
-        return out + _recruits(setup, state)
+        return out + _recruits(setup, state) + start
     active = state.active()
     if active is None:
         try:

@@ -39,7 +39,9 @@ BASE, HENCHMEN, CONTRACT, OVER = "base-building", "henchmen", "contract", "over"
 @dataclass(frozen=True)
 class SessionSetup:
     seats: tuple[Seat, ...]
-    attraction_start: int
+    attraction_start: int | None
+    """The number on the attraction tracks' start space, if the table gave it at the start
+    (else the "table-values" event brings it, see `attraction_start`)."""
     bodyguards: bool = False
     bodyguards_house_rule: bool = False
     """Bodyguards with fewer than 5 players: the table's own rule (maniacal.txt:339)."""
@@ -50,7 +52,9 @@ class SessionSetup:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game": self.game, "mode": self.mode, "attraction_start": self.attraction_start,
+            "game": self.game, "mode": self.mode,
+            **({} if self.attraction_start is None
+               else {"attraction_start": self.attraction_start}),
             "bodyguards": self.bodyguards,
             **({"bodyguards_house_rule": True} if self.bodyguards_house_rule else {}),
             "seats": [s.to_json() for s in self.seats]}
@@ -92,7 +96,7 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
                            f"maniacal.txt:339); this table has {len(seats)} players. Leave it "
                            "off, or tick bodyguards_house_rule to play it as your own rule.",
                            "bodyguards off, or bodyguards_house_rule on")
-    return SessionSetup(tuple(seats), values["attraction_start"], guards,
+    return SessionSetup(tuple(seats), values.get("attraction_start"), guards,
                         guards and own_rule and len(seats) < MAX_PLAYERS, table)
 
 
@@ -225,7 +229,7 @@ class State:
 
 
 def initial(setup: SessionSetup) -> State:
-    start = setup.attraction_start
+    start = setup.attraction_start or 0  # not given yet: no track moves until it is
     lackey = number("setup-supervillains", "lackeys")
     guard = number("bodyguard-option", "per-player") if setup.bodyguards else 0
     villains = tuple(Villain(starting_money(k + 1), number("setup-tokens", "infamy-start"),
@@ -320,6 +324,40 @@ def _move_left(state: State, seat: str, weeks: int, cap: int, landing: str | Non
     return replace(state, spaces=tuple(spaces))
 
 
+def attraction_start(setup: SessionSetup, state: State) -> int:
+    """The number on the attraction tracks' start space: the table's entry (setup, or the
+    "table-values" event). The rulebook names the space but prints no number
+    (maniacal.txt:77), so a move that changes a track is refused until the table enters it."""
+    given = state.value("attraction_start")
+    if given is None:
+        given = setup.attraction_start
+    if given is None:
+        raise InvalidInput("attraction_start", "The attraction tracks start on a number printed "
+                           "on your board, at the start space of the four tracks (the rulebook "
+                           "does not print it, maniacal.txt:77). Enter that number first with "
+                           "Board values (attraction_start), then this move.",
+                           "the number on your board's start space, 0-20")
+    return int(given)
+
+
+def _new_start(setup: SessionSetup, state: State, start: int) -> State:
+    """Every disc moved by the difference between the start number entered now and the one
+    the tracks were counted from (none yet: 0, and no disc has moved from the start)."""
+    try:
+        was = attraction_start(setup, state)
+    except InvalidInput:
+        was = 0
+    shift = start - was
+    if any(a + shift < 0 for v in state.villains for a in v.attraction):
+        raise InvalidInput("attraction_start", f"With a start of {start} a track would fall "
+                           f"below 0: the tracks were counted from {was}.",
+                           f"{was - min(a for v in state.villains for a in v.attraction)}-20")
+    villains = tuple(replace(v, attraction=(v.attraction[0] + shift, v.attraction[1] + shift,
+                                            v.attraction[2] + shift, v.attraction[3] + shift))
+                     for v in state.villains)
+    return replace(state, villains=villains)
+
+
 def start_weeks(state: State) -> int:
     if state.round == 1:
         return ROUND_ONE_WEEKS
@@ -338,6 +376,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
     if kind == "note":
         return replace(state, notes=state.notes.added(str(event["text"])))
     if kind == "table-values":
+        if event.get("attraction_start") is not None:
+            state = _new_start(setup, state, int(event["attraction_start"]))
         merged = dict(state.values)
         merged.update(_table_values(event))
         return replace(state, values=tuple(sorted(merged.items())))
@@ -356,6 +396,8 @@ def apply(setup: SessionSetup, state: State, event: Event, version: int) -> Stat
         return replace(state, laugh=str(event["seat"]))
     i = seat_index(setup.seats, str(event["seat"]))
     v = state.villains[i]
+    if kind in (*TYPES, "build", "recruit"):  # a move of an attraction track
+        attraction_start(setup, state)
     if kind in ("money", "infamy", "henchmen", "mercenaries", "injuries"):
         now = _non_negative(kind, int(getattr(v, kind)) + int(event["amount"]))
         changed = {"money": lambda: replace(v, money=now),
@@ -604,12 +646,18 @@ def _clean_up(setup: SessionSetup, state: State, event: Event) -> State:
 
 
 def seat_rows(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
+    try:
+        attraction_start(setup, state)
+        known = True
+    except InvalidInput:  # the tracks' numbers are not known until the start is
+        known = False
     rows = []
     for s, v in zip(setup.seats, state.villains, strict=True):
         weeks = state.weeks(s.id)
         rows.append({
             "id": s.id, "name": s.name, "player": s.player, "money": v.money,
-            "infamy": v.infamy, **dict(zip(TYPES, v.attraction, strict=True)),
+            "infamy": v.infamy,
+            **dict(zip(TYPES, v.attraction if known else (None,) * len(TYPES), strict=True)),
             "henchmen": v.henchmen, "mercenaries": v.mercenaries, "injuries": v.injuries,
             "picks": v.picks, "negative_schemes": v.negative_schemes,
             "positive_schemes": v.positive_schemes, "rooms_used": v.rooms_used,
@@ -618,7 +666,8 @@ def seat_rows(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
                                                            else None),
             "order": state.order.index(s.id) + 1 if s.id in state.order else None,
             "attraction_line": ", ".join(f"{t} {a}" for t, a in zip(TYPES, v.attraction,
-                                                                     strict=True)),
+                                                                     strict=True))
+            if known else "attraction: enter the start number from your board",
         })
     return rows
 

@@ -100,7 +100,8 @@ class VpSource(StrEnum):
     """Anything else: mission rewards, the affinity bonus, exchanges, VP spent to hire."""
 
 
-SEAT = Text("seat", "The seat id (see the session's seats).", max_length=40, required=True)
+SEAT = Text("seat", "The seat id (see the session's seats).", max_length=40, required=True,
+            seat=True)
 ATTRIBUTES = ("combat", "stealth", "cunning", "diplomacy")
 WORKING = Text("working", "Filled in by the session: the calculator's working.",
                max_length=2000)
@@ -141,7 +142,7 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
                          WORKING),
     EventKind.TEAM_LEADER: (SEAT,),
     EventKind.NOTE: (Text("text", "The note.", max_length=280, required=True),
-                     Text("seat", "The seat it is about (optional).", max_length=40)),
+                     Text("seat", "The seat it is about (optional).", max_length=40, seat=True)),
     EventKind.NEXT: (OneOf("stage", f"The stage reached. {WORKED}", tuple(Stage)),
                      Integer("round", f"The round reached. {WORKED}", minimum=1, maximum=99),
                      Integer("phase", f"The Villainy Phase reached (0 outside Villainy). "
@@ -160,7 +161,7 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
                                maximum=5),
                        WORKING),
     EventKind.CONFLICT: (
-        SEAT, Text("target", "The seat it attacks.", max_length=40, required=True),
+        SEAT, Text("target", "The seat it attacks.", max_length=40, required=True, seat=True),
         OneOf("offence", "The attacker's offensive Attribute.", ATTRIBUTES, required=True),
         Integer("offence_total", "The attacker's total in it.", minimum=0, maximum=99,
                 required=True),

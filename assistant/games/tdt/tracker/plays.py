@@ -120,8 +120,9 @@ def build_gadget(setup: SessionSetup, state: State, event: Event) -> Played:
     seat = _henchman(setup, state, event, "build Gadgets")
     if state.tech is None:
         raise InvalidInput("kind", "The Technology Track's level is not known yet (the "
-                           "rulebook gives no start): set it first with a Technology Track "
-                           "correction.", "a Technology Track level")
+                           "rulebook gives no start): read the level the Tech Marker shows on "
+                           "the board's Technology Track and set it first with a Technology "
+                           "Track correction.", "a Technology Track level, 1-5")
     shift = event.shift or Shift.NONE
     try:
         answer = gadget_cost(state.tech, [shift])

@@ -16,11 +16,10 @@ from assistant.tracker.fields import check_form
 
 from ..modes import MAYHEM_TEAMS, NAMED_HENCHMEN, PlayMode
 from ..setup_data import CLOCK_START
-from .forms import SEAT_FORM, SETUP_FORM
+from .forms import GOODMAN_NAME, NAMED, SEAT_FORM, SETUP_FORM, SPELLINGS
 
 GAME = "tdt"
 GOODMAN_ID = "goodman"
-GOODMAN_NAME = "General Goodman"
 
 
 @dataclass(frozen=True)
@@ -90,12 +89,13 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         clock = CLOCK_START[mode][len(henchmen)]
     tech = values.get("tech")
     leader = values.get("team_leader")
-    if leader is not None:
-        seat = next((s for s in seats if s.id == leader), None)
+    if leader is not None:  # a seat's id, or its name as a page's list of the seats sends it
+        seat = next((s for s in seats if s.id in (leader, seat_id(leader))), None)
         if seat is None or seat.goodman:
             raise InvalidInput("team_leader", f"The Team Leader token goes to a Named Henchman "
                                f"at the table; there is no such seat {leader!r}.",
                                ", ".join(s.id for s in henchmen))
+        leader = seat.id
     events = mode is PlayMode.SYNDICATE or bool(values.get("global_events"))
     return SessionSetup(GAME, mode, tuple(seats), clock, tech, leader, events,
                         _rounds(data, values))
@@ -120,13 +120,18 @@ def _seats(mode: PlayMode, raw: Sequence[Any]) -> list[SessionSeat]:
             raise InvalidInput(at, "Each seat is an object such as {\"henchman\": \"Azura "
                                "Badeau\", \"player\": \"Ana\"}.", "an object")
         values = check_form(SEAT_FORM, item, at)
-        goodman = bool(values.get("goodman"))
-        name = values.get("henchman") or (item.get("name") if not goodman else None)
+        chosen = values.get("henchman")
+        goodman = bool(values.get("goodman")) or (chosen is not None
+                                                  and seat_id(chosen) == seat_id(GOODMAN_NAME))
+        if chosen is not None and not goodman:
+            chosen = listed(chosen, f"{at}.henchman")
+        name = chosen or (item.get("name") if not goodman else None)
         team = values.get("team")
         if goodman:
             if mode is not PlayMode.CUTTHROAT:
-                raise InvalidInput(f"{at}.goodman", f"Nobody plays General Goodman in "
-                                   f"{mode.title()}.", "Cutthroat only")
+                where = f"{at}.goodman" if values.get("goodman") else f"{at}.henchman"
+                raise InvalidInput(where, f"Nobody plays General Goodman in {mode.title()}.",
+                                   "Cutthroat only")
             if team:
                 raise InvalidInput(f"{at}.team", "General Goodman plays for no team.", "none")
             seats.append(SessionSeat(GOODMAN_ID, GOODMAN_NAME, values.get("player"), goodman=True))
@@ -151,6 +156,22 @@ def _seats(mode: PlayMode, raw: Sequence[Any]) -> list[SessionSeat]:
         raise InvalidInput("seats", "Cutthroat needs a seat for General Goodman "
                            "({\"goodman\": true}).", "one Goodman seat")
     return seats
+
+
+def listed(name: str, field: str) -> str:
+    """`name` as typed, when it picks a Named Henchman from the list (NAMED): the full name
+    in any case, spacing or quoting, or one word of it that names only that one, as the
+    rulebook calls them "Azura" or "Axle" (tomorrow-dies-today.txt:630). InvalidInput naming
+    the list for anyone else."""
+    wanted = seat_id(SPELLINGS.get(name.strip(), name))
+    if any(seat_id(full) == wanted for full in NAMED):
+        return name.strip()
+    words = [full for full in NAMED if wanted in seat_id(full).split("-") and wanted != "the"]
+    if len(words) == 1 and "-" not in wanted:
+        return name.strip()
+    raise InvalidInput(field, f"{name!r} is not a Named Henchman of Tomorrow Dies Today: "
+                       "choose one from the list (or General Goodman, Cutthroat's own seat).",
+                       ", ".join(NAMED))
 
 
 def _check_teams(henchmen: Sequence[SessionSeat]) -> None:

@@ -5,7 +5,8 @@ from assistant.errors import InvalidInput
 
 from .kit import parse_setup
 
-H = ["Azura Badeau", "Jin Feng", "Boris Myasneek", "Cassandra O'Shea", "Ugo", "Dmitri", "Extra"]
+H = ["Azura Badeau", "Jin Feng", "Boris Myasneek", "Cassandra O'Shea", "Ugo", "Axle Robbins",
+     "The Node"]
 
 
 def seats(n, goodman=False, teams=None):
@@ -77,3 +78,49 @@ def test_lopsided_mayhem_teams_are_refused_with_the_rule_cited():
     with pytest.raises(InvalidInput) as caught:
         parse_setup({"mode": "mayhem", "seats": seats(5, teams="RRRBB")})
     assert caught.value.field == "seats" and "Pick Characters" in str(caught.value)
+
+
+def test_a_named_henchman_not_on_the_list_is_refused_naming_the_list():
+    # The seat's Named Henchman is picked from the game's list (components.NAMED_HENCHMEN).
+    with pytest.raises(InvalidInput) as caught:
+        parse_setup({"mode": "syndicate", "seats": [{"henchman": "Dr. Null"}]})
+    assert caught.value.field == "seats.0.henchman"
+    assert "Dr. Null" in caught.value.detail
+    assert "Azura Badeau" in caught.value.allowed and "Jin Feng" in caught.value.allowed
+    assert "General Goodman" not in caught.value.allowed
+
+
+@pytest.mark.parametrize("typed", ["Azura Badeau", "azura  badeau", "Azura", "Axle",
+                                   'Boris "Myasneek"', "Emerson Barlow", "Emmerson Barlow"])
+def test_a_listed_named_henchman_is_taken_as_typed(typed):
+    # One word of a name, as the rulebook says "Azura" and "Axle" (tomorrow-dies-today.txt:630);
+    # the glossary's "Emerson Barlow" (:1056) is the list's "Emmerson Barlow".
+    setup = parse_setup({"mode": "syndicate", "seats": [{"henchman": typed}]})
+    assert setup.seats[0].name == typed.strip()
+
+
+def test_general_goodman_is_a_choice_of_the_list_in_cutthroat_only():
+    setup = parse_setup({"mode": "cutthroat", "seats": [
+        {"henchman": "General Goodman", "player": "Gil"}, *seats(3)]})
+    assert setup.seats[0].goodman and setup.seats[0].id == "goodman"
+    assert setup.seats[0].player == "Gil"
+    with pytest.raises(InvalidInput) as caught:
+        parse_setup({"mode": "syndicate", "seats": [{"henchman": "General Goodman"}]})
+    assert caught.value.field == "seats.0.henchman"
+
+
+def test_the_team_leader_is_one_of_the_seats_by_id_or_name():
+    setup = parse_setup({"mode": "syndicate", "seats": seats(2), "team_leader": "Jin Feng"})
+    assert setup.team_leader == "jin-feng"
+    with pytest.raises(InvalidInput) as caught:
+        parse_setup({"mode": "syndicate", "seats": seats(2), "team_leader": "Ugo"})
+    assert caught.value.field == "team_leader" and "azura-badeau" in caught.value.allowed
+
+
+def test_a_saved_seat_keeps_its_name_from_before_the_list():
+    # A stored session's setup names each seat by "id" and "name" (SessionSeat.to_json):
+    # it folds as it was stored, whatever its name.
+    saved = {"mode": "syndicate", "rounds": False,
+             "seats": [{"id": "dr-null", "name": "Dr. Null", "goodman": False}]}
+    setup = parse_setup(saved)
+    assert setup.seats[0].name == "Dr. Null" and parse_setup(setup.to_json()) == setup
