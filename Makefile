@@ -40,7 +40,7 @@ lint: install ## ruff on everything, mypy --strict on api, assistant and printab
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict api assistant printables
 
-bench: install lighthouse ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 5 minutes
+bench: install bench-deps lighthouse ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 5 minutes
 	SOAK_MINUTES=$(or $(SOAK_MINUTES),$(if $(QUICK),0.5,30)) $(PY) tests/bench/run.py $(if $(QUICK),--quick)
 
 # Lighthouse from the npm registry, into .lighthouse/ (git-ignored): 12.x is the newest line
@@ -53,7 +53,10 @@ $(LIGHTHOUSE_STAMP):
 	npm install --prefix .lighthouse --no-audit --no-fund --loglevel=error lighthouse@$(LIGHTHOUSE_VERSION)
 	touch $@
 
-lighthouse: install $(LIGHTHOUSE_STAMP) ## Lighthouse (mobile) on home, a rule, a setup, /join and a 7-seat live table, on a loopback server: scores and targets
+bench-deps:
+	@bash .ci/system-deps bench
+
+lighthouse: install bench-deps $(LIGHTHOUSE_STAMP) ## Lighthouse (mobile) on home, a rule, a setup, /join and a 7-seat live table, on a loopback server: scores and targets
 	CHROME_PATH=$${CHROME_PATH:-$$(command -v chromium)} $(PY) tests/pages/bench_lighthouse.py
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts
@@ -78,4 +81,4 @@ verbatim: ## List rules text copied word for word from a rulebook
 clean: ## Remove build outputs (keeps .venv and instance/)
 	rm -rf printables/build .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install system-deps run dev test lint bench lighthouse fuzz screenshots expire printables verbatim clean
+.PHONY: help install system-deps bench-deps run dev test lint bench lighthouse fuzz screenshots expire printables verbatim clean
