@@ -43,5 +43,5 @@ SETUP_FORM = (
     Flag("rounds", "The session follows the round (Scheming, three Villainy Phases, "
          "Monologuing) and refuses what the rules forbid at that point. On unless set false; "
          "a session stored before the session knew the rounds is a plain ledger.",
-         default=True),
+         default=True, ask=False),  # the API's: a phone always plays by the rounds
 )
