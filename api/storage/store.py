@@ -30,7 +30,8 @@ from assistant.games import find_game
 from assistant.tracker import History, Tracker, stored_event
 
 from . import tokens
-from .engine import IMMEDIATE, ONE_READ, make_engine, sqlite_file
+from .engine import IMMEDIATE, ONE_READ, POOL_SIZE, POOL_TIMEOUT, make_engine, sqlite_file
+from .gate import Gate, GateTimeout
 from .migrate import upgrade
 from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
 
@@ -161,7 +162,7 @@ def _database_errors() -> Iterator[None]:
     (a 503 with Retry-After), never a 500: nothing was written."""
     try:
         yield
-    except PoolTimeout:
+    except (GateTimeout, PoolTimeout):
         raise DatabaseBusy() from None
     except OperationalError as error:
         if "locked" in str(error) or "timeout" in str(error).lower():
@@ -176,6 +177,10 @@ class Store:
         self.max_events = max_events
         self.max_bytes = max_bytes
         self.engine: Engine = make_engine(url, pool_size, pool_timeout)
+        self.gate = Gate(pool_size or POOL_SIZE,
+                         POOL_TIMEOUT if pool_timeout is None else pool_timeout)
+        """Requests take a connection in turn (api/storage/gate.py): one place per pooled
+        connection, so the pool itself never makes anyone wait."""
         self.postgres = self.engine.dialect.name == "postgresql"
         self._ready = False
         self._lock = threading.Lock()  # guards the two dicts below
@@ -202,18 +207,18 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction, committed when the block ends (BEGIN IMMEDIATE on SQLite)."""
-        with _database_errors(), self.engine.connect().execution_options(
+        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
                 **{IMMEDIATE: True}) as conn, conn.begin():
             yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with _database_errors(), self.engine.connect() as conn:
+        with _database_errors(), self.gate.place(), self.engine.connect() as conn:
             yield conn
 
     def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
         """The first row of one SELECT, which needs no transaction around it (engine.ONE_READ)."""
-        with _database_errors(), self.engine.connect().execution_options(
+        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
                 **{ONE_READ: True}) as conn:
             return conn.execute(statement, values).first()
 
