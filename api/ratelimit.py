@@ -53,25 +53,52 @@ def init_app(app: Flask) -> None:
 def limit(kind: str, peek: bool = False) -> None:
     """Count one `kind` request from this client, RateLimited if that puts it over the limit
     (`peek`: count nothing, RateLimited if it is already at the limit)."""
+    count = counter(kind, peek)
+    if count is not None:
+        count(None)
+
+
+class Count:
+    """One request's count against a limit, made when called: in its own transaction (None)
+    or inside the request's write (a connection), where RateLimited undoes the write."""
+
+    def __init__(self, kind: str, bucket: str, start: int, capacity: int, seconds: int
+                 ) -> None:
+        self.kind, self.bucket, self.start = kind, bucket, start
+        self.capacity, self.seconds = capacity, seconds
+        self.done = False
+        self._held = _at_limit()
+        self._store = _store()
+
+    def __call__(self, conn: Any) -> None:
+        counted = self._store.count(self.bucket, self.start, conn)
+        self.done = True
+        end = self.start + self.seconds
+        if counted >= self.capacity:  # the next request of this kind waits for the window's end
+            if len(self._held) >= HELD_MOST:
+                self._held.clear()
+            self._held[self.bucket] = end
+        if counted > self.capacity:
+            raise RateLimited(self.kind, max(1, round(end - time.time() + 0.5)))
+
+
+def counter(kind: str, peek: bool = False) -> Count | None:
+    """RateLimited now if this worker knows the client is at its `kind` limit; else the Count
+    of this request (None when `kind` has no limit, or when only peeking). A write passes it
+    to the store, which counts inside the write's own transaction: one commit, and the
+    counter's row is locked only for that commit."""
     rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
-        return
+        return None
     capacity, seconds = rate
     now = time.time()
-    start = int(now // seconds) * seconds
     bucket = f"{kind}|{(request.remote_addr or '?')[:100]}"
     held = _at_limit()
     if held.get(bucket, 0.0) > now:
         raise RateLimited(kind, max(1, round(held[bucket] - now + 0.5)))
     if peek:  # nothing counted: only what this worker already knows
-        return
-    counted = _store().count(bucket, start)
-    if counted >= capacity:  # the next request of this kind waits for the window's end
-        if len(held) >= HELD_MOST:
-            held.clear()
-        held[bucket] = start + seconds
-    if counted > capacity:
-        raise RateLimited(kind, max(1, round(start + seconds - now + 0.5)))
+        return None
+    return Count(kind, bucket, int(now // seconds) * seconds, capacity, seconds)
 
 
 def check(kind: str) -> None:

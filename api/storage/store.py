@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from assistant.errors import InvalidInput, NotFound
@@ -30,7 +30,7 @@ from assistant.games import find_game
 from assistant.tracker import History, Tracker, stored_event
 
 from . import tokens
-from .engine import IMMEDIATE, ONE_READ, POOL_SIZE, POOL_TIMEOUT, make_engine, sqlite_file
+from .engine import IMMEDIATE, POOL_SIZE, POOL_TIMEOUT, make_engine, reading, sqlite_file
 from .gate import Gate, GateTimeout
 from .migrate import upgrade
 from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
@@ -158,13 +158,18 @@ def _aware(moment: datetime) -> datetime:
 
 @contextmanager
 def _database_errors() -> Iterator[None]:
-    """A pool with no free connection in time, or a lock not granted in time, is DatabaseBusy
-    (a 503 with Retry-After), never a 500: nothing was written."""
+    """No connection free in time, a lock not granted in time, or a connection found dead (the
+    database restarted: the pool drops every connection made before) is DatabaseBusy (a 503
+    with Retry-After), never a 500: nothing was written."""
     try:
         yield
     except (GateTimeout, PoolTimeout):
         raise DatabaseBusy() from None
-    except OperationalError as error:
+    except DBAPIError as error:
+        if error.connection_invalidated:
+            raise DatabaseBusy() from None
+        if not isinstance(error, OperationalError):
+            raise
         if "locked" in str(error) or "timeout" in str(error).lower():
             raise DatabaseBusy() from None
         raise
@@ -213,13 +218,15 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with _database_errors(), self.gate.place(), self.engine.connect() as conn:
+        """A connection for SELECTs, each atomic by itself: no transaction around them
+        (engine.reading). Every read here asks one statement."""
+        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
+                **reading(self.engine)) as conn:
             yield conn
 
     def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
-        """The first row of one SELECT, which needs no transaction around it (engine.ONE_READ)."""
-        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
-                **{ONE_READ: True}) as conn:
+        """The first row of one SELECT."""
+        with self._read() as conn:
             return conn.execute(statement, values).first()
 
     def _changed(self, conn: Connection, code: str, version: int) -> None:
@@ -411,13 +418,14 @@ class Store:
     # --- writing -----------------------------------------------------------------------------
 
     def append(self, info: SessionInfo, event: Any, expected: int | None,
-               key: str | None = None, request: Any = None, seat: str | None = None
-               ) -> Appended:
+               key: str | None = None, request: Any = None, seat: str | None = None,
+               count: Callable[[Connection], None] | None = None) -> Appended:
         """Record `event` (written by `seat`'s phone, or the table's for None) in its stored
         form (an owner's reveal stores what it showed) if the session is still at `expected`
         (None: whatever it is now). Raises StaleVersion, InvalidInput, KeyReused, SessionFull
         or DatabaseBusy, writing nothing. A retry with the same Idempotency-Key and `request`
-        (the JSON asked) answers the first result again (replayed)."""
+        (the JSON asked) answers the first result again (replayed). `count` (the request's
+        rate-limit count) runs last inside the transaction: what it raises undoes the write."""
         digest = _digest(event.to_json() if request is None else request)
         with self._write() as conn:
             locked = select(SessionRow.version, SessionRow.size_bytes).where(
@@ -434,6 +442,8 @@ class Store:
                     seq, first, asked, at = earlier
                     if asked != digest:
                         raise KeyReused(key)
+                    if count is not None:
+                        count(conn)
                     return self._replayed(info, conn, version, seq, first, at, seat)
             if expected is not None and expected != version:
                 raise StaleVersion(version)
@@ -451,6 +461,8 @@ class Store:
                 session_id=info.id, seq=version + 1, kind=str(step.event.kind), payload=data,
                 idempotency_key=key, request_digest=digest if key else None, created_at=now))
             self._changed(conn, info.code, version + 1)
+            if count is not None:
+                count(conn)
         with held.lock:  # committed: now the history may have it (unless a reader caught up)
             history = held.history
             if history.version == version:
@@ -502,9 +514,13 @@ class Store:
 
     # --- rate-limit counters every worker shares -----------------------------------------------
 
-    def count(self, bucket: str, window: int) -> int:
-        """Add one to `bucket`'s count in `window`; the new count."""
-        self.ready()
+    def count(self, bucket: str, window: int, conn: Connection | None = None) -> int:
+        """Add one to `bucket`'s count in `window`; the new count. Inside `conn`'s write when
+        given (counted only if that write commits), else in a transaction of its own."""
+        if conn is None:
+            self.ready()
+            with self._write() as own:
+                return self.count(bucket, window, own)
         if self.postgres:
             from sqlalchemy.dialects.postgresql import insert as upsert
         else:
@@ -513,11 +529,10 @@ class Store:
         statement = statement.on_conflict_do_update(
             index_elements=[RateCountRow.bucket, RateCountRow.window],
             set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
-        with self._write() as conn:
-            counted = int(conn.execute(statement).scalar_one())
-            if counted == 1:  # first of a new window: forget this bucket's older ones
-                conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
-                                                        RateCountRow.window < window))
+        counted = int(conn.execute(statement).scalar_one())
+        if counted == 1:  # first of a new window: forget this bucket's older ones
+            conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
+                                                    RateCountRow.window < window))
         return counted
 
     # --- the folded histories kept -------------------------------------------------------------
