@@ -21,14 +21,12 @@ import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
+from api.config import DB_POOL, DB_WAIT
+
 SQLITE_FILE = "lairside.sqlite3"
 BUSY_TIMEOUT_MS = 15000
-POOL_SIZE = 10
-"""Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
-the database, and followers waiting for a change hold none."""
-POOL_TIMEOUT = 5.0
-"""Seconds a request waits for a free connection before it is answered 503
-(LAIRSIDE_DB_WAIT)."""
+POOL_SIZE = DB_POOL
+POOL_TIMEOUT = DB_WAIT
 IMMEDIATE = "lairside_immediate"
 """Execution option: open this connection's transaction with BEGIN IMMEDIATE (SQLite)."""
 ONE_READ = "lairside_one_read"
