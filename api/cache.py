@@ -17,6 +17,7 @@ from typing import Any, cast
 from flask import Response, current_app, request
 
 from api.conditional import answer, etag_of, public_headers
+from api.config import ANSWER_ENTRY_BYTES
 from assistant.games import all_games
 
 
@@ -30,10 +31,12 @@ class Kept:
 
 
 class AnswerCache:
-    """Finished answers by key, within `budget` bytes of bodies (thread- and greenlet-safe)."""
+    """Finished answers by key, within `budget` bytes: each answer's body plus `per_entry`
+    (thread- and greenlet-safe)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, per_entry: int = ANSWER_ENTRY_BYTES) -> None:
         self.budget = budget
+        self.per_entry = per_entry
         self._kept: OrderedDict[Hashable, Kept] = OrderedDict()
         self._bytes = 0
         self._games: tuple[object, ...] = ()
@@ -54,12 +57,24 @@ class AnswerCache:
     def put(self, key: Hashable, kept: Kept) -> Kept:
         with self._lock:
             old = self._kept.pop(key, None)
-            self._bytes += len(kept.body) - (len(old.body) if old else 0)
+            self._bytes += self._cost(kept) - (self._cost(old) if old else 0)
             self._kept[key] = kept
             while self._bytes > self.budget and len(self._kept) > 1:
                 _, dropped = self._kept.popitem(last=False)
-                self._bytes -= len(dropped.body)
+                self._bytes -= self._cost(dropped)
         return kept
+
+
+    @property
+    def size(self) -> int:
+        """Bytes counted now (never above the budget, unless one answer alone is)."""
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def _cost(self, kept: Kept) -> int:
+        return len(kept.body) + self.per_entry
 
 
 def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

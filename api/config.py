@@ -8,9 +8,37 @@ import gc
 import os
 from typing import Any
 
-ANSWER_CACHE_BYTES = 32 * 1024 * 1024
-"""Bytes of finished answers each worker keeps (api/cache.py): every rule entry and page, a few
-thousand setups and session reads, and the PDFs printed lately."""
+# --- what each worker keeps in memory: every size set here, once (README "Memory") ----------
+# Each is small enough to fill in the first minutes of a busy evening, so a worker's size stops
+# growing there (make bench B5: within 10% from minute 5 to minute 30 of a mixed load).
+
+ANSWER_CACHE_BYTES = 8 * 1024 * 1024
+"""Bytes of finished answers each worker keeps (api/cache.py), each counted as its body plus
+ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session reads and calculator answers
+asked lately, and the PDFs printed lately; least recently used dropped first."""
+ANSWER_ENTRY_BYTES = 1024
+"""What a kept answer costs besides its body (its key, headers and record), counted against
+ANSWER_CACHE_BYTES so that many small answers are bounded too."""
+HISTORIES = 256
+"""Folded session histories each worker keeps at most (api/storage/store.py)..."""
+HISTORY_EVENTS = 20_000
+"""...and at most this many events in all of them (about 0.5 KiB each: 10 MiB): a long game
+has a few hundred, so a table played long does not push the others out one by one unseen."""
+SETUPS = 256
+"""Parsed session setups each worker keeps (a setup never changes once stored)."""
+SQLITE_CACHE_KIB = 512
+"""SQLite's page cache per connection (PRAGMA cache_size; SQLite's default is 2,000 KiB): the
+operating system caches the file for every process anyway, and a write by another worker
+empties the page caches of the others."""
+PAGE_TEXTS = 8192
+"""Rules texts the pages' helpers keep marked up (api/pages_text.py): numbers highlighted (this
+many), rich text (a quarter), humanised names (half). Keys are texts of the rules, so these
+fill with the pages read and stop there."""
+FOLLOWED_SEEN = 8192
+"""Tables whose latest version each worker remembers hearing of (api/followers.py)."""
+RATE_HELD = 10_000
+"""Clients at a rate limit a worker remembers (api/ratelimit.py): all forgotten at once past
+this (they are counted again from the shared table)."""
 
 
 DB_POOL = 10

@@ -22,6 +22,8 @@ from typing import Any
 
 from flask import Flask, current_app, request
 
+from api.config import RATE_HELD
+
 DEFAULT_RATES = {"LAIRSIDE_RATE_CREATE": "20/3600", "LAIRSIDE_RATE_WRITE": "240/60",
                  "LAIRSIDE_RATE_MISS": "30/60"}
 """Per client: 20 creates an hour; 240 writes a minute (a burst of taps); 30 unknown codes a
@@ -75,7 +77,7 @@ class Count:
         self.done = True
         end = self.start + self.seconds
         if counted >= self.capacity:  # the next request of this kind waits for the window's end
-            if len(self._held) >= HELD_MOST:
+            if len(self._held) >= RATE_HELD:
                 self._held.clear()
             self._held[self.bucket] = end
         if counted > self.capacity:
@@ -106,9 +108,6 @@ def check(kind: str) -> None:
     limit(kind, peek=True)
 
 
-HELD_MOST = 10_000
-"""Clients at a limit a worker remembers (all forgotten at once past this: they are counted
-again from the shared table)."""
 
 
 def _at_limit() -> dict[str, float]:

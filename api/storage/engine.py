@@ -21,7 +21,7 @@ import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
-from api.config import DB_POOL, DB_WAIT
+from api.config import DB_POOL, DB_WAIT, SQLITE_CACHE_KIB
 
 SQLITE_FILE = "lairside.sqlite3"
 BUSY_TIMEOUT_MS = 15000
@@ -85,6 +85,7 @@ def _sqlite(engine: Engine) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, sele
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from api.config import HISTORIES, HISTORY_EVENTS, SETUPS
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
 from assistant.tracker import History, Tracker, stored_event
@@ -35,10 +36,6 @@ from .gate import Gate, GateTimeout
 from .migrate import upgrade
 from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
 
-HISTORIES = 256
-"""Folded session histories each worker keeps (the sessions played lately)."""
-SETUPS = 1024
-"""Parsed session setups each worker keeps (a setup never changes once stored)."""
 MAX_EVENTS = 10_000
 """Default most events a session holds (LAIRSIDE_MAX_EVENTS): a long game has a few hundred.
 Bounded because a cold worker folds the whole session on its first read (make bench: about
@@ -139,6 +136,8 @@ class _Held:
 
     history: History
     lock: threading.Lock = field(default_factory=threading.Lock)
+    counted: int = 0
+    """Its events counted against HISTORY_EVENTS (its version when last counted)."""
 
 
 def _now() -> datetime:
@@ -190,6 +189,8 @@ class Store:
         self._ready = False
         self._lock = threading.Lock()  # guards the two dicts below
         self._histories: OrderedDict[tuple[int, str], _Held] = OrderedDict()
+        self._held_events = 0
+        """Events in the kept histories, as last counted (bounded by HISTORY_EVENTS)."""
         self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
         self.on_change: list[Callable[[str, int], None]] = []
         """Called with (code, version) after each committed change made through this Store."""
@@ -272,8 +273,8 @@ class Store:
             except IntegrityError:  # the rare code collision: draw another
                 continue
             key = (session_id, code)
+            self._keep(key, _Held(history))
             with self._lock:
-                self._remember(self._histories, key, _Held(history), HISTORIES)
                 self._remember(self._setups, key, setup, SETUPS)
             return self.info(code), token
         raise RuntimeError("could not draw a free share code")  # pragma: no cover
@@ -468,6 +469,7 @@ class Store:
             if history.version == version:
                 history.accept(step)
             can_undo = history.version > version and history.can_undo(version + 1, seat)
+        self._keep((info.id, info.code), held)
         for listener in list(self.on_change):  # wake this process's followers
             listener(info.code, version + 1)
         return Appended(StoredEvent(version + 1, step.event, now), step.state, version + 1,
@@ -508,7 +510,8 @@ class Store:
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
             for session_id, code in gone:
-                self._histories.pop((session_id, code), None)
+                dropped = self._histories.pop((session_id, code), None)
+                self._held_events -= dropped.counted if dropped else 0
                 self._setups.pop((session_id, code), None)
         return len(ids)
 
@@ -542,27 +545,44 @@ class Store:
         read (on `conn` inside a write, else on a connection of its own) before the history's
         lock is taken, then folded in order, skipping any another thread folded meanwhile."""
         key = (info.id, info.code)
-        with self._lock:
+        with self._lock:  # readers of a session not kept yet fold it once, together
             held = self._histories.get(key)
             if held is None:
-                held = _Held(History(info.tracker, info.setup))
-            self._remember(self._histories, key, held, HISTORIES)
+                held = self._histories[key] = _Held(History(info.tracker, info.setup))
         start = held.history.version
-        if start >= version:
-            return held
-        query = select(EventRow.seq, EventRow.payload).where(
-            EventRow.session_id == info.id, EventRow.seq > start,
-            EventRow.seq <= version).order_by(EventRow.seq)
-        if conn is not None:
-            rows = conn.execute(query).all()
-        else:
-            with self._read() as own:
-                rows = own.execute(query).all()
-        with held.lock, collector_paused(len(rows)):
-            history = held.history
-            history.extend(stored_event(info.tracker, data)
-                           for seq, data in rows if seq > history.version)
+        if start < version:
+            query = select(EventRow.seq, EventRow.payload).where(
+                EventRow.session_id == info.id, EventRow.seq > start,
+                EventRow.seq <= version).order_by(EventRow.seq)
+            if conn is not None:
+                rows = conn.execute(query).all()
+            else:
+                with self._read() as own:
+                    rows = own.execute(query).all()
+            with held.lock, collector_paused(len(rows)):
+                history = held.history
+                history.extend(stored_event(info.tracker, data)
+                               for seq, data in rows if seq > history.version)
+        self._keep(key, held)
         return held
+
+    def _keep(self, key: tuple[int, str], held: _Held) -> None:
+        """Keep `held` as the most recently used history, its events counted; the least
+        recently used go while more than HISTORIES, or HISTORY_EVENTS events, are kept (the
+        one just used always stays)."""
+        with self._lock:
+            if self._histories.get(key) is not held:  # dropped meanwhile, or another's fold
+                other = self._histories.pop(key, None)
+                self._held_events -= other.counted if other else 0
+                held.counted = 0
+            self._held_events += held.history.version - held.counted
+            held.counted = held.history.version
+            self._histories[key] = held
+            self._histories.move_to_end(key)
+            while len(self._histories) > 1 and (len(self._histories) > HISTORIES
+                                                or self._held_events > HISTORY_EVENTS):
+                _, dropped = self._histories.popitem(last=False)
+                self._held_events -= dropped.counted
 
     @staticmethod
     def _remember(kept: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
