@@ -21,9 +21,11 @@ ANSWER_ENTRY_BYTES = 1024
 ANSWER_CACHE_BYTES so that many small answers are bounded too."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
-HISTORY_EVENTS = 20_000
-"""...and at most this many events in all of them (about 0.5 KiB each: 10 MiB): a long game
-has a few hundred, so a table played long does not push the others out one by one unseen."""
+HISTORY_EVENTS = 5_000
+"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB). A table
+dropped is folded again from the database when next written or read at a new version: one
+query and 6 to 20 µs an event (a game of 330 notes folds in 2 to 7 ms). Bounded by sessions
+alone, 256 long games grew a worker by about 40 MiB over half an hour (make bench B5)."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""
 SQLITE_CACHE_KIB = 512
