@@ -5,8 +5,10 @@ Every write is one transaction that locks the session row (SQLite: BEGIN IMMEDIA
 SELECT ... FOR UPDATE), checks the client's version and the event against the rules, then bumps
 the version and inserts the event with seq = new version; the answer is built after COMMIT from
 what the write worked out. Folded histories are kept per process and caught up by version, so
-a write costs one new event, not a replay of the game. No lock is held while the database is
-asked anything: rows are read first, then folded under the history's own lock.
+a write costs one new event, not a replay of the game; a history no longer kept is folded again
+before the write's transaction opens, never while it holds its connection and the row's lock.
+No lock is held while the database is asked anything: rows are read first, then folded under
+the history's own lock.
 """
 from __future__ import annotations
 
@@ -428,6 +430,7 @@ class Store:
         (the JSON asked) answers the first result again (replayed). `count` (the request's
         rate-limit count) runs last inside the transaction: what it raises undoes the write."""
         digest = _digest(event.to_json() if request is None else request)
+        self._held(info, info.version)  # a history not kept is folded now, not in the write
         with self._write() as conn:
             locked = select(SessionRow.version, SessionRow.size_bytes).where(
                 SessionRow.id == info.id)
