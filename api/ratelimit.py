@@ -13,6 +13,10 @@ A check that counts nothing (`check`, asked by every read that names a share cod
 database: each worker keeps the clients it found at a limit, until their window ends. The
 count itself is shared (a miss on any worker counts), so a client guessing codes is stopped by
 each worker at its first miss past the limit there; a phone that never guesses costs no query.
+
+An event's write counts inside its own transaction (`counter`, then the store calls the Count
+before it commits): one connection and one commit a write, and a write over the limit is undone
+with its count.
 """
 from __future__ import annotations
 
