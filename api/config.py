@@ -50,7 +50,8 @@ DB_WAIT = 10.0
 """Seconds a request may wait in line for a connection (LAIRSIDE_DB_WAIT) before a 503 with
 Retry-After. Requests take connections in arrival order (api/storage/gate.py), so a request
 waits for those ahead of it only: at 256 clients on PostgreSQL (make bench, B3) the longest
-wait was 0.6 s, the slowest answer 1 in 100 took 1.2 to 1.8 s. Ten seconds is a line of
+wait was 0.6 s, the slowest answer 1 in 100 took 1.0 to 1.8 s (3.6 s with another bench
+running beside it). Ten seconds is a line of
 several thousand requests per worker: past that the database truly cannot keep up."""
 
 
