@@ -12,7 +12,7 @@ from typing import Any
 # Each is small enough to fill in the first minutes of a busy evening, so a worker's size stops
 # growing there (make bench B5: within 10% from minute 5 to minute 30 of a mixed load).
 
-ANSWER_CACHE_BYTES = 8 * 1024 * 1024
+ANSWER_CACHE_BYTES = 16 * 1024 * 1024
 """Bytes of finished answers each worker keeps (api/cache.py), each counted as its body plus
 ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session reads and calculator answers
 asked lately, and the PDFs printed lately; least recently used dropped first."""
