@@ -18,6 +18,7 @@ from flask import Response, current_app, request
 
 from api.compress import VARY, Settled, accepts_gzip, pack, weak, worth_packing
 from api.conditional import etag_of, public_headers, unchanged
+from api.config import ANSWER_ENTRY_BYTES
 from assistant.games import all_games
 
 
@@ -74,10 +75,12 @@ def send(kept: Kept, status: int = 200) -> Response:
 
 
 class AnswerCache:
-    """Finished answers by key, within `budget` bytes of bodies (thread- and greenlet-safe)."""
+    """Finished answers by key, within `budget` bytes: each answer's body plus `per_entry`
+    (thread- and greenlet-safe)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, per_entry: int = ANSWER_ENTRY_BYTES) -> None:
         self.budget = budget
+        self.per_entry = per_entry
         self._kept: OrderedDict[Hashable, Kept] = OrderedDict()
         self._bytes = 0
         self._games: tuple[object, ...] = ()
@@ -98,18 +101,27 @@ class AnswerCache:
     def put(self, key: Hashable, kept: Kept) -> Kept:
         with self._lock:
             old = self._kept.pop(key, None)
-            self._bytes += weight(kept) - (weight(old) if old else 0)
+            self._bytes += self._cost(kept) - (self._cost(old) if old else 0)
             self._kept[key] = kept
             while self._bytes > self.budget and len(self._kept) > 1:
                 _, dropped = self._kept.popitem(last=False)
-                self._bytes -= weight(dropped)
+                self._bytes -= self._cost(dropped)
         return kept
 
+    @property
+    def size(self) -> int:
+        """Bytes counted now (never above the budget, unless one answer alone is)."""
+        return self._bytes
 
-def weight(kept: Kept) -> int:
-    """The bytes an answer counts against the budget: its body, and room for its compressed
-    copy (gzip leaves text at a third or less; half is counted)."""
-    return len(kept.body) * 3 // 2 if worth_packing(kept.body, kept.mimetype) else len(kept.body)
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def _cost(self, kept: Kept) -> int:
+        """An answer's body, room for its compressed copy (gzip leaves text at a third or
+        less; half is counted) and `per_entry` for the rest of it."""
+        body = len(kept.body)
+        return (body * 3 // 2 if worth_packing(kept.body, kept.mimetype) else body) \
+            + self.per_entry
 
 
 def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

@@ -8,9 +8,51 @@ import gc
 import os
 from typing import Any
 
-ANSWER_CACHE_BYTES = 32 * 1024 * 1024
-"""Bytes of finished answers each worker keeps (api/cache.py): every rule entry and page, a few
-thousand setups and session reads, and the PDFs printed lately."""
+# --- what each worker keeps in memory: every size set here, once (README "Memory") ----------
+# Each is small enough to fill in the first minutes of a busy evening, so a worker's size stops
+# growing there (make bench B5: within 10% from minute 5 to minute 30 of a mixed load).
+
+ANSWER_CACHE_BYTES = 16 * 1024 * 1024
+"""Bytes of finished answers each worker keeps (api/cache.py), each counted as its body plus
+ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session reads and calculator answers
+asked lately, and the PDFs printed lately; least recently used dropped first."""
+ANSWER_ENTRY_BYTES = 1024
+"""What a kept answer costs besides its body (its key, headers and record), counted against
+ANSWER_CACHE_BYTES so that many small answers are bounded too."""
+HISTORIES = 256
+"""Folded session histories each worker keeps at most (api/storage/store.py)..."""
+HISTORY_EVENTS = 5_000
+"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB). A table
+dropped is folded again from the database when next written or read at a new version: one
+query and 6 to 20 µs an event (a game of 330 notes folds in 2 to 7 ms). Bounded by sessions
+alone, 256 long games grew a worker by about 40 MiB over half an hour (make bench B5)."""
+SETUPS = 256
+"""Parsed session setups each worker keeps (a setup never changes once stored)."""
+SQLITE_CACHE_KIB = 512
+"""SQLite's page cache per connection (PRAGMA cache_size; SQLite's default is 2,000 KiB): the
+operating system caches the file for every process anyway, and a write by another worker
+empties the page caches of the others."""
+PAGE_TEXTS = 8192
+"""Rules texts the pages' helpers keep marked up (api/pages_text.py): numbers highlighted (this
+many), rich text (a quarter), humanised names (half). Keys are texts of the rules, so these
+fill with the pages read and stop there."""
+FOLLOWED_SEEN = 8192
+"""Tables whose latest version each worker remembers hearing of (api/followers.py)."""
+RATE_HELD = 10_000
+"""Clients at a rate limit a worker remembers (api/ratelimit.py): all forgotten at once past
+this (they are counted again from the shared table)."""
+
+
+DB_POOL = 10
+"""Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
+the database (one round trip for a read, one transaction for a write); followers hold none."""
+DB_WAIT = 10.0
+"""Seconds a request may wait in line for a connection (LAIRSIDE_DB_WAIT) before a 503 with
+Retry-After. Requests take connections in arrival order (api/storage/gate.py), so a request
+waits for those ahead of it only: at 256 clients on PostgreSQL (make bench, B3) the longest
+wait was 0.6 s, the slowest answer 1 in 100 took 1.0 to 1.8 s (3.6 s with another bench
+running beside it). Ten seconds is a line of
+several thousand requests per worker: past that the database truly cannot keep up."""
 
 
 def _int(name: str, default: int) -> int:
@@ -35,8 +77,8 @@ def flask_config() -> dict[str, Any]:
             "LAIRSIDE_RETENTION_DAYS": _int("LAIRSIDE_RETENTION_DAYS", 90),
             "LAIRSIDE_MAX_EVENTS": _int("LAIRSIDE_MAX_EVENTS", 10000),
             "LAIRSIDE_MAX_SESSION_BYTES": _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024),
-            "LAIRSIDE_DB_POOL": _int("LAIRSIDE_DB_POOL", 10),
-            "LAIRSIDE_DB_WAIT": float(env("LAIRSIDE_DB_WAIT") or 5)}
+            "LAIRSIDE_DB_POOL": _int("LAIRSIDE_DB_POOL", DB_POOL),
+            "LAIRSIDE_DB_WAIT": float(env("LAIRSIDE_DB_WAIT") or DB_WAIT)}
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------

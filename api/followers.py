@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from api.config import FOLLOWED_SEEN
 from api.offload import green
 from api.storage import Store
 from api.storage.engine import sqlite_file
@@ -47,10 +48,6 @@ class Waiter:
     gone: bool = False
     stop: Any = None
     """Stops watching the phone's connection."""
-
-
-SEEN = 8192
-"""Tables whose latest version each process remembers hearing of."""
 
 
 class Followers:
@@ -84,7 +81,7 @@ class Followers:
             if version > self._seen.get(code, -1):
                 self._seen[code] = version
             self._seen.move_to_end(code)
-            while len(self._seen) > SEEN:
+            while len(self._seen) > FOLLOWED_SEEN:
                 self._seen.popitem(last=False)
             waiters = [w for w in self._waiting.get(code, ()) if 0 <= w.after < version]
         for waiter in waiters:

@@ -7,6 +7,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from api.config import PAGE_TEXTS
 from assistant.player_text import for_players
 
 _NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
@@ -29,7 +30,7 @@ def highlight_numbers(value: Any) -> Markup:
     return _highlighted(for_players(str(value)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=PAGE_TEXTS)
 def _highlighted(text: str) -> Markup:
     """The same text always reads the same: rules, setup steps and answers repeat their
     sentences from page to page, so each is marked up once."""
@@ -65,7 +66,7 @@ def _link_references(line: str, game: str | None) -> str:
                                  f"{m.group(2)}</a>", line)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=PAGE_TEXTS // 4)
 def rich(text: str, game: str | None = None) -> Markup:
     """Own-words rule text → paragraphs and lists ("- " bullets, "1. " steps), numbers marked;
     with `game`, a "see <another rule>" becomes a link to it."""
@@ -97,7 +98,7 @@ def humanize(name: Any) -> str:
     return _humanized(str(name))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PAGE_TEXTS // 2)
 def _humanized(name: str) -> str:
     words = " ".join(w.upper() if w in _UPPER else w for w in re.sub(r"[_-]+", " ", name).split())
     return words[:1].upper() + words[1:]

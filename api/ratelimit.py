@@ -13,6 +13,10 @@ A check that counts nothing (`check`, asked by every read that names a share cod
 database: each worker keeps the clients it found at a limit, until their window ends. The
 count itself is shared (a miss on any worker counts), so a client guessing codes is stopped by
 each worker at its first miss past the limit there; a phone that never guesses costs no query.
+
+An event's write counts inside its own transaction (`counter`, then the store calls the Count
+before it commits): one connection and one commit a write, and a write over the limit is undone
+with its count.
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ import time
 from typing import Any
 
 from flask import Flask, current_app, request
+
+from api.config import RATE_HELD
 
 DEFAULT_RATES = {"LAIRSIDE_RATE_CREATE": "20/3600", "LAIRSIDE_RATE_WRITE": "240/60",
                  "LAIRSIDE_RATE_MISS": "30/60"}
@@ -53,25 +59,52 @@ def init_app(app: Flask) -> None:
 def limit(kind: str, peek: bool = False) -> None:
     """Count one `kind` request from this client, RateLimited if that puts it over the limit
     (`peek`: count nothing, RateLimited if it is already at the limit)."""
+    count = counter(kind, peek)
+    if count is not None:
+        count(None)
+
+
+class Count:
+    """One request's count against a limit, made when called: in its own transaction (None)
+    or inside the request's write (a connection), where RateLimited undoes the write."""
+
+    def __init__(self, kind: str, bucket: str, start: int, capacity: int, seconds: int
+                 ) -> None:
+        self.kind, self.bucket, self.start = kind, bucket, start
+        self.capacity, self.seconds = capacity, seconds
+        self.done = False
+        self._held = _at_limit()
+        self._store = _store()
+
+    def __call__(self, conn: Any) -> None:
+        counted = self._store.count(self.bucket, self.start, conn)
+        self.done = True
+        end = self.start + self.seconds
+        if counted >= self.capacity:  # the next request of this kind waits for the window's end
+            if len(self._held) >= RATE_HELD:
+                self._held.clear()
+            self._held[self.bucket] = end
+        if counted > self.capacity:
+            raise RateLimited(self.kind, max(1, round(end - time.time() + 0.5)))
+
+
+def counter(kind: str, peek: bool = False) -> Count | None:
+    """RateLimited now if this worker knows the client is at its `kind` limit; else the Count
+    of this request (None when `kind` has no limit, or when only peeking). A write passes it
+    to the store, which counts inside the write's own transaction: one commit, and the
+    counter's row is locked only for that commit."""
     rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
-        return
+        return None
     capacity, seconds = rate
     now = time.time()
-    start = int(now // seconds) * seconds
     bucket = f"{kind}|{(request.remote_addr or '?')[:100]}"
     held = _at_limit()
     if held.get(bucket, 0.0) > now:
         raise RateLimited(kind, max(1, round(held[bucket] - now + 0.5)))
     if peek:  # nothing counted: only what this worker already knows
-        return
-    counted = _store().count(bucket, start)
-    if counted >= capacity:  # the next request of this kind waits for the window's end
-        if len(held) >= HELD_MOST:
-            held.clear()
-        held[bucket] = start + seconds
-    if counted > capacity:
-        raise RateLimited(kind, max(1, round(start + seconds - now + 0.5)))
+        return None
+    return Count(kind, bucket, int(now // seconds) * seconds, capacity, seconds)
 
 
 def check(kind: str) -> None:
@@ -79,9 +112,6 @@ def check(kind: str) -> None:
     limit(kind, peek=True)
 
 
-HELD_MOST = 10_000
-"""Clients at a limit a worker remembers (all forgotten at once past this: they are counted
-again from the shared table)."""
 
 
 def _at_limit() -> dict[str, float]:

@@ -42,6 +42,7 @@ from api.offload import off_the_loop
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
 from api.storage import (
+    DatabaseBusy,
     SessionInfo,
     Store,
     StoredEvent,
@@ -674,8 +675,21 @@ def export(code: str) -> Response:
 # --- writing -------------------------------------------------------------------------------
 
 def _append(code: str, event_data: Any) -> Response:
-    """Write one event as the request asks (edit or seat token, If-Match, Idempotency-Key)."""
-    ratelimit.limit("write")
+    """Write one event as the request asks (edit or seat token, If-Match, Idempotency-Key).
+    The write counts against the client's write limit inside its own transaction; a request
+    refused before that (a wrong token, a stale version, a broken rule) counts on its own."""
+    count = ratelimit.counter("write")
+    try:
+        return _write_event(code, event_data, count)
+    except DatabaseBusy:
+        raise
+    except Exception:
+        if count is not None and not count.done:
+            count(None)
+        raise
+
+
+def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> Response:
     info = store().info(code)
     event = checked_event(info.setup.game, info.tracker, event_data)
     who = writer(info.tracker, info.setup, event)  # None: the table; else that seat's phone
@@ -693,7 +707,7 @@ def _append(code: str, event_data: Any) -> Response:
                 f"{session_access.SEAT_HEADER}); the table's edit token may not.")
     expected = conditional.expected_version()
     key = session_access.idempotency_key()
-    done = store().append(info, event, expected, key, event_data, who)
+    done = store().append(info, event, expected, key, event_data, who, count)
     body = {"event": _event_json(info, done.stored, viewer), "version": done.version,
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer)}

@@ -3,8 +3,14 @@
 SQLite is tuned for "nothing lost": WAL, synchronous=FULL (a commit is on disk before the answer
 leaves), a busy timeout so writers queue instead of failing, and write transactions opened with
 BEGIN IMMEDIATE (a read-then-write never fails half way on a lock upgrade). A pool has no
-overflow: a request that waits longer than POOL_TIMEOUT for a connection is answered 503 with
-Retry-After, never queued without end. Creating an engine does not connect.
+overflow: requests wait for a connection in turn (gate.py), and one that waits longer than
+POOL_TIMEOUT is answered 503 with Retry-After, never queued without end. Creating an engine
+does not connect.
+
+Every round trip to the database is a moment a request holds its connection while the worker
+serves others (under gevent, a whole turn of the loop), so a read on PostgreSQL is sent alone:
+no ping before it (a connection found dead answers 503 once and the pool drops the others made
+before it), no BEGIN and no ROLLBACK around it (ONE_READ). A session read costs one round trip.
 """
 from __future__ import annotations
 
@@ -15,19 +21,17 @@ import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
+from api.config import DB_POOL, DB_WAIT, SQLITE_CACHE_KIB
+
 SQLITE_FILE = "lairside.sqlite3"
 BUSY_TIMEOUT_MS = 15000
-POOL_SIZE = 10
-"""Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
-the database, and followers waiting for a change hold none."""
-POOL_TIMEOUT = 5.0
-"""Seconds a request waits for a free connection before it is answered 503
-(LAIRSIDE_DB_WAIT)."""
+POOL_SIZE = DB_POOL
+POOL_TIMEOUT = DB_WAIT
 IMMEDIATE = "lairside_immediate"
 """Execution option: open this connection's transaction with BEGIN IMMEDIATE (SQLite)."""
 ONE_READ = "lairside_one_read"
-"""Execution option: the connection runs one SELECT, atomic by itself, so SQLite is sent no
-BEGIN (nor has anything to roll back): the cheapest read, asked by every session read."""
+"""Execution option: each statement on the connection is a SELECT, atomic by itself, so no
+BEGIN is sent (nor is anything rolled back): the cheapest read. See `reading`."""
 
 
 def database_url(configured: str | None, instance_path: str) -> str:
@@ -47,14 +51,23 @@ def make_engine(url: str, pool_size: int | None = None, pool_timeout: float | No
     common: dict[str, Any] = {"json_serializer": lambda value: orjson.dumps(value).decode(),
                               "json_deserializer": orjson.loads}
     if make_url(url).get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=size, max_overflow=0,
-                             pool_timeout=wait, **common)
+        return create_engine(url, pool_size=size, max_overflow=0, pool_timeout=wait,
+                             **common)
     if sqlite_file(url) is None:  # in memory: one database per connection, kept per thread
         return _sqlite(create_engine(url, connect_args={"check_same_thread": False}, **common))
     return _sqlite(create_engine(
         url, pool_size=size, max_overflow=0, pool_timeout=wait,
         connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
         **common))
+
+
+def reading(engine: Engine) -> dict[str, Any]:
+    """The execution options of a connection that only reads, one statement at a time: on
+    SQLite no BEGIN is sent (the begin hook below), on PostgreSQL the connection is in
+    autocommit for the while (psycopg sends no BEGIN, so no ROLLBACK either)."""
+    if engine.dialect.name == "sqlite":
+        return {ONE_READ: True}
+    return {ONE_READ: True, "isolation_level": "AUTOCOMMIT"}
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -72,6 +85,7 @@ def _sqlite(engine: Engine) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 

@@ -5,8 +5,10 @@ Every write is one transaction that locks the session row (SQLite: BEGIN IMMEDIA
 SELECT ... FOR UPDATE), checks the client's version and the event against the rules, then bumps
 the version and inserts the event with seq = new version; the answer is built after COMMIT from
 what the write worked out. Folded histories are kept per process and caught up by version, so
-a write costs one new event, not a replay of the game. No lock is held while the database is
-asked anything: rows are read first, then folded under the history's own lock.
+a write costs one new event, not a replay of the game; a history no longer kept is folded again
+before the write's transaction opens, never while it holds its connection and the row's lock.
+No lock is held while the database is asked anything: rows are read first, then folded under
+the history's own lock.
 """
 from __future__ import annotations
 
@@ -22,22 +24,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from api.config import HISTORIES, HISTORY_EVENTS, SETUPS
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
 from assistant.tracker import History, Tracker, stored_event
 
 from . import tokens
-from .engine import IMMEDIATE, ONE_READ, make_engine, sqlite_file
+from .engine import IMMEDIATE, POOL_SIZE, POOL_TIMEOUT, make_engine, reading, sqlite_file
+from .gate import Gate, GateTimeout
 from .migrate import upgrade
 from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
 
-HISTORIES = 256
-"""Folded session histories each worker keeps (the sessions played lately)."""
-SETUPS = 1024
-"""Parsed session setups each worker keeps (a setup never changes once stored)."""
 MAX_EVENTS = 10_000
 """Default most events a session holds (LAIRSIDE_MAX_EVENTS): a long game has a few hundred.
 Bounded because a cold worker folds the whole session on its first read (make bench: about
@@ -138,6 +138,8 @@ class _Held:
 
     history: History
     lock: threading.Lock = field(default_factory=threading.Lock)
+    counted: int = 0
+    """Its events counted against HISTORY_EVENTS (its version when last counted)."""
 
 
 def _now() -> datetime:
@@ -157,13 +159,18 @@ def _aware(moment: datetime) -> datetime:
 
 @contextmanager
 def _database_errors() -> Iterator[None]:
-    """A pool with no free connection in time, or a lock not granted in time, is DatabaseBusy
-    (a 503 with Retry-After), never a 500: nothing was written."""
+    """No connection free in time, a lock not granted in time, or a connection found dead (the
+    database restarted: the pool drops every connection made before) is DatabaseBusy (a 503
+    with Retry-After), never a 500: nothing was written."""
     try:
         yield
-    except PoolTimeout:
+    except (GateTimeout, PoolTimeout):
         raise DatabaseBusy() from None
-    except OperationalError as error:
+    except DBAPIError as error:
+        if error.connection_invalidated:
+            raise DatabaseBusy() from None
+        if not isinstance(error, OperationalError):
+            raise
         if "locked" in str(error) or "timeout" in str(error).lower():
             raise DatabaseBusy() from None
         raise
@@ -176,10 +183,16 @@ class Store:
         self.max_events = max_events
         self.max_bytes = max_bytes
         self.engine: Engine = make_engine(url, pool_size, pool_timeout)
+        self.gate = Gate(pool_size or POOL_SIZE,
+                         POOL_TIMEOUT if pool_timeout is None else pool_timeout)
+        """Requests take a connection in turn (api/storage/gate.py): one place per pooled
+        connection, so the pool itself never makes anyone wait."""
         self.postgres = self.engine.dialect.name == "postgresql"
         self._ready = False
         self._lock = threading.Lock()  # guards the two dicts below
         self._histories: OrderedDict[tuple[int, str], _Held] = OrderedDict()
+        self._held_events = 0
+        """Events in the kept histories, as last counted (bounded by HISTORY_EVENTS)."""
         self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
         self.on_change: list[Callable[[str, int], None]] = []
         """Called with (code, version) after each committed change made through this Store."""
@@ -202,19 +215,21 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction, committed when the block ends (BEGIN IMMEDIATE on SQLite)."""
-        with _database_errors(), self.engine.connect().execution_options(
+        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
                 **{IMMEDIATE: True}) as conn, conn.begin():
             yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with _database_errors(), self.engine.connect() as conn:
+        """A connection for SELECTs, each atomic by itself: no transaction around them
+        (engine.reading). Every read here asks one statement."""
+        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
+                **reading(self.engine)) as conn:
             yield conn
 
     def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
-        """The first row of one SELECT, which needs no transaction around it (engine.ONE_READ)."""
-        with _database_errors(), self.engine.connect().execution_options(
-                **{ONE_READ: True}) as conn:
+        """The first row of one SELECT."""
+        with self._read() as conn:
             return conn.execute(statement, values).first()
 
     def _changed(self, conn: Connection, code: str, version: int) -> None:
@@ -260,8 +275,8 @@ class Store:
             except IntegrityError:  # the rare code collision: draw another
                 continue
             key = (session_id, code)
+            self._keep(key, _Held(history))
             with self._lock:
-                self._remember(self._histories, key, _Held(history), HISTORIES)
                 self._remember(self._setups, key, setup, SETUPS)
             return self.info(code), token
         raise RuntimeError("could not draw a free share code")  # pragma: no cover
@@ -406,14 +421,16 @@ class Store:
     # --- writing -----------------------------------------------------------------------------
 
     def append(self, info: SessionInfo, event: Any, expected: int | None,
-               key: str | None = None, request: Any = None, seat: str | None = None
-               ) -> Appended:
+               key: str | None = None, request: Any = None, seat: str | None = None,
+               count: Callable[[Connection], None] | None = None) -> Appended:
         """Record `event` (written by `seat`'s phone, or the table's for None) in its stored
         form (an owner's reveal stores what it showed) if the session is still at `expected`
         (None: whatever it is now). Raises StaleVersion, InvalidInput, KeyReused, SessionFull
         or DatabaseBusy, writing nothing. A retry with the same Idempotency-Key and `request`
-        (the JSON asked) answers the first result again (replayed)."""
+        (the JSON asked) answers the first result again (replayed). `count` (the request's
+        rate-limit count) runs last inside the transaction: what it raises undoes the write."""
         digest = _digest(event.to_json() if request is None else request)
+        self._held(info, info.version)  # a history not kept is folded now, not in the write
         with self._write() as conn:
             locked = select(SessionRow.version, SessionRow.size_bytes).where(
                 SessionRow.id == info.id)
@@ -429,6 +446,8 @@ class Store:
                     seq, first, asked, at = earlier
                     if asked != digest:
                         raise KeyReused(key)
+                    if count is not None:
+                        count(conn)
                     return self._replayed(info, conn, version, seq, first, at, seat)
             if expected is not None and expected != version:
                 raise StaleVersion(version)
@@ -446,11 +465,14 @@ class Store:
                 session_id=info.id, seq=version + 1, kind=str(step.event.kind), payload=data,
                 idempotency_key=key, request_digest=digest if key else None, created_at=now))
             self._changed(conn, info.code, version + 1)
+            if count is not None:
+                count(conn)
         with held.lock:  # committed: now the history may have it (unless a reader caught up)
             history = held.history
             if history.version == version:
                 history.accept(step)
             can_undo = history.version > version and history.can_undo(version + 1, seat)
+        self._keep((info.id, info.code), held)
         for listener in list(self.on_change):  # wake this process's followers
             listener(info.code, version + 1)
         return Appended(StoredEvent(version + 1, step.event, now), step.state, version + 1,
@@ -491,15 +513,20 @@ class Store:
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
             for session_id, code in gone:
-                self._histories.pop((session_id, code), None)
+                dropped = self._histories.pop((session_id, code), None)
+                self._held_events -= dropped.counted if dropped else 0
                 self._setups.pop((session_id, code), None)
         return len(ids)
 
     # --- rate-limit counters every worker shares -----------------------------------------------
 
-    def count(self, bucket: str, window: int) -> int:
-        """Add one to `bucket`'s count in `window`; the new count."""
-        self.ready()
+    def count(self, bucket: str, window: int, conn: Connection | None = None) -> int:
+        """Add one to `bucket`'s count in `window`; the new count. Inside `conn`'s write when
+        given (counted only if that write commits), else in a transaction of its own."""
+        if conn is None:
+            self.ready()
+            with self._write() as own:
+                return self.count(bucket, window, own)
         if self.postgres:
             from sqlalchemy.dialects.postgresql import insert as upsert
         else:
@@ -508,11 +535,10 @@ class Store:
         statement = statement.on_conflict_do_update(
             index_elements=[RateCountRow.bucket, RateCountRow.window],
             set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
-        with self._write() as conn:
-            counted = int(conn.execute(statement).scalar_one())
-            if counted == 1:  # first of a new window: forget this bucket's older ones
-                conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
-                                                        RateCountRow.window < window))
+        counted = int(conn.execute(statement).scalar_one())
+        if counted == 1:  # first of a new window: forget this bucket's older ones
+            conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
+                                                    RateCountRow.window < window))
         return counted
 
     # --- the folded histories kept -------------------------------------------------------------
@@ -522,27 +548,44 @@ class Store:
         read (on `conn` inside a write, else on a connection of its own) before the history's
         lock is taken, then folded in order, skipping any another thread folded meanwhile."""
         key = (info.id, info.code)
-        with self._lock:
+        with self._lock:  # readers of a session not kept yet fold it once, together
             held = self._histories.get(key)
             if held is None:
-                held = _Held(History(info.tracker, info.setup))
-            self._remember(self._histories, key, held, HISTORIES)
+                held = self._histories[key] = _Held(History(info.tracker, info.setup))
         start = held.history.version
-        if start >= version:
-            return held
-        query = select(EventRow.seq, EventRow.payload).where(
-            EventRow.session_id == info.id, EventRow.seq > start,
-            EventRow.seq <= version).order_by(EventRow.seq)
-        if conn is not None:
-            rows = conn.execute(query).all()
-        else:
-            with self._read() as own:
-                rows = own.execute(query).all()
-        with held.lock, collector_paused(len(rows)):
-            history = held.history
-            history.extend(stored_event(info.tracker, data)
-                           for seq, data in rows if seq > history.version)
+        if start < version:
+            query = select(EventRow.seq, EventRow.payload).where(
+                EventRow.session_id == info.id, EventRow.seq > start,
+                EventRow.seq <= version).order_by(EventRow.seq)
+            if conn is not None:
+                rows = conn.execute(query).all()
+            else:
+                with self._read() as own:
+                    rows = own.execute(query).all()
+            with held.lock, collector_paused(len(rows)):
+                history = held.history
+                history.extend(stored_event(info.tracker, data)
+                               for seq, data in rows if seq > history.version)
+        self._keep(key, held)
         return held
+
+    def _keep(self, key: tuple[int, str], held: _Held) -> None:
+        """Keep `held` as the most recently used history, its events counted; the least
+        recently used go while more than HISTORIES, or HISTORY_EVENTS events, are kept (the
+        one just used always stays)."""
+        with self._lock:
+            if self._histories.get(key) is not held:  # dropped meanwhile, or another's fold
+                other = self._histories.pop(key, None)
+                self._held_events -= other.counted if other else 0
+                held.counted = 0
+            self._held_events += held.history.version - held.counted
+            held.counted = held.history.version
+            self._histories[key] = held
+            self._histories.move_to_end(key)
+            while len(self._histories) > 1 and (len(self._histories) > HISTORIES
+                                                or self._held_events > HISTORY_EVENTS):
+                _, dropped = self._histories.popitem(last=False)
+                self._held_events -= dropped.counted
 
     @staticmethod
     def _remember(kept: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:

@@ -7,6 +7,11 @@ every game (four reads to an append). The levels run in turn, twice over (once w
 each level's figure is the median of its runs. Targets: no error at any level (every status
 other than 200 and 201 counts, and wrk's socket errors and timeouts), and requests per second
 at 256 clients at least 0.8 x the figure at 16.
+
+The load is a closed loop, as phones are: each client waits for its answer before it asks
+again. Once the server is busy, 256 clients bring no more requests per second than 16, each
+waits longer (p50 and p99 grow with the clients), and an error can come only from a request
+that waited past LAIRSIDE_DB_WAIT in the line for a connection (api/storage/gate.py).
 """
 from __future__ import annotations
 
