@@ -37,8 +37,10 @@ class Counted:
             self.seen.clear()
 
     def paths(self) -> list[str]:
+        """What the pages asked for. Not the browser's own check for a newer service worker
+        (/sw.js, revalidated after navigations at the browser's pace): no lookup asks it."""
         with self.lock:
-            return list(self.seen)
+            return [path for path in self.seen if path != "/sw.js"]
 
 
 @pytest.fixture(scope="module")
