@@ -17,6 +17,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -155,3 +156,11 @@ def stop_gunicorn(server: subprocess.Popen[bytes]) -> None:
     except ProcessLookupError:
         pass
     server.wait()
+
+
+def shared_seat(history: Any, seat: str) -> dict[str, Any]:
+    """One seat's row of a table's shared state, as every phone reads it."""
+    from assistant.tracker import SHARED  # noqa: PLC0415
+
+    rows = history.tracker.state_json(history.setup, history.state, SHARED)["seats"]
+    return next(row for row in rows if row["id"] == seat)

@@ -133,6 +133,13 @@ def cpu_tasks(base: str, path: str, token: str, chrome: str) -> dict[str, int]:
     return found
 
 
+def measured_pages(code: str) -> dict[str, str]:
+    """The five pages measured (issue 32 item 3), the live table being session `code`."""
+    return {"home": links.home(), "rule": links.rule("tdt", "fund-deployment"),
+            "setup": links.setup("tdt", mode="cutthroat", players=5), "join": "/join",
+            "table": links.session("tdt", code)}
+
+
 def main() -> int:
     chrome = os.environ.get("CHROME_PATH") or shutil.which("chromium") or ""
     if not LIGHTHOUSE.exists() or not chrome:
@@ -143,9 +150,7 @@ def main() -> int:
     server, base = start_gunicorn(f"sqlite:///{folder}/bench.sqlite3", workers=1)
     try:
         code, token = table(base)
-        pages = {"home": links.home(), "rule": links.rule("tdt", "fund-deployment"),
-                 "setup": links.setup("tdt", mode="cutthroat", players=5), "join": "/join",
-                 "table": links.session("tdt", code)}
+        pages = measured_pages(code)
         only = set(sys.argv[1:])
         results = {name: summary(lighthouse(base + path, chrome))
                    for name, path in pages.items() if not only or name in only}

@@ -25,8 +25,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from assistant import links  # noqa: E402
-from tests.pages.bench_lighthouse import SLOWDOWN, table  # noqa: E402
+from tests.pages.bench_lighthouse import SLOWDOWN, measured_pages, table  # noqa: E402
 from tests.support import start_gunicorn, stop_gunicorn  # noqa: E402
 
 LOADS = 3
@@ -79,9 +78,7 @@ def main() -> int:
     server, base = start_gunicorn(f"sqlite:///{folder}/trace.sqlite3", workers=1)
     try:
         code, _ = table(base)
-        pages = {"home": links.home(), "rule": links.rule("tdt", "fund-deployment"),
-                 "setup": links.setup("tdt", mode="cutthroat", players=5), "join": "/join",
-                 "table": links.session("tdt", code)}
+        pages = measured_pages(code)
         only = set(sys.argv[1:])
         with sync_playwright() as playwright:
             for name, path in pages.items():

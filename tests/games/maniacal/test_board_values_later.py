@@ -11,6 +11,7 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SHARED, History, parse_event
 from assistant.tracker.kernel import what_now
+from tests.support import shared_seat
 
 TRACKER = find_game("maniacal").tracker
 assert TRACKER is not None
@@ -26,15 +27,10 @@ def add(h: History, raw: dict[str, Any]) -> None:
     h.append(parse_event(TRACKER, raw))
 
 
-def seat(h: History, sid: str) -> dict[str, Any]:
-    rows = TRACKER.state_json(h.setup, h.state, SHARED)["seats"]
-    return next(s for s in rows if s["id"] == sid)
-
-
 def test_a_table_starts_with_names_and_a_mode() -> None:
     h = table()
     assert h.setup.attraction_start is None
-    assert seat(h, "simon")["criminals"] is None  # not a number until the start is known
+    assert shared_seat(h, "simon")["criminals"] is None  # not a number until the start is known
     state = TRACKER.state_json(h.setup, h.state, SHARED)
     assert "start number" in state["missing_text"]
 
@@ -65,7 +61,8 @@ def test_the_listed_move_records_it_and_play_continues() -> None:
     add(h, {"kind": "sell", "seat": "simon", "cost": 1})  # a sale needs no track
     add(h, {"kind": "table-values", "attraction_start": 2})
     add(h, BUILD)
-    assert seat(h, "simon")["criminals"] == 2 + 3 and seat(h, "hassan")["criminals"] == 2
+    assert shared_seat(h, "simon")["criminals"] == 2 + 3
+    assert shared_seat(h, "hassan")["criminals"] == 2
     assert any(m["kind"] == "build" for m in TRACKER.moves(h.setup, h.state))
     assert "start number" not in TRACKER.state_json(h.setup, h.state, SHARED)["missing_text"]
 
@@ -74,7 +71,7 @@ def test_a_corrected_start_moves_every_disc_by_the_difference() -> None:
     h = History(TRACKER, TRACKER.parse_setup({**NAMES_ONLY, "attraction_start": 1}))
     add(h, BUILD)
     add(h, {"kind": "table-values", "attraction_start": 3})
-    assert seat(h, "simon")["criminals"] == 3 + 3 and seat(h, "hassan")["beasts"] == 3
+    assert shared_seat(h, "simon")["criminals"] == 3 + 3 and shared_seat(h, "hassan")["beasts"] == 3
 
 
 def test_a_stored_setup_with_its_start_folds_as_before() -> None:
@@ -83,4 +80,4 @@ def test_a_stored_setup_with_its_start_folds_as_before() -> None:
     assert setup.to_json()["attraction_start"] == 0
     h = History(TRACKER, TRACKER.parse_setup(setup.to_json()))
     add(h, BUILD)
-    assert seat(h, "simon")["criminals"] == 3
+    assert shared_seat(h, "simon")["criminals"] == 3

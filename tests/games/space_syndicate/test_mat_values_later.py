@@ -11,7 +11,8 @@ import pytest
 from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.inputs import asked
-from assistant.tracker import SHARED, History, parse_event
+from assistant.tracker import History, parse_event
+from tests.support import shared_seat
 
 TRACKER = find_game("space-syndicate").tracker
 assert TRACKER is not None
@@ -26,11 +27,6 @@ def add(h: History, raw: dict[str, Any]) -> None:
     h.append(parse_event(TRACKER, raw))
 
 
-def seat(h: History, sid: str) -> dict[str, Any]:
-    rows = TRACKER.state_json(h.setup, h.state, SHARED)["seats"]
-    return next(s for s in rows if s["id"] == sid)
-
-
 def test_the_start_page_asks_a_seat_its_names_only() -> None:
     seats = next(f for f in TRACKER.setup_form if f.name == "seats")
     assert [f.name for f in asked(seats.fields)] == ["name", "player", "syndicate"]
@@ -38,7 +34,8 @@ def test_the_start_page_asks_a_seat_its_names_only() -> None:
 
 def test_names_and_a_mode_start_a_table_with_the_mat_values_unknown() -> None:
     h = table()
-    assert seat(h, "ana")["credits"] is None and not seat(h, "ana")["resources_entered"]
+    ana = shared_seat(h, "ana")
+    assert ana["credits"] is None and not ana["resources_entered"]
     assert TRACKER.parse_setup(h.setup.to_json()) == h.setup
 
 
@@ -62,7 +59,7 @@ def test_the_first_entry_gives_all_three_then_play_continues() -> None:
     assert err.value.field == "influence"
     add(h, {"kind": "resources", "seat": "ana", "credits": 14, "influence": 4, "crew": 2})
     add(h, {"kind": "buy-base", "seat": "ana", "zone": "exo"})
-    assert seat(h, "ana")["exo"] == 1 and seat(h, "ana")["resources_entered"]
+    assert shared_seat(h, "ana")["exo"] == 1 and shared_seat(h, "ana")["resources_entered"]
     assert any(m["kind"] == "end-turn" for m in TRACKER.moves(h.setup, h.state))
 
 
@@ -101,4 +98,4 @@ def test_a_stored_setup_with_its_mat_values_folds_as_before() -> None:
     setup = TRACKER.parse_setup(stored)
     assert setup.to_json() == stored
     h = History(TRACKER, setup)
-    assert seat(h, "ben")["credits"] == 3 and seat(h, "ana")["resources_entered"]
+    assert shared_seat(h, "ben")["credits"] == 3 and shared_seat(h, "ana")["resources_entered"]
