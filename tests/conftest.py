@@ -27,6 +27,16 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="module")
+def unlimited_client() -> Iterator[Any]:
+    """A client of an app of the module's own, in memory, with no limit on creates and writes
+    (a module that starts many tables)."""
+    made = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": "sqlite://",
+                       "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
+    yield made.test_client()
+    made.extensions["lairside.sessions"].dispose()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Debian's Chromium via Playwright, one for the whole run (each test makes its own

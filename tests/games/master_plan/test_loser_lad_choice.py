@@ -3,12 +3,10 @@ says so (a seat field: the start page offers the seats' names typed above); the 
 seat's name or id and refuses anyone else, naming the seats."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from api import create_app
 from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.inputs import describe
@@ -19,11 +17,8 @@ SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}]
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    app = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": "sqlite://",
-                      "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
-    yield app.test_client()
-    app.extensions["lairside.sessions"].dispose()
+def client(unlimited_client: Any) -> Any:
+    return unlimited_client
 
 
 def test_the_form_says_loser_lad_is_one_of_the_seats() -> None:

@@ -3,23 +3,18 @@ never in the shared view, the history, the export or another seat's view."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from api import create_app
 from tests.sessions.helpers import seat_token
 
 SECRET = "Quasar"
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    app = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": "sqlite://",
-                      "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
-    yield app.test_client()
-    app.extensions["lairside.sessions"].dispose()
+def client(unlimited_client: Any) -> Any:
+    return unlimited_client
 
 
 def test_a_plan_stays_on_its_owners_phone(client: Any) -> None:

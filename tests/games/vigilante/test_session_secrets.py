@@ -3,12 +3,10 @@ phone; the shared session JSON, history, export, score and page carry no secret 
 reveal (issue: hidden information)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from api import create_app
 from assistant import links
 from tests.sessions.helpers import seat_token
 from tests.support import spaced
@@ -22,11 +20,8 @@ name the fields and options, so the checks look for values)."""
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    app = create_app({"TESTING": True, "LAIRSIDE_DATABASE_URL": "sqlite://",
-                      "LAIRSIDE_RATE_CREATE": "off", "LAIRSIDE_RATE_WRITE": "off"})
-    yield app.test_client()
-    app.extensions["lairside.sessions"].dispose()
+def client(unlimited_client: Any) -> Any:
+    return unlimited_client
 
 
 def test_secrets_stay_on_their_own_phone_until_the_reveal(client: Any) -> None:
