@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from assistant.games import all_games
+from assistant.games import Game, all_games
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,20 +49,38 @@ def problem(description: str, **extra: Any) -> dict[str, Any]:
             "content": {"application/problem+json": {"schema": "ProblemOut"}}, **extra}
 
 
+def per_game(make: Callable[[Game], Any], tracked: bool = False) -> dict[str, Any]:
+    """OpenAPI `examples`: one for each registered game (with table sessions, if `tracked`),
+    each made from that game's own data, so no game is named outside its own folder."""
+    return {"examples": {g.slug: {"value": make(g)} for g in all_games()
+                         if g.tracker is not None or not tracked}}
+
+
+def _shown(example: Any) -> dict[str, Any]:
+    """`example` as its key: an examples map (per_game) is kept as it is."""
+    return example if isinstance(example, dict) and set(example) == {"examples"} \
+        else {"example": example}
+
+
 def json_answer(example: Any, description: str = "OK", schema: Any = None) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {
-        "schema": schema or {"type": "object"}, "example": example}}}
+        "schema": schema or {"type": "object"}, **_shown(example)}}}
 
 
 def request_doc(schema: Any, example: Any) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema,
-                                                               "example": example}}}
+                                                               **_shown(example)}}}
 
 
 def path_param(name: str, description: str, example: Any,
                schema: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"in": "path", "name": name, "required": True, "description": description,
-            "schema": schema or {"type": "string"}, "example": example}
+            "schema": schema or {"type": "string"}, **_shown(example)}
+
+
+def setup_of(game: Game) -> dict[str, Any]:
+    """A session setup naming its game (the older create route and an export carry it)."""
+    return {"game": game.slug, **(game.tracker.example_setup if game.tracker else {})}
 
 
 ERRORS = {"404": problem("Unknown game, rule or calculator (with suggestions)."),
@@ -72,10 +90,4 @@ BODY_ERRORS = {**ERRORS,
                "413": problem("The body is too large."),
                "415": problem("The body is not application/json.")}
 CODE = path_param("code", "The session's share code (8 letters and digits).", "k7m2x9qa")
-EXAMPLE = next(g for g in all_games() if g.tracker is not None)
-"""The game the document's examples use: the first registered one with table sessions, read
-from the registry, so no game is named outside its own folder."""
-EXAMPLE_SETUP = {"game": EXAMPLE.slug, **(EXAMPLE.tracker.example_setup if EXAMPLE.tracker
-                                          else {})}
-"""A session setup naming its game (the older create route and an export carry it)."""
-GAME = path_param("game", "Game slug (see /api/v1/games).", EXAMPLE.slug)
+GAME = path_param("game", "Game slug (see /api/v1/games).", per_game(lambda g: g.slug))

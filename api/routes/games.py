@@ -6,7 +6,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, url_for
 
 from api.cache import public_get
-from api.docs import ERRORS, EXAMPLE, GAME, doc, json_answer
+from api.docs import ERRORS, GAME, doc, json_answer, per_game
 from assistant.games import Game, all_games, find_game
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -46,7 +46,8 @@ def summary(game: Game) -> dict[str, Any]:
 @bp.get("")
 @public_get
 @doc("List the games", "Every game with its modes and allowed player counts.", tags=["games"],
-     responses={"200": json_answer({"games": [{"slug": EXAMPLE.slug, "title": EXAMPLE.title}]})})
+     responses={"200": json_answer({"games": [{"slug": g.slug, "title": g.title}
+                                                     for g in all_games()]})})
 def index() -> Response:
     return jsonify({"games": [summary(game) for game in all_games()]})
 
@@ -55,8 +56,8 @@ def index() -> Response:
 @public_get
 @doc("Describe one game", "Modes, player counts, and links to rules, setup, calculators, "
      "scoring and printables.", tags=["games"], parameters=[GAME],
-     responses={"200": json_answer({"slug": EXAMPLE.slug, "links": {
-         "rules": f"/api/v1/games/{EXAMPLE.slug}/rules"}}), **ERRORS})
+     responses={"200": json_answer(per_game(lambda g: {"slug": g.slug, "links": {
+         "rules": f"/api/v1/games/{g.slug}/rules"}})), **ERRORS})
 def describe(game: str) -> Response:
     found = find_game(game)
     return jsonify({**summary(found), "rules_count": len(found.rules), "calculators": [

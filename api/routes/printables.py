@@ -23,7 +23,16 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.cache import Kept, kept_or_built, not_modified, public_get, send
 from api.conditional import public_headers, unchanged
-from api.docs import ERRORS, EXAMPLE, EXAMPLE_SETUP, GAME, doc, json_answer, path_param, request_doc
+from api.docs import (
+    ERRORS,
+    GAME,
+    doc,
+    json_answer,
+    path_param,
+    per_game,
+    request_doc,
+    setup_of,
+)
 from api.offload import off_the_loop
 from api.routes.games import LINK_PROVIDERS
 from api.schemas.forms import load, operation_schema_name, schema_for
@@ -154,7 +163,7 @@ PAPER = {"in": "query", "name": "paper", "required": False,
          "schema": {"type": "string", "enum": list(sheets.PAPERS), "default": "a4"},
          "description": "Paper size; anything else answers 422."}
 MODE = {"in": "query", "name": "mode", "required": True, "schema": {"type": "string"},
-        "example": "cutthroat"}
+        **per_game(lambda g: g.modes[0].slug)}
 PLAYERS = {"in": "query", "name": "players", "required": True,
            "schema": {"type": "integer", "minimum": 1, "maximum": 99}, "example": 5}
 TAGS = ["printables"]
@@ -179,7 +188,7 @@ def _setup_paths() -> Iterator[tuple[str, dict[str, Any]]]:
 @doc("List a game's printable sheets", "Setup sheets for every mode, player count and team "
      "split, the reference aids and the score sheets, each with its PDF URLs per paper.",
      tags=TAGS, parameters=[GAME],
-     responses={"200": json_answer({"game": EXAMPLE.slug, "papers": list(sheets.PAPERS),
+     responses={"200": json_answer({"game": "{game}", "papers": list(sheets.PAPERS),
                                     "aids": [{"slug": "round", "title": "Round structure"}]}),
                 **ERRORS})
 def catalogue(game: str) -> Response:
@@ -223,7 +232,7 @@ def catalogue(game: str) -> Response:
 
 
 @bp.get("/setup.pdf")
-@doc("Setup sheet (PDF)", "", tags=TAGS, responses={"200": _pdf_ok(f"{EXAMPLE.slug}-setup-a4.pdf"),
+@doc("Setup sheet (PDF)", "", tags=TAGS, responses={"200": _pdf_ok("{game}-setup-a4.pdf"),
                                                     **ERRORS}, expand=_setup_paths)
 def setup(game: str) -> Response:
     found = find_game(game)
@@ -244,7 +253,7 @@ def _score_mode(game: Game, mode: str) -> str:
 @bp.get("/score-sheet.pdf")
 @doc("Score sheet for one mode (PDF)", "A grid to fill in by hand at the end, with a QR code "
      "that opens the scoring calculator.", tags=TAGS, parameters=[GAME, MODE, PAPER],
-     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-score-cutthroat-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok("{game}-score-{mode}-a4.pdf"), **ERRORS})
 def score(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -257,7 +266,7 @@ def score(game: str) -> Response:
      "lines, as many sets as a page holds; `players` adds pages until every player has a set. "
      "A game without a card answers 404.", tags=TAGS,
      parameters=[GAME, {**PLAYERS, "required": False}, PAPER],
-     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-turn-card-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok("{game}-turn-card-a4.pdf"), **ERRORS})
 def turn_card(game: str) -> Response:
     found = find_game(game)
     card = sheets.turn_card(found.slug)
@@ -294,7 +303,7 @@ def _players_arg(game: Game) -> int | None:
                                        "schema": {"type": "string"}, "description": "A "
                                        "session's share code: its join sheet ends the pack."},
                  PAPER],
-     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-setup-cutthroat-5-pack-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok("{game}-setup-{mode}-{players}-pack-a4.pdf"), **ERRORS})
 def pack(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -326,8 +335,9 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
      "(and X-Edit-Token, for the client that asked), so the answer is `Cache-Control: private, "
      "no-store`; the new session's address is in `Location`. A GET never creates anything.",
      tags=TAGS, method="post", parameters=[GAME, MODE, PLAYERS, PAPER],
-     body=request_doc({"type": "object"}, {k: v for k, v in EXAMPLE_SETUP.items() if k != "game"}),
-     responses={"201": _pdf_ok(f"{EXAMPLE.slug}-setup-pack-edit-a4.pdf", "The pack, with the "
+     body=request_doc({"type": "object"}, per_game(
+         lambda g: {k: v for k, v in setup_of(g).items() if k != "game"}, tracked=True)),
+     responses={"201": _pdf_ok("{game}-setup-pack-edit-a4.pdf", "The pack, with the "
                                "new session's edit strip; Location: the session."),
                 **ERRORS})
 def pack_new(game: str) -> Response:
@@ -388,7 +398,7 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
 @doc("A reference aid (PDF)", "One of the aids in the game's catalogue (GET …/printables "
      "lists them). An unknown aid answers 404.", tags=TAGS,
      parameters=[GAME, path_param("aid", "An aid's slug.", "round"), PAPER],
-     responses={"200": _pdf_ok(f"{EXAMPLE.slug}-round-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok("{game}-{aid}-a4.pdf"), **ERRORS})
 def aid(game: str, aid: str) -> Response:
     found = find_game(game)
     sheet = sheets.aid_sheet(found.slug, aid)  # 404 before the paper is checked

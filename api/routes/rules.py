@@ -6,9 +6,9 @@ from typing import Any, cast
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from api.cache import public_get
-from api.docs import ERRORS, EXAMPLE, GAME, doc, json_answer, path_param
+from api.docs import ERRORS, GAME, doc, json_answer, path_param, per_game
 from api.json_provider import dumps_bytes
-from assistant.games import find_game
+from assistant.games import Game, find_game
 from assistant.search import Hit, SearchIndex
 
 bp = Blueprint("rules", __name__)
@@ -45,12 +45,18 @@ def _search(game: str | None) -> Response:
 
 QUERY = {"in": "query", "name": "q", "schema": {"type": "string", "maxLength": 120},
          "description": "Words to look for; one or two typos are forgiven.",
-         "example": next(iter(EXAMPLE.rules)).title.lower()}
+         **per_game(lambda g: next(iter(g.rules)).title.lower())}
 LIMIT = {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1,
                                                     "maximum": 50, "default": 10}}
-FIRST = next(iter(EXAMPLE.rules))
-HITS = {"query": FIRST.title.lower(), "results": [{
-    "game": EXAMPLE.slug, "id": FIRST.id, "title": FIRST.title, "snippet": "…", "url": "…"}]}
+
+
+def _hits(game: Game) -> dict[str, Any]:
+    first = next(iter(game.rules))
+    return {"query": first.title.lower(), "results": [{
+        "game": game.slug, "id": first.id, "title": first.title, "snippet": "…", "url": "…"}]}
+
+
+HITS = per_game(_hits)
 
 
 @bp.get("/api/v1/games/<game>/rules")
@@ -77,9 +83,10 @@ def _listing(game: str) -> Response:
 @public_get
 @doc("Read one rule entry", "Own-words text, key numbers, modes, rulebook section, provenance "
      "and related entries. An unknown id answers 404 with the closest ids.", tags=["rules"],
-     parameters=[GAME, path_param("entry_id", "A rule entry's id.", "fund-deployment")],
-     responses={"200": json_answer({"id": "fund-deployment", "title": "Fund Deployment",
-                                    "section": "Villainy › Fund Deployment"}), **ERRORS})
+     parameters=[GAME, path_param("entry_id", "A rule entry's id.",
+                                           per_game(lambda g: next(iter(g.rules)).id))],
+     responses={"200": json_answer(per_game(lambda g: {
+         k: getattr(next(iter(g.rules)), k) for k in ("id", "title", "section")})), **ERRORS})
 def entry(game: str, entry_id: str) -> Response:
     found = find_game(game)
     entry = found.rules.get(entry_id)

@@ -28,13 +28,13 @@ from api.cache import Kept, kept_or_built, not_modified, request_key, send
 from api.docs import (
     BODY_ERRORS,
     CODE,
-    EXAMPLE,
-    EXAMPLE_SETUP,
     doc,
     json_answer,
     path_param,
+    per_game,
     problem,
     request_doc,
+    setup_of,
 )
 from api.errors import EditTokenRequired, UntrustedHost
 from api.json_provider import dumps_bytes
@@ -347,7 +347,7 @@ def _tracked() -> list[tuple[Game, Tracker]]:
     return [(g, g.tracker) for g in all_games() if g.tracker is not None]
 
 
-EXAMPLE_PAGE = f"https://…/g/{EXAMPLE.slug}/sessions/k7m2x9qa"
+EXAMPLE_PAGE = "https://…/g/{game}/sessions/k7m2x9qa"
 CREATED = {**json_answer({"code": "k7m2x9qa", "edit_token": "…", "version": 0, "urls": {
     "view": EXAMPLE_PAGE, "edit": EXAMPLE_PAGE + "#token=…"}}, "Created"), "links": CREATED_LINKS}
 WRITTEN = {**json_answer({"event": {"seq": 1, "at": "2025-01-31T20:15:00+00:00",
@@ -363,7 +363,8 @@ def _setups() -> Iterator[tuple[str, dict[str, Any]]]:
             "schema": {"oneOf": [schema_for(t.setup_form, f"{camel(g.slug)}SessionSetupIn")
                                  for g, t in _tracked()]},
             "examples": {g.slug: {"value": dict(t.example_setup)} for g, t in _tracked()}}}},
-        "parameters": [path_param("game", "A game with table sessions.", EXAMPLE.slug, {
+        "parameters": [path_param("game", "A game with table sessions.", per_game(
+            lambda g: g.slug, tracked=True), {
             "type": "string", "enum": [g.slug for g, _ in _tracked()]})]}
 
 
@@ -408,7 +409,7 @@ def create(game: str) -> Response:
      responses={**BODY_ERRORS, "404": problem("No such game, or it has no table sessions."),
                 "422": problem("No game named, or the seats break a rule of the game."),
                 "429": problem("Too many sessions created from this client."), "201": CREATED},
-     body=request_doc({"type": "object"}, EXAMPLE_SETUP))
+     body=request_doc({"type": "object"}, per_game(setup_of, tracked=True)))
 def create_any() -> Response:
     data = _object(json_body())
     game = data.get("game")
@@ -444,8 +445,9 @@ def import_limit() -> int:
                 "422": problem("The export is not valid, an event is refused, a time is "
                                "outside 2000 to now, or it holds more than a session may."),
                 "429": problem("Too many sessions created from this client."), "201": CREATED},
-     body=request_doc({"type": "object"}, {"format": "lairside-session", "setup": EXAMPLE_SETUP,
-         "events": [{"event": {"kind": "note", "text": "Round 1"}}]}))
+     body=request_doc({"type": "object"}, per_game(lambda g: {
+         "format": "lairside-session", "setup": setup_of(g),
+         "events": [{"event": {"kind": "note", "text": "Round 1"}}]}, tracked=True)))
 def import_session() -> Response:
     ratelimit.limit("create")
     request.max_content_length = import_limit()
@@ -595,13 +597,14 @@ PLAY_SCHEMA = {"type": "object", "description": "BG Stats' createPlay data.", "p
     "players": {"type": "array", "items": {"type": "object", "properties": {
         "name": STRING, "score": NUMBER, "rank": {"type": "integer"}, "winner": FLAG,
         "startPlayer": FLAG, "role": STRING, "sourcePlayerId": STRING}}}}}
-PLAY_EXAMPLE = {"code": "k7m2x9qa", "version": 42, "time_zone": "Europe/Paris", "play": {
-    "playDate": "2025-01-31 20:15:00", "durationMin": 95, "board": EXAMPLE.modes[0].title,
-    "game": {"name": EXAMPLE.title, "highestWins": True, "noPoints": False},
-    "players": [{"name": "Ana", "score": 14, "rank": 1, "winner": True, "startPlayer": True,
-                 "role": "", "sourcePlayerId": "ana"}]},
+PLAY_EXAMPLES = per_game(lambda g: {
+    "code": "k7m2x9qa", "version": 42, "time_zone": "Europe/Paris", "play": {
+        "playDate": "2025-01-31 20:15:00", "durationMin": 95, "board": g.modes[0].title,
+        "game": {"name": g.title, "highestWins": True, "noPoints": False},
+        "players": [{"name": "Ana", "score": 14, "rank": 1, "winner": True,
+                     "startPlayer": True, "role": "", "sourcePlayerId": "ana"}]},
     "start_player": {"seat": "ana", "recorded": True}, "text": "…",
-    "urls": {"bgstats": plays.BGSTATS_WEB + "…"}}
+    "urls": {"bgstats": plays.BGSTATS_WEB + "…"}}, tracked=True)
 
 
 @bp.get("/api/v1/sessions/<code>/play")
@@ -619,7 +622,7 @@ PLAY_EXAMPLE = {"code": "k7m2x9qa", "version": 42, "time_zone": "Europe/Paris", 
           "example": "Europe/Paris", "description": "The time zone of playDate (IANA name)."}],
      responses={"200": {"description": "The play", "content": {
          "application/json": {"schema": {"type": "object", "properties": {
-             "play": PLAY_SCHEMA}}, "example": PLAY_EXAMPLE},
+             "play": PLAY_SCHEMA}}, **PLAY_EXAMPLES},
          "text/csv": {"schema": STRING, "example": ",".join(plays.CSV_HEADER) + "\r\n"}}},
                 "304": {"description": "Not modified since the ETag you sent."},
                 "409": problem("The rules have not ended the game (type "
