@@ -10,42 +10,72 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from functools import cached_property, wraps
+from functools import wraps
 from typing import Any, cast
 
 from flask import Response, current_app, request
+from werkzeug.utils import get_content_type
 
-from api.compress import VARY, Settled, accepts_gzip, pack, weak, worth_packing
+from api.compress import GZIP, VARY, Settled, accepts_gzip, pack, unpack, weak, worth_packing
 from api.conditional import etag_of, public_headers, unchanged
 from api.config import ANSWER_ENTRY_BYTES
 from assistant.games import all_games
 
 
-@dataclass(frozen=True)
 class Kept:
-    """A finished answer: its body, type and the headers that revalidate it (the ETag first,
-    if any), with its gzip-compressed form made the first time a phone accepts it."""
+    """A finished answer: its body, type and the headers that revalidate it (the ETag first, if
+    any), each way it is sent made ready once: plain, and gzip-compressed (made the first time
+    a phone accepts it). `squeeze`: keep only the compressed form of a text worth it (pages:
+    a third of the memory; the rare client without gzip gets it unpacked each time)."""
 
-    body: bytes
-    mimetype: str
-    headers: list[tuple[str, str]]
+    def __init__(self, body: bytes, mimetype: str, headers: list[tuple[str, str]],
+                 squeeze: bool = False) -> None:
+        self.mimetype, self.headers = mimetype, headers
+        self.content_type = get_content_type(mimetype, "utf-8")
+        self.worth = worth_packing(body, mimetype)
+        self._plain: bytes | None = body
+        self._packed: tuple[bytes, list[tuple[str, str]]] | None = None
+        self._plain_ready: list[tuple[str, str]] | None = None
+        if squeeze and self.worth:
+            self._plain_ready = self._ready(len(body), with_vary(headers))
+            self.packed  # noqa: B018  (made now, so the plain body can go)
+            self._plain = None
 
-    @cached_property
-    def packed(self) -> tuple[bytes, list[tuple[str, str]]] | None:
-        """The compressed body and its headers (weak ETag), or None when not worth it."""
-        if not worth_packing(self.body, self.mimetype):
-            return None
-        headers = [(name, weak(value) if name == "ETag" else value)
-                   for name, value in self.plain_headers]
-        return pack(self.body), [*headers, ("Content-Encoding", "gzip")]
+    @property
+    def body(self) -> bytes:
+        return self._plain if self._plain is not None else unpack(self.packed[0])
 
-    @cached_property
-    def plain_headers(self) -> list[tuple[str, str]]:
-        """The headers, with Vary: Accept-Encoding when a compressed form exists."""
-        if not worth_packing(self.body, self.mimetype):
-            return self.headers
-        return with_vary(self.headers)
+    @property
+    def packed(self) -> tuple[bytes, list[tuple[str, str]]]:
+        """The compressed body and every header it is sent with (a weak ETag); only for an
+        answer `worth` it."""
+        if self._packed is None:
+            headers = [(name, weak(value) if name == "ETag" else value)
+                       for name, value in with_vary(self.headers)]
+            body = pack(self.body)
+            self._packed = body, self._ready(len(body), [*headers, GZIP])
+        return self._packed
+
+    @property
+    def plain(self) -> tuple[bytes, list[tuple[str, str]]]:
+        """The body and every header it is sent with (Vary: Accept-Encoding when `worth`
+        compressing)."""
+        if self._plain_ready is None:
+            self._plain_ready = self._ready(
+                len(self.body), with_vary(self.headers) if self.worth else self.headers)
+        return self.body, self._plain_ready
+
+    @property
+    def cost(self) -> int:
+        """Bytes kept: a squeezed answer's compressed form; else the body and, when worth
+        compressing, room for its compressed copy (gzip leaves text at a third or less; half
+        is counted)."""
+        if self._plain is None:
+            return len(self.packed[0])
+        return len(self._plain) * 3 // 2 if self.worth else len(self._plain)
+
+    def _ready(self, length: int, headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return [("Content-Type", self.content_type), ("Content-Length", str(length)), *headers]
 
 
 def with_vary(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -60,18 +90,17 @@ def not_modified(headers: list[tuple[str, str]]) -> Response:
     """A 304 carrying the revalidation headers (ETag, Cache-Control, Vary) the 200 would."""
     if accepts_gzip():
         headers = with_vary([(n, weak(v) if n == "ETag" else v) for n, v in headers])
-    return Settled(status=304, headers=headers)
+    return Settled(b"", 304, headers)
 
 
 def send(kept: Kept, status: int = 200) -> Response:
     """A kept answer as this request takes it: a 304 when the phone holds its ETag, gzip when
-    the phone accepts it and it is worth it, else as kept."""
-    first = kept.headers[0] if kept.headers else ("", "")
-    if status == 200 and first[0] == "ETag" and unchanged(first[1]):
+    the phone accepts it and it is worth it, else plain."""
+    if status == 200 and kept.headers and kept.headers[0][0] == "ETag" and \
+            unchanged(kept.headers[0][1]):
         return not_modified(kept.headers)
-    packed = kept.packed if accepts_gzip() else None
-    body, headers = packed if packed is not None else (kept.body, kept.plain_headers)
-    return Settled(body, status=status, mimetype=kept.mimetype, headers=headers)
+    body, headers = kept.packed if kept.worth and accepts_gzip() else kept.plain
+    return Settled(body, status, headers)
 
 
 class AnswerCache:
@@ -117,11 +146,7 @@ class AnswerCache:
         return len(self._kept)
 
     def _cost(self, kept: Kept) -> int:
-        """An answer's body, room for its compressed copy (gzip leaves text at a third or
-        less; half is counted) and `per_entry` for the rest of it."""
-        body = len(kept.body)
-        return (body * 3 // 2 if worth_packing(kept.body, kept.mimetype) else body) \
-            + self.per_entry
+        return kept.cost + self.per_entry
 
 
 def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
@@ -134,8 +159,12 @@ def answers() -> AnswerCache:
 
 
 def request_key(*parts: Hashable) -> tuple[Hashable, ...]:
-    """A key for an answer to this request: the host, scheme and mount path, then `parts`."""
-    return (request.host, request.scheme, request.script_root, *parts)
+    """A key for an answer to this request: the host, scheme and mount path, then `parts`
+    (read from the WSGI environ as sent, after ProxyFix: finer than Werkzeug's parsed forms,
+    never coarser)."""
+    environ = request.environ
+    return (environ.get("HTTP_HOST") or environ.get("SERVER_NAME"), environ["wsgi.url_scheme"],
+            environ.get("SCRIPT_NAME", ""), *parts)
 
 
 def kept_or_built(key: Hashable, build: Callable[[], Kept]) -> Kept:
@@ -152,7 +181,8 @@ def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
 
     @wraps(view)
     def kept_view(*args: Any, **kwargs: Any) -> Response:
-        key = request_key("get", request.path, request.query_string)
+        environ = request.environ
+        key = request_key("get", environ.get("PATH_INFO"), environ.get("QUERY_STRING"))
         found = None if current_app.debug else answers().get(key)
         if found is None:
             response = view(*args, **kwargs)
@@ -166,7 +196,7 @@ def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
                                      int(current_app.config["LAIRSIDE_CACHE_SECONDS"]))
             own = response.headers.get("Cache-Control")  # a view's own (static files' year)
             found = Kept(body, response.mimetype or "application/octet-stream",
-                         [headers[0], ("Cache-Control", own)] if own else headers)
+                         [headers[0], ("Cache-Control", own)] if own else headers, squeeze=True)
             if not current_app.debug:
                 answers().put(key, found)
         return send(found)

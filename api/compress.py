@@ -13,8 +13,11 @@ secret).
 from __future__ import annotations
 
 import gzip
+from typing import Any
 
 from flask import Flask, Response, request
+from werkzeug.datastructures import Headers
+from werkzeug.http import HTTP_STATUS_CODES
 
 MIN_BYTES = 512
 """Below this, gzip's own header and a round trip's cost outweigh what it saves."""
@@ -23,10 +26,40 @@ TEXT = frozenset(("text/html", "text/css", "text/plain", "text/javascript",
                   "application/manifest+json", "application/schema+json", "image/svg+xml",
                   "application/xml"))
 VARY = ("Vary", "Accept-Encoding")
+GZIP = ("Content-Encoding", "gzip")
 
 
 class Settled(Response):
-    """An answer whose encoding its view already chose (a kept answer): the hook leaves it."""
+    """An answer finished before it was asked for (a kept answer): its body and every header,
+    Content-Type and -Length included, are ready and go out as they are; the hook leaves it.
+    Response.__init__ is skipped on purpose: it would build Werkzeug's Headers, which checks
+    and copies each header twice, the largest cost of sending a kept answer. They are built
+    only if something looks at `headers` (a test), and then sent the usual way."""
+
+    def __init__(self, body: bytes, status: int, headers: list[tuple[str, str]]) -> None:
+        self.response = [body]
+        self._status_code = status
+        self._status = f"{status} {HTTP_STATUS_CODES[status].upper()}"
+        self.direct_passthrough = False
+        self._on_close = []
+        self._ready = headers
+        self._headers: Headers | None = None
+
+    @property
+    def headers(self) -> Headers:
+        if self._headers is None:
+            self._headers = Headers(self._ready)
+        return self._headers
+
+    @headers.setter
+    def headers(self, value: Headers) -> None:
+        self._headers = value
+
+    def get_wsgi_response(self, environ: Any) -> tuple[Any, str, list[tuple[str, str]]]:
+        if self._headers is not None:  # looked at, maybe changed
+            return super().get_wsgi_response(environ)
+        empty = self._status_code == 304 or environ.get("REQUEST_METHOD") == "HEAD"
+        return ([] if empty else self.response), self._status, list(self._ready)
 
 
 def accepts_gzip() -> bool:
@@ -43,6 +76,10 @@ def worth_packing(body: bytes, mimetype: str) -> bool:
 
 def pack(body: bytes) -> bytes:
     return gzip.compress(body, compresslevel=6, mtime=0)
+
+
+def unpack(body: bytes) -> bytes:
+    return gzip.decompress(body)
 
 
 def weak(tag: str) -> str:

@@ -25,8 +25,9 @@ def version_tag(version: int, seat: str | None = None) -> str:
 def unchanged(tag: str) -> bool:
     """Whether this GET or HEAD names `tag` in If-None-Match (weak comparison, RFC 9110
     13.1.2): the phone has this answer."""
-    asked = request.headers.get("If-None-Match")
-    if asked is None or request.method not in ("GET", "HEAD"):
+    environ = request.environ
+    asked = environ.get("HTTP_IF_NONE_MATCH")
+    if asked is None or environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
         return False
     return any(c.strip() == "*" or c.strip().removeprefix("W/") == tag
                for c in asked.split(","))
