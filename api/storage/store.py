@@ -150,6 +150,20 @@ _INFO = select(SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow
                SessionRow.version, SessionRow.created_at, SessionRow.updated_at
                ).where(SessionRow.code == bindparam("code"))
 """A session by its share code: built once, as every read asks it."""
+# An append's statements, built once too: building a statement cost a third of an append.
+_LOCK = select(SessionRow.version, SessionRow.size_bytes).where(SessionRow.id == bindparam("id"))
+_EARLIER = select(EventRow.seq, EventRow.payload, EventRow.request_digest, EventRow.created_at
+                  ).where(EventRow.session_id == bindparam("id"),
+                          EventRow.idempotency_key == bindparam("key"))
+_BUMP = update(SessionRow).where(
+    SessionRow.id == bindparam("row"), SessionRow.version == bindparam("was")).values(
+    version=bindparam("now_version"), size_bytes=bindparam("now_size"),
+    updated_at=bindparam("at"))
+_MISSING = select(EventRow.seq, EventRow.payload).where(
+    EventRow.session_id == bindparam("id"), EventRow.seq > bindparam("after"),
+    EventRow.seq <= bindparam("upto")).order_by(EventRow.seq)
+_FORGET_COUNTS = delete(RateCountRow).where(RateCountRow.bucket == bindparam("bucket"),
+                                            RateCountRow.window < bindparam("window"))
 
 
 def _aware(moment: datetime) -> datetime:
@@ -188,6 +202,8 @@ class Store:
         """Requests take a connection in turn (api/storage/gate.py): one place per pooled
         connection, so the pool itself never makes anyone wait."""
         self.postgres = self.engine.dialect.name == "postgresql"
+        self._lock_row = _LOCK.with_for_update() if self.postgres else _LOCK
+        self._count_one = _count_statement(self.postgres)
         self._ready = False
         self._lock = threading.Lock()  # guards the two dicts below
         self._histories: OrderedDict[tuple[int, str], _Held] = OrderedDict()
@@ -432,16 +448,10 @@ class Store:
         digest = _digest(event.to_json() if request is None else request)
         self._held(info, info.version)  # a history not kept is folded now, not in the write
         with self._write() as conn:
-            locked = select(SessionRow.version, SessionRow.size_bytes).where(
-                SessionRow.id == info.id)
-            if self.postgres:  # the session row is the lock writers queue on
-                locked = locked.with_for_update()
-            version, size = conn.execute(locked).one()
+            # on PostgreSQL the session row is the lock writers queue on (FOR UPDATE)
+            version, size = conn.execute(self._lock_row, {"id": info.id}).one()
             if key is not None:
-                earlier = conn.execute(select(
-                    EventRow.seq, EventRow.payload, EventRow.request_digest,
-                    EventRow.created_at).where(EventRow.session_id == info.id,
-                                               EventRow.idempotency_key == key)).first()
+                earlier = conn.execute(_EARLIER, {"id": info.id, "key": key}).first()
                 if earlier is not None:
                     seq, first, asked, at = earlier
                     if asked != digest:
@@ -458,12 +468,12 @@ class Store:
             added = _size(data)
             self._check_room(version + 1, size + added)
             now = _now()
-            conn.execute(update(SessionRow).where(
-                SessionRow.id == info.id, SessionRow.version == version).values(
-                version=version + 1, size_bytes=size + added, updated_at=now))
-            conn.execute(insert(EventRow).values(
-                session_id=info.id, seq=version + 1, kind=str(step.event.kind), payload=data,
-                idempotency_key=key, request_digest=digest if key else None, created_at=now))
+            conn.execute(_BUMP, {"row": info.id, "was": version, "now_version": version + 1,
+                                 "now_size": size + added, "at": now})
+            conn.execute(insert(EventRow), {
+                "session_id": info.id, "seq": version + 1, "kind": str(step.event.kind),
+                "payload": data, "idempotency_key": key,
+                "request_digest": digest if key else None, "created_at": now})
             self._changed(conn, info.code, version + 1)
             if count is not None:
                 count(conn)
@@ -527,18 +537,10 @@ class Store:
             self.ready()
             with self._write() as own:
                 return self.count(bucket, window, own)
-        if self.postgres:
-            from sqlalchemy.dialects.postgresql import insert as upsert
-        else:
-            from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
-        statement: Any = upsert(RateCountRow).values(bucket=bucket, window=window, count=1)
-        statement = statement.on_conflict_do_update(
-            index_elements=[RateCountRow.bucket, RateCountRow.window],
-            set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
-        counted = int(conn.execute(statement).scalar_one())
+        at = {"bucket": bucket, "window": window}
+        counted = int(conn.execute(self._count_one, at).scalar_one())
         if counted == 1:  # first of a new window: forget this bucket's older ones
-            conn.execute(delete(RateCountRow).where(RateCountRow.bucket == bucket,
-                                                    RateCountRow.window < window))
+            conn.execute(_FORGET_COUNTS, at)
         return counted
 
     # --- the folded histories kept -------------------------------------------------------------
@@ -554,14 +556,12 @@ class Store:
                 held = self._histories[key] = _Held(History(info.tracker, info.setup))
         start = held.history.version
         if start < version:
-            query = select(EventRow.seq, EventRow.payload).where(
-                EventRow.session_id == info.id, EventRow.seq > start,
-                EventRow.seq <= version).order_by(EventRow.seq)
+            wanted = {"id": info.id, "after": start, "upto": version}
             if conn is not None:
-                rows = conn.execute(query).all()
+                rows = conn.execute(_MISSING, wanted).all()
             else:
                 with self._read() as own:
-                    rows = own.execute(query).all()
+                    rows = own.execute(_MISSING, wanted).all()
             with held.lock, collector_paused(len(rows)):
                 history = held.history
                 history.extend(stored_event(info.tracker, data)
@@ -593,6 +593,19 @@ class Store:
         kept.move_to_end(key)
         while len(kept) > most:
             kept.popitem(last=False)
+
+
+def _count_statement(postgres: bool) -> Any:
+    """Add one to a rate-limit bucket's count in a window (made at 1), answering the count."""
+    if postgres:
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+    statement: Any = upsert(RateCountRow).values(
+        bucket=bindparam("bucket"), window=bindparam("window"), count=1)
+    return statement.on_conflict_do_update(
+        index_elements=[RateCountRow.bucket, RateCountRow.window],
+        set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
 
 
 @contextmanager
