@@ -125,10 +125,10 @@ def freeze_what_was_built() -> None:
 def when_ready(server: Any) -> None:
     """Once listening, before the workers start: tell them where (LAIRSIDE_LISTEN: the codes
     they show point only where phones reach), and print the address phones open with its QR
-    code, or plainly why no phone can (api/announce.py)."""
+    code, or plainly why no phone can (printables/announce.py)."""
     import sys  # noqa: PLC0415
 
-    from api.announce import banner, listen_host  # noqa: PLC0415
+    from printables.announce import banner, listen_host  # noqa: PLC0415
 
     binds = list(server.cfg.bind)
     os.environ.setdefault("LAIRSIDE_LISTEN", listen_host(binds))

@@ -6,6 +6,7 @@ marshmallow validation errors and Werkzeug's HTTP errors are each mapped here.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, json, render_template, request
@@ -125,7 +126,37 @@ def _wants_page(pages_first: bool = False) -> bool:
     return html and "not_found.html" in current_app.jinja_env.list_templates()
 
 
+SAID: tuple[tuple[type[Exception], int, str, str, Callable[[Any], str]], ...] = (
+    (SeatTaken, 409, "Conflict", "seat-taken", lambda e: f"The seat {e.seat!r} is held by "
+     "another phone. If that phone is lost or swapped, the scorekeeper releases the seat and "
+     "its claim code claims it again."),
+    (NotEnded, 409, "Conflict", "game-not-ended", lambda e: e.detail),
+    (WrongClaimCode, 403, "Forbidden", "claim-code", lambda e: "That is not the claim code of "
+     f"seat {e.seat!r}: each seat's code is printed on its own slip (the scorekeeper's phone "
+     "shows them too)."),
+    (PreconditionRequired, 428, "Precondition Required", "precondition-required",
+     lambda e: e.detail),
+    (KeyReused, 422, "Idempotency-Key reused", "idempotency-key-reused", lambda e: "The "
+     f"Idempotency-Key {e.key!r} was already used on this session for a different event."),
+    (UntrustedHost, 400, "Bad Request", "untrusted-host", lambda e: "This server builds links "
+     "only for a public address it was told about: set LAIRSIDE_PUBLIC_URL (or "
+     f"LAIRSIDE_TRUSTED_HOSTS) to serve {request.host[:80]!r}."),
+    (MalformedJSON, 400, "Malformed JSON", "malformed-json", lambda e: str(e.description)),
+    (JSONRequired, 415, "Unsupported media type", "unsupported-media-type",
+     lambda e: str(e.description)),
+)
+"""Refusals said in one sentence: (error, status, title, problem type, the sentence)."""
+
+
+def _saying(status: int, title: str, kind: str, say: Callable[[Any], str]
+            ) -> Callable[[Any], Response]:
+    return lambda error: problem(status, title, say(error), kind)
+
+
 def register_error_handlers(app: Flask) -> None:
+    for error_type, status, title, kind, say in SAID:
+        app.register_error_handler(error_type, _saying(status, title, kind, say))
+
     @app.errorhandler(ValidationError)
     def _validation(error: ValidationError) -> Response:
         errors = flatten_errors(error.messages)
@@ -174,32 +205,6 @@ def register_error_handlers(app: Flask) -> None:
                        "it and apply your change again.", "precondition-failed",
                        {"ETag": f'"v{error.current}"'}, current_version=error.current)
 
-    @app.errorhandler(SeatTaken)
-    def _seat_taken(error: SeatTaken) -> Response:
-        return problem(409, "Conflict", f"The seat {error.seat!r} is held by another phone. "
-                       "If that phone is lost or swapped, the scorekeeper releases the seat "
-                       "and its claim code claims it again.", "seat-taken")
-
-    @app.errorhandler(NotEnded)
-    def _not_ended(error: NotEnded) -> Response:
-        return problem(409, "Conflict", error.detail, "game-not-ended")
-
-    @app.errorhandler(WrongClaimCode)
-    def _claim_code(error: WrongClaimCode) -> Response:
-        return problem(403, "Forbidden", f"That is not the claim code of seat {error.seat!r}: "
-                       "each seat's code is printed on its own slip (the scorekeeper's phone "
-                       "shows them too).", "claim-code")
-
-    @app.errorhandler(PreconditionRequired)
-    def _precondition(error: PreconditionRequired) -> Response:
-        return problem(428, "Precondition Required", error.detail, "precondition-required")
-
-    @app.errorhandler(KeyReused)
-    def _key_reused(error: KeyReused) -> Response:
-        return problem(422, "Idempotency-Key reused", f"The Idempotency-Key {error.key!r} was "
-                       "already used on this session for a different event.",
-                       "idempotency-key-reused")
-
     @app.errorhandler(ratelimit.RateLimited)
     def _rate_limited(error: ratelimit.RateLimited) -> Response:
         return problem(429, "Too Many Requests", f"Too many {error.kind} requests from this "
@@ -212,24 +217,9 @@ def register_error_handlers(app: Flask) -> None:
                        f"database in time; nothing was written. Try again in {error.seconds} s.",
                        "busy", {"Retry-After": str(error.seconds)}, retry_after=error.seconds)
 
-    @app.errorhandler(UntrustedHost)
-    def _untrusted_host(error: UntrustedHost) -> Response:
-        return problem(400, "Bad Request", "This server builds links only for a public address "
-                       "it was told about: set LAIRSIDE_PUBLIC_URL (or LAIRSIDE_TRUSTED_HOSTS) "
-                       f"to serve {request.host[:80]!r}.", "untrusted-host")
-
     @app.errorhandler(LairsideError)
     def _domain(error: LairsideError) -> Response:
         return problem(422, error.title, error.detail, "invalid-input")
-
-    @app.errorhandler(MalformedJSON)
-    def _malformed(error: MalformedJSON) -> Response:
-        return problem(400, "Malformed JSON", str(error.description), "malformed-json")
-
-    @app.errorhandler(JSONRequired)
-    def _media(error: JSONRequired) -> Response:
-        return problem(415, "Unsupported media type", str(error.description),
-                       "unsupported-media-type")
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:

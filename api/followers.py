@@ -98,8 +98,7 @@ class Followers:
             self._waiting.setdefault(code, set()).add(waiter)
         waiter.stop = _watch_close(connection, waiter)
         if first:
-            for found, version in self.store.versions([code]).items():
-                self.changed(found, version)
+            self._catch_up([code])
         return waiter
 
     def unsubscribe(self, waiter: Waiter) -> None:

@@ -112,7 +112,3 @@ def number(value: Any) -> Any:
             return str(int(value))
         return f"{value:.2f}".rstrip("0").rstrip(".")
     return value
-
-
-PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}
-"""How the print page names the paper sizes the sheets come in (assistant.sheets.PAPERS)."""

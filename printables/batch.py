@@ -1,6 +1,7 @@
 """Write many sheets at once into a folder a host can print from, with an index.html."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -8,6 +9,7 @@ from html import escape
 from pathlib import Path
 
 from assistant import sheets
+from printables.address import LAN_NOTE, guess_base_url, is_loopback
 from printables.layouts import PAPERS
 from printables.meta import lairside_version
 from printables.render import Resolve, Target, render, render_pack
@@ -134,3 +136,34 @@ def write_index(folder: Path, written: Sequence[Written], day: date,
     path = folder / "index.html"
     path.write_text("".join(parts), encoding="utf-8")
     return path
+
+
+def write_all(out: Path | None, paper: str, base_url: str | None, packs: bool,
+              resolver: Callable[[str], Resolve]) -> None:
+    """The `flask printables` command: every sheet (and pack) of every game on `paper` ("both":
+    every size) into `out`, its codes pointing at `base_url`, else this machine's LAN address;
+    what it does is said on the terminal as it goes."""
+    import click  # noqa: PLC0415
+
+    base = (base_url or "").rstrip("/")
+    note = ""
+    if not base:
+        base = guess_base_url()
+        note = "" if is_loopback(base) else LAN_NOTE
+        click.echo(f"No LAIRSIDE_PUBLIC_URL: QR codes point at {base} (serve the app there, "
+                   f"e.g. make run HOST=0.0.0.0).", err=True)
+    if is_loopback(base):
+        click.echo(f"Warning: {base} is loopback; no phone can open these codes (each sheet "
+                   f"says so in print).", err=True)
+    papers = sheets.PAPERS if paper == "both" else (paper,)
+    todo, bundles = everything(packs)
+    folder = out or DEFAULT_OUT
+    started = time.perf_counter()
+    with click.progressbar(length=(len(todo) + len(bundles)) * len(papers),
+                           label="Rendering sheets and packs", show_pos=True) as bar:
+        written = write_batch(todo, papers, folder, resolver(base),
+                              on_done=lambda _path: bar.update(1), packs=bundles,
+                              target=Target(base, note))
+    seconds = time.perf_counter() - started
+    click.echo(f"{len(written)} PDFs in {folder} ({seconds:.1f} s); open "
+               f"{folder / 'index.html'} to print.")

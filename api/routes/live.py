@@ -61,6 +61,8 @@ AFTER = {"in": "query", "name": "after", "schema": {"type": "integer", "minimum"
                                                     "maximum": 10**9},
          "description": "The version this phone shows.", "example": 3}
 SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
+FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's."),
+                 "404": problem("No session has this code.")}
 
 
 @bp.get("/api/v1/sessions/<code>/wait")
@@ -73,8 +75,7 @@ SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
          "description": "Seconds to wait at most."}, SEAT_TOKEN],
      responses={"200": json_answer(SESSION, "A newer version"),
                 "204": {"description": "Nothing changed within the timeout."},
-                "403": problem("The seat token is not one of this session's."),
-                "404": problem("No session has this code."),
+                **FOLLOW_ERRORS,
                 "422": problem("`after` or `timeout` is not a whole number in range.")})
 def wait(code: str) -> Response:
     info = store().info(code)
@@ -109,8 +110,7 @@ def wait(code: str) -> Response:
          SEAT_TOKEN],
      responses={"200": {"description": "The stream", "content": {"text/event-stream": {
          "schema": {"type": "string"}, "example": 'id: 4\nevent: session\ndata: {...}\n\n'}}},
-         "403": problem("The seat token is not one of this session's."),
-         "404": problem("No session has this code."),
+         **FOLLOW_ERRORS,
          "422": problem("`after` or Last-Event-ID is not a whole number in range.")})
 def stream(code: str) -> Response:
     info = store().info(code)

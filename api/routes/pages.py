@@ -35,6 +35,7 @@ from assistant.games import Game, Operation, all_games, find_game
 from assistant.inputs import ListOf, label_for, singular
 from assistant.rules import group_entries
 from assistant.search import Hit, offline_index
+from printables.layouts import PAPERS
 
 bp = Blueprint("pages", __name__)
 
@@ -255,8 +256,8 @@ def print_page(game: str) -> Response:
     pdf = _pdf_urls(found.slug, paper)
     context: dict[str, Any] = dict(
         game=found, op=found.setup, args=args, errors=errors, paper=paper,
-        papers=text.PAPER_TITLES, chosen=next((m for m in found.modes
-                                               if m.slug == args.get("mode")), None),
+        papers={slug: p.title for slug, p in PAPERS.items()},
+        chosen=next((m for m in found.modes if m.slug == args.get("mode")), None),
         error_labels={k: PRINT_LABELS.get(k) or label_for(found.setup.form, k)
                       for k in errors},
         catalogue=cat, aids=[(a, pdf("aid", aid=a.slug)) for a in cat.aids],

@@ -7,7 +7,6 @@ codes point at, and stream the PDF. reportlab is imported on the first PDF, not 
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date
@@ -420,33 +419,11 @@ def aid(game: str, aid: str) -> Response:
 def printables_command(out: Path | None, paper: str, base_url: str | None, packs: bool) -> None:
     """Write every printable sheet of every game as PDF, and the game-night packs, with an
     index.html."""
-    from printables.address import LAN_NOTE, guess_base_url, is_loopback  # noqa: PLC0415
-    from printables.batch import DEFAULT_OUT, everything, write_batch  # noqa: PLC0415
-    from printables.render import Target  # noqa: PLC0415
+    from printables.batch import write_all  # noqa: PLC0415
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    base = (base_url or app.config.get("LAIRSIDE_PUBLIC_URL") or "").rstrip("/")
-    note = ""
-    if not base:
-        base = guess_base_url()
-        note = "" if is_loopback(base) else LAN_NOTE
-        click.echo(f"No LAIRSIDE_PUBLIC_URL: QR codes point at {base} (serve the app there, "
-                   f"e.g. make run HOST=0.0.0.0).", err=True)
-    if is_loopback(base):
-        click.echo(f"Warning: {base} is loopback; no phone can open these codes (each sheet "
-                   f"says so in print).", err=True)
-    papers = sheets.PAPERS if paper == "both" else (paper,)
-    todo, bundles = everything(packs)
-    folder = out or DEFAULT_OUT
-    started = time.perf_counter()
-    with click.progressbar(length=(len(todo) + len(bundles)) * len(papers),
-                           label="Rendering sheets and packs", show_pos=True) as bar:
-        written = write_batch(todo, papers, folder, resolver(app, base),
-                              on_done=lambda _path: bar.update(1), packs=bundles,
-                              target=Target(base, note))
-    seconds = time.perf_counter() - started
-    click.echo(f"{len(written)} PDFs in {folder} ({seconds:.1f} s); open "
-               f"{folder / 'index.html'} to print.")
+    write_all(out, paper, base_url or app.config.get("LAIRSIDE_PUBLIC_URL"), packs,
+              lambda base: resolver(app, base))
 
 
 # ---------------------------------------------------------------- registration

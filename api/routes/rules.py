@@ -30,12 +30,8 @@ def _hit(hit: Hit, root: str) -> dict[str, Any]:
 def _search(game: str | None) -> Response:
     """A search for `q` (`limit`: 1 to 50, 10 when absent or not a whole number), kept by
     address like any read (the cache's byte budget bounds open-ended queries)."""
-    args = request.args
-    query = args.get("q", "")
-    try:
-        most = int(args.get("limit", 10))
-    except ValueError:
-        most = 10
+    query = request.args.get("q", "")
+    most = request.args.get("limit", 10, type=int)
     hits = search_index(game).search(query, limit=max(1, min(most or 10, 50)))
     root = request.root_path
     body = dumps_bytes({"query": query, "count": len(hits),

@@ -11,13 +11,10 @@ answer kept for that session, version and viewer (api/cache.py).
 """
 from __future__ import annotations
 
-import csv
 import functools
-import io
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any, cast
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 from flask import Blueprint, Flask, Response, current_app, request, url_for
@@ -420,20 +417,10 @@ def create_any() -> Response:
     return create(game)
 
 
-EXPORT_BYTES_PER_EVENT = 512
-"""Room an export gives each event besides its own JSON: its envelope (seq, at, "event") and
-the indentation of a file pretty-printed with up to 4 spaces (about 150 bytes, and 17 more for
-each field of the widest event form, which has 13)."""
-ESCAPED = 3
-"""A session's size counts its text as UTF-8; an export written as ASCII JSON (\\u00e9 for é,
-a pair of \\uXXXX for an emoji) takes up to 3 times that."""
-
-
 def import_limit() -> int:
-    """The largest import body: any export of a session within the limits (events and bytes),
-    however it was re-saved (ASCII escapes, indentation), fits, so every export imports back;
-    other bodies keep LAIRSIDE_MAX_BODY_BYTES."""
-    return (ESCAPED * store().max_bytes + store().max_events * EXPORT_BYTES_PER_EVENT
+    """The largest import body: any export of a session within the limits fits, so every
+    export imports back; other bodies keep LAIRSIDE_MAX_BODY_BYTES."""
+    return (exports.largest(store().max_bytes, store().max_events)
             + int(current_app.config.get("MAX_CONTENT_LENGTH") or 65536))
 
 
@@ -575,19 +562,6 @@ def play_of(info: SessionInfo, state: Any, zone: tzinfo) -> plays.Play:
                        began.astimezone(zone), ended.astimezone(zone))
 
 
-def time_zone(raw: str | None) -> tuple[str, tzinfo]:
-    """The `tz` asked for (an IANA name such as Europe/Paris; UTC when left out)."""
-    if raw is None or raw == "UTC":
-        return "UTC", UTC
-    try:
-        if len(raw) <= 64:  # IANA names are far shorter: no long path asked of the disk
-            return raw, ZoneInfo(raw)
-    except (ZoneInfoNotFoundError, ValueError, OSError):
-        pass
-    raise InvalidInput("tz", f"There is no time zone {raw[:64]!r}.",
-                       "an IANA time zone such as Europe/Paris, or UTC")
-
-
 STRING, NUMBER, FLAG = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
 PLAY_SCHEMA = {"type": "object", "description": "BG Stats' createPlay data.", "properties": {
     **dict.fromkeys(("playDate", "location", "comments", "board", "sourceName",
@@ -634,14 +608,12 @@ def play(code: str) -> Response:
     fmt = request.args.get("format", "json")
     if fmt not in ("json", "csv"):
         raise InvalidInput("format", f"There is no format {fmt[:20]!r}.", "json, csv")
-    name, zone = time_zone(request.args.get("tz"))
+    name, zone = plays.time_zone(request.args.get("tz"))
 
     def build() -> tuple[bytes, str]:
         made = play_of(info, store().state_at(info), zone)
         if fmt == "csv":
-            out = io.StringIO()
-            csv.writer(out).writerows(made.rows())
-            return out.getvalue().encode(), "text/csv"
+            return made.csv_text().encode(), "text/csv"
         api = f"{request.script_root}/api/v1/sessions/{info.code}/play"
         return dumps_bytes({
             "code": info.code, "version": info.version, "time_zone": name, "play": made.data,

@@ -22,6 +22,19 @@ FORMAT_VERSION = 1
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 """No event of an imported export is older than this, nor later than a day from now: every
 database stores that range, in UTC, whatever offset the export wrote."""
+BYTES_PER_EVENT = 512
+"""Room an export gives each event besides its own JSON: its envelope (seq, at, "event") and
+the indentation of a file pretty-printed with up to 4 spaces (about 150 bytes, and 17 more for
+each field of the widest event form, which has 13)."""
+ESCAPED = 3
+"""A session's size counts its text as UTF-8; an export written as ASCII JSON (\\u00e9 for é,
+a pair of \\uXXXX for an emoji) takes up to 3 times that."""
+
+
+def largest(max_bytes: int, max_events: int) -> int:
+    """The most bytes an export of a session within these limits takes, however it was
+    re-saved (ASCII escapes, indentation)."""
+    return ESCAPED * max_bytes + max_events * BYTES_PER_EVENT
 
 
 def export(tracker: Tracker, setup: Any, code: str, version: int, created_at: datetime,

@@ -9,14 +9,17 @@ gives the session's times (api/storage keeps them) already in the zone to show.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 from urllib.parse import quote
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from assistant.errors import LairsideError
+from assistant.errors import InvalidInput, LairsideError
 
 from .base import seat_id
 from .contract import SeatLike, TableSetup, Tracker
@@ -99,6 +102,25 @@ class Play:
                         _number(p["score"]) if "score" in p else "", str(p["rank"]),
                         "yes" if p["winner"] else "no", _cell(p["role"])])
         return out
+
+    def csv_text(self) -> str:
+        """The rows as a CSV file."""
+        out = io.StringIO()
+        csv.writer(out).writerows(self.rows())
+        return out.getvalue()
+
+
+def time_zone(raw: str | None) -> tuple[str, tzinfo]:
+    """The `tz` asked for (an IANA name such as Europe/Paris; UTC when left out)."""
+    if raw is None or raw == "UTC":
+        return "UTC", UTC
+    try:
+        if len(raw) <= 64:  # IANA names are far shorter: no long path asked of the disk
+            return raw, ZoneInfo(raw)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        pass
+    raise InvalidInput("tz", f"There is no time zone {raw[:64]!r}.",
+                       "an IANA time zone such as Europe/Paris, or UTC")
 
 
 def build(tracker: Tracker, title: str, mode_title: str, setup: TableSetup, state: Any,

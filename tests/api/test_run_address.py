@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from api import announce, create_app
+from api import create_app
 from assistant.games import find_game
-from printables import address
+from printables import address, announce
 from printables.qr import qr_matrix, qr_svg
 from tests.support import ROOT, free_port, stop_gunicorn
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from api.routes.sessions import ESCAPED, EXPORT_BYTES_PER_EVENT
+from assistant.tracker.exports import largest
 from tests.sessions.conftest import make_app
 from tests.sessions.helpers import create, write
 
@@ -42,7 +42,7 @@ def test_other_bodies_keep_the_small_limit_and_imports_have_one_too(tmp_path):
                        headers={"Content-Type": "application/json",
                                 "Authorization": f"Bearer {first['edit_token']}"})
     assert note.status_code == 413
-    limit = ESCAPED * 10_000 + 100 * EXPORT_BYTES_PER_EVENT + 65536
+    limit = largest(10_000, 100) + 65536
     huge = json.dumps({"format": "lairside-session", "setup": {}, "pad": "z" * limit})
     refused = client.post("/api/v1/sessions/import", data=huge,
                           headers={"Content-Type": "application/json"})
