@@ -212,7 +212,8 @@ def pure_post(view: Callable[..., Response]) -> Callable[..., Response]:
     @wraps(view)
     def kept_view(**kwargs: Any) -> Response:
         body = request.get_data(cache=True)  # within the size limit checked before any view
-        key = request_key("post", request.path, request.mimetype,
+        environ = request.environ  # the type as sent: finer than its parsed form, never coarser
+        key = request_key("post", environ.get("PATH_INFO"), environ.get("CONTENT_TYPE"),
                           hashlib.blake2b(body, digest_size=16).digest())
         found = None if current_app.debug else answers().get(key)
         if found is None:

@@ -108,8 +108,10 @@ def counter(kind: str, peek: bool = False) -> Count | None:
 
 
 def check(kind: str) -> None:
-    """RateLimited if this client is already at the `kind` limit (counts nothing)."""
-    limit(kind, peek=True)
+    """RateLimited if this client is already at the `kind` limit (counts nothing). Every read
+    naming a share code asks this: while no client is held in this worker, that is all."""
+    if _at_limit():
+        limit(kind, peek=True)
 
 
 

@@ -202,6 +202,9 @@ class Store:
         """Requests take a connection in turn (api/storage/gate.py): one place per pooled
         connection, so the pool itself never makes anyone wait."""
         self.postgres = self.engine.dialect.name == "postgresql"
+        self._reader = self.engine.execution_options(**reading(self.engine))
+        self._writer = self.engine.execution_options(**{IMMEDIATE: True})
+        """The engine with each kind of connection's options set once, not on every use."""
         self._lock_row = _LOCK.with_for_update() if self.postgres else _LOCK
         self._count_one = _count_statement(self.postgres)
         self._ready = False
@@ -231,16 +234,15 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction, committed when the block ends (BEGIN IMMEDIATE on SQLite)."""
-        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
-                **{IMMEDIATE: True}) as conn, conn.begin():
+        with _database_errors(), self.gate.place(), self._writer.connect() as conn, \
+                conn.begin():
             yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         """A connection for SELECTs, each atomic by itself: no transaction around them
         (engine.reading). Every read here asks one statement."""
-        with _database_errors(), self.gate.place(), self.engine.connect().execution_options(
-                **reading(self.engine)) as conn:
+        with _database_errors(), self.gate.place(), self._reader.connect() as conn:
             yield conn
 
     def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
