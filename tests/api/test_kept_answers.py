@@ -1,0 +1,84 @@
+"""A kept answer goes out as prepared (api/cache.py, api/compress.Settled): the same status,
+headers and body Werkzeug would have sent, for GET, HEAD, gzip and 304; a page is kept as its
+compressed form only, and a client without gzip still gets it whole."""
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from api import create_app
+from api.cache import Kept, send
+from api.compress import Settled, pack
+from api.responses import SECURITY_HEADERS
+from assistant.games import all_games
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+GAME = all_games()[0]
+ENTRY = next(iter(GAME.rules))
+PAGE = f"/g/{GAME.slug}/rules/{ENTRY.id}"
+RULE = f"/api/v1/games/{GAME.slug}/rules/{ENTRY.id}"
+
+
+@pytest.fixture()
+def app(tmp_path: Path) -> Flask:
+    return create_app({"TESTING": True,
+                       "LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp_path}/kept.sqlite3"})
+
+
+@pytest.mark.parametrize("path", [PAGE, RULE])
+def test_a_kept_answer_is_sent_whole_each_way(app: Flask, path: str) -> None:
+    client = app.test_client()
+    first = client.get(path)  # worked out, then kept
+    for headers in ({}, GZIP):
+        got = client.get(path, headers=headers)
+        assert got.status_code == 200
+        body = gzip.decompress(got.data) if "Content-Encoding" in got.headers else got.data
+        assert body == first.data
+        assert int(got.headers["Content-Length"]) == len(got.data)
+        assert got.headers["Content-Type"] == first.headers["Content-Type"]
+        assert got.headers["Cache-Control"] == first.headers["Cache-Control"]
+        for name, value in SECURITY_HEADERS.items():
+            assert got.headers.getlist(name) == [value]
+        head = client.head(path, headers=headers)
+        assert head.status_code == 200 and head.data == b""
+        assert sorted(head.headers.items()) == sorted(got.headers.items())
+        again = client.get(path, headers={**headers, "If-None-Match": got.headers["ETag"]})
+        assert again.status_code == 304 and again.data == b""
+        assert again.headers["ETag"] == got.headers["ETag"]
+        assert "Content-Length" not in again.headers or again.headers["Content-Length"] == "0"
+
+
+def test_a_page_is_kept_as_its_compressed_form_only(app: Flask) -> None:
+    client = app.test_client()
+    whole = client.get(PAGE).data
+    cache = app.extensions["lairside.answers"]
+    assert len(cache) == 1 and cache.size == len(pack(whole)) + cache.per_entry
+    assert client.get(PAGE).data == whole  # a client without gzip: unpacked for it
+    assert client.get(PAGE, headers=GZIP).data == pack(whole)
+
+
+def test_kept_body_squeezed_or_not_reads_the_same() -> None:
+    text = b"<p>" + b"a line of a rule " * 200 + b"</p>"
+    squeezed = Kept(text, "text/html", [("ETag", '"x"')], squeeze=True)
+    plain = Kept(text, "text/html", [("ETag", '"x"')])
+    assert squeezed.body == plain.body == text
+    assert squeezed.cost == len(pack(text)) < plain.cost
+    small = Kept(b"{}", "application/json", [], squeeze=True)  # not worth packing: kept whole
+    assert small.body == b"{}" and small.cost == 2
+
+
+def test_headers_set_on_a_prepared_answer_are_sent(app: Flask) -> None:
+    app.add_url_rule("/_prepared", "prepared", lambda: _with_disposition())
+    got = app.test_client().get("/_prepared")
+    assert got.headers["Content-Disposition"] == "attachment"
+    assert got.data == b"a,b\r\n" and got.headers["Content-Length"] == "5"
+
+
+def _with_disposition() -> Settled:
+    response = send(Kept(b"a,b\r\n", "text/csv", []))
+    assert isinstance(response, Settled)
+    response.headers["Content-Disposition"] = "attachment"
+    return response
