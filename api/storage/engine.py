@@ -14,6 +14,8 @@ before it), no BEGIN and no ROLLBACK around it (ONE_READ). A session read costs 
 """
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,14 +79,28 @@ def sqlite_file(url: str) -> Path | None:
     return Path(parsed.database)
 
 
+def _wal(cursor: Any) -> None:
+    """Switch to WAL. Workers opening a new file together may each hold a read lock while
+    asking to switch: SQLite refuses one at once ("database is locked", no busy wait, as
+    waiting could deadlock), so it asks again, briefly, until the file is in WAL."""
+    for attempt in range(100):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == 99:
+                raise
+            time.sleep(0.01)
+
+
 def _sqlite(engine: Engine) -> Engine:
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we send BEGIN ourselves (below)
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        _wal(cursor)
+        cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
