@@ -24,58 +24,49 @@ from assistant.games import all_games
 
 class Kept:
     """A finished answer: its body, type and the headers that revalidate it (the ETag first, if
-    any), each way it is sent made ready once: plain, and gzip-compressed (made the first time
-    a phone accepts it). `squeeze`: keep only the compressed form of a text worth it (pages:
-    a third of the memory; the rare client without gzip gets it unpacked each time)."""
+    any). A text worth compressing is kept as its gzip form only: phones accept it, so it is
+    sent with no work, in a third of the memory; a client without gzip gets it unpacked. The
+    complete headers of each way it is sent are made once, when first asked for."""
 
-    def __init__(self, body: bytes, mimetype: str, headers: list[tuple[str, str]],
-                 squeeze: bool = False) -> None:
+    __slots__ = ("mimetype", "headers", "worth", "cost", "_stored", "_length", "_sent_packed",
+                 "_sent_plain")
+
+    def __init__(self, body: bytes, mimetype: str, headers: list[tuple[str, str]]) -> None:
         self.mimetype, self.headers = mimetype, headers
-        self.content_type = get_content_type(mimetype, "utf-8")
         self.worth = worth_packing(body, mimetype)
-        self._plain: bytes | None = body
-        self._packed: tuple[bytes, list[tuple[str, str]]] | None = None
-        self._plain_ready: list[tuple[str, str]] | None = None
-        if squeeze and self.worth:
-            self._plain_ready = self._ready(len(body), with_vary(headers))
-            self.packed  # noqa: B018  (made now, so the plain body can go)
-            self._plain = None
+        self._length = len(body)
+        self._stored = pack(body) if self.worth else body
+        self.cost = len(self._stored)
+        """Bytes kept for the body."""
+        self._sent_packed: list[tuple[str, str]] | None = None
+        self._sent_plain: list[tuple[str, str]] | None = None
 
     @property
     def body(self) -> bytes:
-        return self._plain if self._plain is not None else unpack(self.packed[0])
+        return unpack(self._stored) if self.worth else self._stored
 
     @property
     def packed(self) -> tuple[bytes, list[tuple[str, str]]]:
         """The compressed body and every header it is sent with (a weak ETag); only for an
-        answer `worth` it."""
-        if self._packed is None:
+        answer `worth` compressing."""
+        if self._sent_packed is None:
             headers = [(name, weak(value) if name == "ETag" else value)
                        for name, value in with_vary(self.headers)]
-            body = pack(self.body)
-            self._packed = body, self._ready(len(body), [*headers, GZIP])
-        return self._packed
+            self._sent_packed = self._ready(len(self._stored), [*headers, GZIP])
+        return self._stored, self._sent_packed
 
     @property
     def plain(self) -> tuple[bytes, list[tuple[str, str]]]:
         """The body and every header it is sent with (Vary: Accept-Encoding when `worth`
         compressing)."""
-        if self._plain_ready is None:
-            self._plain_ready = self._ready(
-                len(self.body), with_vary(self.headers) if self.worth else self.headers)
-        return self.body, self._plain_ready
-
-    @property
-    def cost(self) -> int:
-        """Bytes kept: a squeezed answer's compressed form; else the body and, when worth
-        compressing, room for its compressed copy (gzip leaves text at a third or less; half
-        is counted)."""
-        if self._plain is None:
-            return len(self.packed[0])
-        return len(self._plain) * 3 // 2 if self.worth else len(self._plain)
+        if self._sent_plain is None:
+            self._sent_plain = self._ready(
+                self._length, with_vary(self.headers) if self.worth else self.headers)
+        return self.body, self._sent_plain
 
     def _ready(self, length: int, headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
-        return [("Content-Type", self.content_type), ("Content-Length", str(length)), *headers]
+        return [("Content-Type", get_content_type(self.mimetype, "utf-8")),
+                ("Content-Length", str(length)), *headers]
 
 
 def with_vary(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -196,7 +187,7 @@ def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
                                      int(current_app.config["LAIRSIDE_CACHE_SECONDS"]))
             own = response.headers.get("Cache-Control")  # a view's own (static files' year)
             found = Kept(body, response.mimetype or "application/octet-stream",
-                         [headers[0], ("Cache-Control", own)] if own else headers, squeeze=True)
+                         [headers[0], ("Cache-Control", own)] if own else headers)
             if not current_app.debug:
                 answers().put(key, found)
         return send(found)

@@ -13,15 +13,16 @@ from typing import Any
 # growing there (make bench B5: within 10% from minute 5 to minute 30 of a mixed load).
 
 ANSWER_CACHE_BYTES = 8 * 1024 * 1024
-"""Bytes of finished answers each worker keeps (api/cache.py), each counted as its body plus
-ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session reads and calculator answers
-asked lately, and the PDFs printed lately; least recently used dropped first."""
-# Measured (make bench B5, 30 minutes): at 8 MiB a worker grew 2.7% from minute 5; at 16 MiB
-# 10.1% (steps at minutes 11 and 20); at 32 MiB 64%. The cost: make bench A's 240 phone setup
-# pages with their gzip forms (about 7 MiB) no longer all stay kept while other answers come in.
-ANSWER_ENTRY_BYTES = 1024
+"""Bytes of finished answers each worker keeps (api/cache.py), each counted as the body it keeps
+(a text: its gzip form) plus ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session
+reads and calculator answers asked lately, and the PDFs printed lately; least recently used
+dropped first."""
+# Measured (make bench B5, 30 minutes, when texts were kept whole as well): at 8 MiB a worker
+# grew 2.7% from minute 5; at 16 MiB 10.1% (steps at minutes 11 and 20); at 32 MiB 64%.
+ANSWER_ENTRY_BYTES = 2048
 """What a kept answer costs besides its body (its key, headers and record), counted against
-ANSWER_CACHE_BYTES so that many small answers are bounded too."""
+ANSWER_CACHE_BYTES so that many small answers are bounded too. Measured with tracemalloc
+(answers to rule look-ups, phone setup pages and calculators): 0.6 to 1.8 KiB."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
 HISTORY_EVENTS = 5_000

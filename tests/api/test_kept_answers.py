@@ -1,5 +1,5 @@
 """A kept answer goes out as prepared (api/cache.py, api/compress.Settled): the same status,
-headers and body Werkzeug would have sent, for GET, HEAD, gzip and 304; a page is kept as its
+headers and body Werkzeug would have sent, for GET, HEAD, gzip and 304; a text is kept as its
 compressed form only, and a client without gzip still gets it whole."""
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_a_kept_answer_is_sent_whole_each_way(app: Flask, path: str) -> None:
         assert "Content-Length" not in again.headers or again.headers["Content-Length"] == "0"
 
 
-def test_a_page_is_kept_as_its_compressed_form_only(app: Flask) -> None:
+def test_a_page_is_kept_as_its_compressed_form(app: Flask) -> None:
     client = app.test_client()
     whole = client.get(PAGE).data
     cache = app.extensions["lairside.answers"]
@@ -60,14 +60,14 @@ def test_a_page_is_kept_as_its_compressed_form_only(app: Flask) -> None:
     assert client.get(PAGE, headers=GZIP).data == pack(whole)
 
 
-def test_kept_body_squeezed_or_not_reads_the_same() -> None:
+def test_a_kept_text_costs_its_compressed_form() -> None:
     text = b"<p>" + b"a line of a rule " * 200 + b"</p>"
-    squeezed = Kept(text, "text/html", [("ETag", '"x"')], squeeze=True)
-    plain = Kept(text, "text/html", [("ETag", '"x"')])
-    assert squeezed.body == plain.body == text
-    assert squeezed.cost == len(pack(text)) < plain.cost
-    small = Kept(b"{}", "application/json", [], squeeze=True)  # not worth packing: kept whole
+    kept = Kept(text, "text/html", [("ETag", '"x"')])
+    assert kept.body == text and kept.cost == len(pack(text)) < len(text) / 10
+    small = Kept(b"{}", "application/json", [])  # not worth packing: kept whole
     assert small.body == b"{}" and small.cost == 2
+    pdf = Kept(b"%PDF" * 500, "application/pdf", [])  # compressed already: kept whole
+    assert pdf.cost == 2000 and pdf.body == b"%PDF" * 500
 
 
 def test_headers_set_on_a_prepared_answer_are_sent(app: Flask) -> None:

@@ -13,7 +13,8 @@ def test_kept_answers_are_bounded_by_bytes_counting_each_entry():
         cache.put(n, Kept(b"x" * 10, "text/plain", []))
     assert len(cache) == 9 and cache.size <= 10_000
     assert cache.get(99) is not None and cache.get(0) is None  # least recently used went first
-    cache.put("big", Kept(b"x" * 50_000, "text/plain", []))  # one answer alone may pass it
+    big = Kept(b"x" * 50_000, "application/pdf", [])  # one answer alone may pass it
+    cache.put("big", big)
     assert len(cache) == 1 and cache.get("big") is not None
 
 
