@@ -32,10 +32,15 @@ from harness import Load, Mix, Owned, Server, call, load, served, spread, verdic
 TARGETS = {  # issue 27, item 9: the median ratio is at most this
     "rule lookup": 1.3, "search": 1.3, "setup": 1.3, "phone rule page": 1.3,
     "phone setup page": 1.3, "session read": 1.3, "session 304": 1.1,
-    "calculators": 1.5, "score": 1.5, "session append": 3.0, "floor": None}
-"""The floor (floor.py) has no target: it is what a route doing nothing costs in our app."""
+    "calculators": 1.5, "score": 1.5, "session append": 3.0, "floor": None,
+    "floor + query": None, "floor + DBAPI": None}
+"""The floors (floor.py) have no target: what a route doing nothing costs in our app, and one
+that asks the database one SELECT through SQLAlchemy, or on its pool's DBAPI connection."""
 MIN_INPUTS = 200
 BARE = Mix([("GET", "/x", {}, None)])
+FLOORS = {"floor": BARE,
+          "floor + query": Mix([("GET", f"/x/query/k7m2x9q{c}", {}, None) for c in "abcdefgh"]),
+          "floor + DBAPI": Mix([("GET", f"/x/dbapi/k7m2x9q{c}", {}, None) for c in "abcdefgh"])}
 
 
 def mixes(app: Server, quick: bool) -> dict[str, Mix]:
@@ -85,8 +90,8 @@ def run(quick: bool = False) -> dict[str, Any]:
             served(env={"LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3"}) as app, \
             served("floor:app", env={"LAIRSIDE_DATABASE_URL":
                                      f"sqlite:///{tmp}/floor.sqlite3"}) as floor:
-        endpoints = {**mixes(app, quick), "floor": BARE}
-        server = {name: floor if name == "floor" else app for name in endpoints}
+        endpoints = {**mixes(app, quick), **FLOORS}
+        server = {name: floor if name in FLOORS else app for name in endpoints}
         print(f"A. endpoints vs bare Flask: inputs ready in {time.monotonic() - started:.0f} s;"
               f" {seconds} s per run, {repetitions} repetitions, 16 and 64 connections",
               flush=True)
