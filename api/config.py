@@ -45,17 +45,12 @@ RATE_HELD = 10_000
 """Clients at a rate limit a worker remembers (api/ratelimit.py): all forgotten at once past
 this (they are counted again from the shared table)."""
 
-
 DB_POOL = 10
 """Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
 the database (one round trip for a read, one transaction for a write); followers hold none."""
 DB_WAIT = 10.0
 """Seconds a request may wait in line for a connection (LAIRSIDE_DB_WAIT) before a 503 with
-Retry-After. Requests take connections in arrival order (api/storage/gate.py), so a request
-waits for those ahead of it only: at 256 clients on PostgreSQL (make bench, B3) the longest
-wait was 0.6 s, the slowest answer 1 in 100 took 1.0 to 1.8 s (3.6 s with another bench
-running beside it). Ten seconds is a line of
-several thousand requests per worker: past that the database truly cannot keep up."""
+Retry-After: far above the longest wait measured (README "The database under load")."""
 
 
 def _int(name: str, default: int) -> int:
@@ -85,11 +80,7 @@ def flask_config() -> dict[str, Any]:
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
-# gevent workers: each connection is a greenlet, not a thread, so a thousand phones following
-# their tables (api/followers.py) or slow clients cost a little memory each and hold nothing
-# others wait for. A request yields only where it waits for the network or the database
-# (psycopg cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a real
-# thread (api/offload.py). README "Serving" says why this model and not threads.
+# gevent workers: a following phone costs a greenlet, not a thread (README "Serving" says why).
 worker_class = "gevent"
 worker_connections = _int("LAIRSIDE_CONNECTIONS", 4000)
 """Open connections per worker (followers, slow clients and ordinary requests together)."""

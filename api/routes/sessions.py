@@ -1,13 +1,9 @@
 """Shared game sessions, for every game with a tracker: create, read, append events
-(If-Match, Idempotency-Key), undo, revert, score, export and import.
+(If-Match, Idempotency-Key), undo, revert, seats, score, play, export and import.
 
 The share code in the URL lets anyone read; a write also needs the edit token (shown once,
-stored as a hash; api/session_access.py). There is no list of sessions. Creates, writes and
-reads of unknown codes are rate limited per client. A write is answered only once committed,
-from what it produced. Sessions are bounded (LAIRSIDE_MAX_EVENTS, LAIRSIDE_MAX_SESSION_BYTES)
-and one unchanged for LAIRSIDE_RETENTION_DAYS is deleted by `flask expire-sessions`. A read
-asks only the session's version first: a phone holding it gets a 304 at once, anyone else the
-answer kept for that session, version and viewer (api/cache.py).
+stored as a hash; api/session_access.py). There is no list of sessions. Limits and retention:
+README "Limits and retention"; kept answers and 304s: api/cache.py.
 """
 from __future__ import annotations
 

@@ -1,14 +1,8 @@
 """Sessions in the database (SQLAlchemy Core): create, read, append, import, seats, rate counts,
-retention.
-
-Every write is one transaction that locks the session row (SQLite: BEGIN IMMEDIATE; PostgreSQL:
-SELECT ... FOR UPDATE), checks the client's version and the event against the rules, then bumps
-the version and inserts the event with seq = new version; the answer is built after COMMIT from
-what the write worked out. Folded histories are kept per process and caught up by version, so
-a write costs one new event, not a replay of the game; a history no longer kept is folded again
-before the write's transaction opens, never while it holds its connection and the row's lock.
-No lock is held while the database is asked anything: rows are read first, then folded under
-the history's own lock.
+retention. Every write is one transaction that locks the session row, checks the client's version
+and the event against the rules, and inserts the event with seq = new version. Folded histories
+are kept per process and caught up by version, so a write costs one new event, not a replay; no
+lock is held while the database is asked anything (rows are read first, then folded).
 """
 from __future__ import annotations
 
