@@ -241,14 +241,6 @@ def setup(game: str) -> Response:
     return _pdf(sheet, paper)
 
 
-def _score_mode(game: Game, mode: str) -> str:
-    modes = sheets.catalogue(game.slug).score_modes
-    if mode not in modes:
-        raise InvalidInput("mode", f"Score sheets exist for {', '.join(modes)}; you asked for "
-                           f"{mode!r}.", ", ".join(modes))
-    return mode
-
-
 @bp.get("/score-sheet.pdf")
 @doc("Score sheet for one mode (PDF)", "A grid to fill in by hand at the end, with a QR code "
      "that opens the scoring calculator.", tags=TAGS, parameters=[GAME, MODE, PAPER],
@@ -256,7 +248,10 @@ def _score_mode(game: Game, mode: str) -> str:
 def score(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
-    mode = _score_mode(found, request.args.get("mode", ""))
+    mode, modes = request.args.get("mode", ""), sheets.catalogue(found.slug).score_modes
+    if mode not in modes:
+        raise InvalidInput("mode", f"Score sheets exist for {', '.join(modes)}; you asked for "
+                           f"{mode!r}.", ", ".join(modes))
     return _pdf(sheets.score_sheet(found.slug, mode), paper)
 
 

@@ -226,36 +226,34 @@ def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
     headers = revalidation(info.version, viewer)
     if conditional.unchanged(headers[0][1]):
         return not_modified(headers)
-    return send(kept_version(info, viewer, what, lambda: Kept(*build(), headers)))
+    return send(kept_version(info, viewer, what, build))
 
 
-def kept_version(info: SessionInfo, viewer: Viewer, what: str, build: Callable[[], Kept]
-                 ) -> Kept:
+def kept_version(info: SessionInfo, viewer: Viewer, what: str,
+                 build: Callable[[], tuple[bytes, str]]) -> Kept:
     config = current_app.config
     key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
                       config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
-    return kept_or_built(key, build)
+    return kept_or_built(key, lambda: Kept(*build(), revalidation(info.version, viewer)))
+
+
+def session_bytes(info: SessionInfo, viewer: Viewer) -> tuple[bytes, str]:
+    """The session at `info.version` as `viewer` may see it: `can_undo` is the table's; a
+    seat's own view adds `can_undo_own` (its own private entries)."""
+    state, can_undo = store().point(info)
+    body = session_json(info, state, info.version, can_undo, viewer)
+    if not viewer.shared:
+        body["can_undo_own"] = store().point(info, viewer.seat)[1]
+    return dumps_bytes(body), "application/json"
 
 
 def session_body(info: SessionInfo, viewer: Viewer) -> Kept:
-    """The session at `info.version` as `viewer` may see it (a read's answer, kept): `can_undo`
-    is the table's; a seat's own view adds `can_undo_own` (its own private entries)."""
-    def build() -> Kept:
-        state, can_undo = store().point(info)
-        body = session_json(info, state, info.version, can_undo, viewer)
-        if not viewer.shared:
-            body["can_undo_own"] = store().point(info, viewer.seat)[1]
-        return Kept(dumps_bytes(body), "application/json", revalidation(info.version, viewer))
-
-    return kept_version(info, viewer, "read", build)
+    """A read's answer, kept."""
+    return kept_version(info, viewer, "read", lambda: session_bytes(info, viewer))
 
 
 def session_read(info: SessionInfo, viewer: Viewer) -> Response:
-    """A read of the session: 304 when the phone has this version, else `session_body`."""
-    headers = revalidation(info.version, viewer)
-    if conditional.unchanged(headers[0][1]):
-        return not_modified(headers)
-    return send(session_body(info, viewer))
+    return versioned_body(info, viewer, "read", lambda: session_bytes(info, viewer))
 
 
 def viewer_of(info: SessionInfo) -> Viewer:

@@ -239,11 +239,6 @@ class Store:
         with _database_errors(), self.gate.place(), self._reader.connect() as conn:
             yield conn
 
-    def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
-        """The first row of one SELECT."""
-        with self._read() as conn:
-            return conn.execute(statement, values).first()
-
     def _changed(self, conn: Connection, code: str, version: int) -> None:
         """Inside a write: tell the other servers (PostgreSQL delivers it at COMMIT)."""
         if self.postgres:
@@ -301,7 +296,8 @@ class Store:
         if not tokens.well_formed(code):  # never send odd text (NUL, 5,000 bytes) to the database
             raise UnknownSession(f"There is no session {code[:40]!r}. Check the code on the "
                                  "join sheet.")
-        row = self._one_read(_INFO, {"code": tokens.normal_code(code)})
+        with self._read() as conn:
+            row = conn.execute(_INFO, {"code": tokens.normal_code(code)}).first()
         if row is None:
             raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
                                  "sheet.")
