@@ -42,7 +42,7 @@ from api.storage import (
     WrongClaimCode,
     database_url,
 )
-from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
+from api.storage.store import MAX_BYTES, MAX_EVENTS
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, all_games, find_game
@@ -56,6 +56,7 @@ from assistant.tracker import (
     History,
     Tracker,
     Viewer,
+    collector_paused,
     event_forms,
     exports,
     parse_event,

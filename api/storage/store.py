@@ -6,7 +6,6 @@ lock is held while the database is asked anything (rows are read first, then fol
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import threading
@@ -24,7 +23,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from api.config import HISTORIES, HISTORY_EVENTS, SETUPS
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
-from assistant.tracker import History, Tracker, stored_event
+from assistant.tracker import History, Tracker, collector_paused, stored_event
 
 from . import tokens
 from .engine import IMMEDIATE, POOL_SIZE, POOL_TIMEOUT, make_engine, reading, sqlite_file
@@ -598,22 +597,6 @@ def _count_statement(postgres: bool) -> Any:
     return statement.on_conflict_do_update(
         index_elements=[RateCountRow.bucket, RateCountRow.window],
         set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
-
-
-@contextmanager
-def collector_paused(count: int) -> Iterator[None]:
-    """Python's cycle collector paused while thousands of events are built and folded: they
-    make no cycles, but each full collection walks every object already made, which cost a
-    50,000-event session a fifth of its first read. Process-wide; a second thread folding at
-    the same time finds it paused and leaves it be."""
-    if count < 1000 or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _digest(request: Any) -> str:
