@@ -13,9 +13,8 @@ from typing import Any
 # growing there (make bench B5: within 10% from minute 5 to minute 30 of a mixed load).
 
 ANSWER_CACHE_BYTES = 8 * 1024 * 1024
-"""Bytes of finished answers each worker keeps (api/cache.py), each counted as its body plus
-ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session reads and calculator answers
-asked lately, and the PDFs printed lately; least recently used dropped first."""
+"""Bytes of finished answers each worker keeps (api/cache.py; README "Memory" lists them), each
+counted as its body plus ANSWER_ENTRY_BYTES; least recently used dropped first."""
 # Measured (make bench B5, 30 minutes): at 8 MiB a worker grew 2.7% from minute 5; at 16 MiB
 # 10.1% (steps at minutes 11 and 20); at 32 MiB 64%. The cost: make bench A's 240 phone setup
 # pages with their gzip forms (about 7 MiB) no longer all stay kept while other answers come in.
@@ -25,10 +24,9 @@ ANSWER_CACHE_BYTES so that many small answers are bounded too."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
 HISTORY_EVENTS = 5_000
-"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB). A table
-dropped is folded again from the database when next written or read at a new version: one
-query and 6 to 20 µs an event (a game of 330 notes folds in 2 to 7 ms). Bounded by sessions
-alone, 256 long games grew a worker by about 40 MiB over half an hour (make bench B5)."""
+"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB; a table
+dropped is folded again, README "Memory"). Bounded by sessions alone, 256 long games grew a
+worker by about 40 MiB over half an hour (make bench B5)."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""
 SQLITE_CACHE_KIB = 512

@@ -45,10 +45,8 @@ class Waiter:
 
 
 class Followers:
-    """The following phones of this process, by share code, and the watcher that wakes them.
-
-    A phone subscribes before it reads the version it shows, then waits for a newer one: a
-    change landing between the two is heard either way, never lost."""
+    """The following phones of this process, by share code, and the watcher that wakes them. A
+    phone subscribes before it reads the version it shows: a change in between is never lost."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

@@ -78,9 +78,7 @@ class Count:
 
 def counter(kind: str, peek: bool = False) -> Count | None:
     """RateLimited now if this worker knows the client is at its `kind` limit; else the Count
-    of this request (None when `kind` has no limit, or when only peeking). A write passes it
-    to the store, which counts inside the write's own transaction: one commit, and the
-    counter's row is locked only for that commit."""
+    of this request (None when `kind` has no limit, or when only peeking)."""
     rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
         return None

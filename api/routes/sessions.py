@@ -221,9 +221,8 @@ def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
 
 def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
                    build: Callable[[], tuple[bytes, str]]) -> Response:
-    """A read of the session at its current version: 304 when the phone has it, else the
-    answer kept for this session, version, viewer and address, built once (`build` gives its
-    bytes and media type)."""
+    """A read at the session's current version: 304 when the phone has it, else the answer
+    kept per session, version, viewer and address (`build`: its bytes and media type)."""
     headers = revalidation(info.version, viewer)
     if conditional.unchanged(headers[0][1]):
         return not_modified(headers)

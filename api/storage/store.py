@@ -346,9 +346,8 @@ class Store:
         return self.point(info)[0]
 
     def span(self, info: SessionInfo) -> tuple[datetime, datetime]:
-        """When the table began and when its last event up to `info.version` was recorded: its
-        creation, or its first event where that is earlier (an import keeps the events'
-        times), to its last event (its creation while it has none). One indexed query."""
+        """When the table began (its creation, or its first event where earlier: an import keeps
+        the events' times) and when its last event up to `info.version` was recorded."""
         with self._read() as conn:
             first, last = conn.execute(select(
                 func.min(EventRow.created_at), func.max(EventRow.created_at)).where(
