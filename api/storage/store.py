@@ -506,9 +506,8 @@ class Store:
             ids = [session_id for session_id, _code in gone]
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk:chunk + 500]
-                conn.execute(delete(EventRow).where(EventRow.session_id.in_(part)))
-                conn.execute(delete(SeatClaimRow).where(SeatClaimRow.session_id.in_(part)))
-                conn.execute(delete(SeatCodeRow).where(SeatCodeRow.session_id.in_(part)))
+                for table in (EventRow, SeatClaimRow, SeatCodeRow):
+                    conn.execute(delete(table).where(table.session_id.in_(part)))
                 conn.execute(delete(SessionRow).where(SessionRow.id.in_(part)))
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
