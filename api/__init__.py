@@ -10,7 +10,7 @@ from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import compress
-from api.cache import AnswerCache, same_objects
+from api.cache import AnswerCache
 from api.config import ANSWER_CACHE_BYTES, flask_config
 from api.errors import register_error_handlers
 from api.json_provider import OrjsonProvider
@@ -27,7 +27,7 @@ from api.routes import (
     sessions,
 )
 from assistant.games import all_games
-from assistant.search import SearchIndex
+from assistant.search import game_indexes
 
 MAX_URL_BYTES = 4096
 """Longest path + query answered (414 beyond); gunicorn's line limit is higher (8190, in
@@ -62,7 +62,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
 
-    app.extensions["lairside.search"] = search_indexes(tuple(all_games()))
+    app.extensions["lairside.search"] = game_indexes(tuple(all_games()))
     app.extensions["lairside.answers"] = AnswerCache(
         int(app.config.get("LAIRSIDE_ANSWER_CACHE_BYTES") or ANSWER_CACHE_BYTES))
     for module in BLUEPRINTS:
@@ -76,24 +76,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
         warm()
     return app
-
-
-_indexes: list[tuple[tuple[Any, ...], dict[str | None, SearchIndex]]] = []
-
-
-def search_indexes(games: tuple[Any, ...]) -> dict[str | None, SearchIndex]:
-    """One index over every game (key None) and one per game, built once for these very game
-    objects: every app of a process (tests make hundreds) shares them; building is ~0.4 s."""
-    if _indexes and same_objects(_indexes[0][0], games):
-        return _indexes[0][1]
-    documents = [(game.slug, entry) for game in games for entry in game.rules]
-    synonyms = {game.slug: game.synonyms for game in games}
-    indexes: dict[str | None, SearchIndex] = {None: SearchIndex(documents, synonyms)}
-    for game in games:
-        indexes[game.slug] = SearchIndex([(game.slug, e) for e in game.rules],
-                                         {game.slug: game.synonyms})
-    _indexes[:] = [(games, indexes)]
-    return indexes
 
 
 def refuse_oversized() -> None:

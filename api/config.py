@@ -13,10 +13,9 @@ from typing import Any
 # growing there (make bench B5: within 10% from minute 5 to minute 30 of a mixed load).
 
 ANSWER_CACHE_BYTES = 8 * 1024 * 1024
-"""Bytes of finished answers each worker keeps (api/cache.py), each counted as the body it keeps
-(a text: its gzip form) plus ANSWER_ENTRY_BYTES: every rule entry and page, the setups, session
-reads and calculator answers asked lately, and the PDFs printed lately; least recently used
-dropped first."""
+"""Bytes of finished answers each worker keeps (api/cache.py; README "Memory" lists them), each
+counted as the body it keeps (a text: its gzip form) plus ANSWER_ENTRY_BYTES; least recently
+used dropped first."""
 # Measured (make bench B5, 30 minutes, when texts were kept whole as well): at 8 MiB a worker
 # grew 2.7% from minute 5; at 16 MiB 10.1% (steps at minutes 11 and 20); at 32 MiB 64%.
 ANSWER_ENTRY_BYTES = 2048
@@ -26,10 +25,9 @@ ANSWER_CACHE_BYTES so that many small answers are bounded too. Measured with tra
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
 HISTORY_EVENTS = 5_000
-"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB). A table
-dropped is folded again from the database when next written or read at a new version: one
-query and 6 to 20 µs an event (a game of 330 notes folds in 2 to 7 ms). Bounded by sessions
-alone, 256 long games grew a worker by about 40 MiB over half an hour (make bench B5)."""
+"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB; a table
+dropped is folded again, README "Memory"). Bounded by sessions alone, 256 long games grew a
+worker by about 40 MiB over half an hour (make bench B5)."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""
 SQLITE_CACHE_KIB = 512
@@ -46,17 +44,12 @@ RATE_HELD = 10_000
 """Clients at a rate limit a worker remembers (api/ratelimit.py): all forgotten at once past
 this (they are counted again from the shared table)."""
 
-
 DB_POOL = 10
 """Database connections per worker (LAIRSIDE_DB_POOL): a request holds one only while it asks
 the database (one round trip for a read, one transaction for a write); followers hold none."""
 DB_WAIT = 10.0
 """Seconds a request may wait in line for a connection (LAIRSIDE_DB_WAIT) before a 503 with
-Retry-After. Requests take connections in arrival order (api/storage/gate.py), so a request
-waits for those ahead of it only: at 256 clients on PostgreSQL (make bench, B3) the longest
-wait was 0.6 s, the slowest answer 1 in 100 took 1.0 to 1.8 s (3.6 s with another bench
-running beside it). Ten seconds is a line of
-several thousand requests per worker: past that the database truly cannot keep up."""
+Retry-After: far above the longest wait measured (README "The database under load")."""
 
 
 def _int(name: str, default: int) -> int:
@@ -86,11 +79,7 @@ def flask_config() -> dict[str, Any]:
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
-# gevent workers: each connection is a greenlet, not a thread, so a thousand phones following
-# their tables (api/followers.py) or slow clients cost a little memory each and hold nothing
-# others wait for. A request yields only where it waits for the network or the database
-# (psycopg cooperates with gevent); drawing a PDF, the one long stretch of CPU, runs on a real
-# thread (api/offload.py). README "Serving" says why this model and not threads.
+# gevent workers: a following phone costs a greenlet, not a thread (README "Serving" says why).
 worker_class = "gevent"
 worker_connections = _int("LAIRSIDE_CONNECTIONS", 4000)
 """Open connections per worker (followers, slow clients and ordinary requests together)."""

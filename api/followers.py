@@ -1,13 +1,7 @@
 """Phones following live tables: each waits, holding no thread and asking the database nothing,
-until one watcher per process learns that its table has a newer version and wakes it.
-
-The watcher learns of a write through this process from the store, right after its commit;
-through another server on PostgreSQL by LISTEN (each append NOTIFYs '<code> <version>',
-delivered at commit); through another worker on the same SQLite file by a stat of the database
-and its write-ahead log every WATCH_SECONDS, and on a change one query for the followed tables.
-
-Under gunicorn's gevent worker threads are greenlets: a waiting phone costs a small stack. A
-phone that goes away is noticed at once (its socket reads empty), not when its wait runs out.
+until one watcher per process learns that its table has a newer version and wakes it: from the
+store right after a commit here, by LISTEN on PostgreSQL (each append NOTIFYs), or on SQLite by a
+stat of the database and its write-ahead log every WATCH_SECONDS (README "Serving": why gevent).
 """
 from __future__ import annotations
 
@@ -51,10 +45,8 @@ class Waiter:
 
 
 class Followers:
-    """The following phones of this process, by share code, and the watcher that wakes them.
-
-    A phone subscribes before it reads the version it shows, then waits for a newer one: a
-    change landing between the two is heard either way, never lost."""
+    """The following phones of this process, by share code, and the watcher that wakes them. A
+    phone subscribes before it reads the version it shows: a change in between is never lost."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

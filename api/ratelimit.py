@@ -1,22 +1,10 @@
-"""Per-client rate limits, counted in the database every worker shares.
-
-Each limit is a fixed window ("20/3600": 20 an hour) counted per kind and client in the
-`rate_counts` table, so any number of workers hold the same line. The client is the
-connection's address; behind proxies LAIRSIDE_PROXIES says how many append to X-Forwarded-For
-(ProxyFix, in create_app), so each phone counts apart and none can forge its address.
-
-Kinds: `create` (sessions, imports, seat claims), `write` (events), and `miss` (unknown share
-codes): past that limit every session read from the client waits, so codes cannot be
-enumerated (30 misses a minute against 31^8 codes).
-
-A check that counts nothing (`check`, asked by every read that names a share code) reads no
-database: each worker keeps the clients it found at a limit, until their window ends. The
-count itself is shared (a miss on any worker counts), so a client guessing codes is stopped by
-each worker at its first miss past the limit there; a phone that never guesses costs no query.
-
-An event's write counts inside its own transaction (`counter`, then the store calls the Count
-before it commits): one connection and one commit a write, and a write over the limit is undone
-with its count.
+"""Per-client rate limits: fixed windows ("20/3600": 20 an hour) counted per kind and client in
+the `rate_counts` table every worker shares. The client is the connection's address (behind
+proxies, ProxyFix with LAIRSIDE_PROXIES). Kinds: `create` (sessions, imports, seat claims),
+`write` (events) and `miss` (unknown share codes: past that limit every read naming a code
+waits, so codes cannot be enumerated). `check` reads no database: each worker keeps the clients
+it found at a limit until their window ends. A write counts inside its own transaction
+(`counter`), so a write over the limit is undone with its count.
 """
 from __future__ import annotations
 
@@ -90,9 +78,7 @@ class Count:
 
 def counter(kind: str, peek: bool = False) -> Count | None:
     """RateLimited now if this worker knows the client is at its `kind` limit; else the Count
-    of this request (None when `kind` has no limit, or when only peeking). A write passes it
-    to the store, which counts inside the write's own transaction: one commit, and the
-    counter's row is locked only for that commit."""
+    of this request (None when `kind` has no limit, or when only peeking)."""
     rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
         return None
@@ -112,8 +98,6 @@ def check(kind: str) -> None:
     naming a share code asks this: while no client is held in this worker, that is all."""
     if _at_limit():
         limit(kind, peek=True)
-
-
 
 
 def _at_limit() -> dict[str, float]:

@@ -391,10 +391,9 @@ _cached_sources_digest = lru_cache(maxsize=1)(_sources_digest)
 
 
 def content_version() -> str:
-    """The service worker's version: it changes whenever a saved page could (a rule's text, a
-    setup table, a template, a script), and only then, so phones keep their saved rules and
-    setup pages until there is something new to save. Every registered game's rules count
-    by their content, wherever the game lives."""
+    """The service worker's version: it changes whenever a saved page could (a rule's text of
+    any registered game, a setup table, a template, a script), and only then, so phones keep
+    their saved pages until there is something new to save."""
     files = _sources_digest() if current_app.debug else _cached_sources_digest()
     digest = hashlib.blake2b(files, digest_size=6)
     for game in all_games():

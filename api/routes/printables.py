@@ -6,11 +6,8 @@ codes point at, and stream the PDF. reportlab is imported on the first PDF, not 
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
-from datetime import date
-from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,7 +36,7 @@ from assistant import sheets
 from assistant.errors import InvalidInput
 from assistant.errors import NotFound as DomainNotFound
 from assistant.games import Game, all_games, find_game
-from printables.meta import lairside_version
+from printables.meta import sheet_tag
 
 bp = Blueprint("printables", __name__, url_prefix="/api/v1/games/<game>/printables")
 
@@ -98,14 +95,6 @@ def resolver(app: Flask, base: str) -> Callable[[sheets.Link], str]:
 
 # ---------------------------------------------------------------- views
 
-def _etag(*inputs: Any) -> str:
-    """From everything that decides the bytes, before any of them is drawn: the sheets (frozen
-    data), paper, QR base, date printed, version and font."""
-    font = find_spec("fontpkg_fira_sans_condensed") is not None
-    key = repr((lairside_version(), font, date.today().isoformat(), inputs))
-    return hashlib.blake2b(key.encode(), digest_size=12).hexdigest()
-
-
 def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) -> Response:
     """A 304 when the client holds `tag` (nothing is drawn), else the PDF, kept by its tag in
     the worker's answers (a second phone asking costs nothing). Not to `cache`: a PDF carrying
@@ -131,7 +120,7 @@ def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
 
         return render(sheet, paper, resolver(app, base), target=Target(base, note))
 
-    return _send(_etag(sheet, paper, base, note), f"{sheet.slug}-{paper}.pdf", draw)
+    return _send(sheet_tag(sheet, paper, base, note), f"{sheet.slug}-{paper}.pdf", draw)
 
 
 def _paper() -> str:
@@ -241,14 +230,6 @@ def setup(game: str) -> Response:
     return _pdf(sheet, paper)
 
 
-def _score_mode(game: Game, mode: str) -> str:
-    modes = sheets.catalogue(game.slug).score_modes
-    if mode not in modes:
-        raise InvalidInput("mode", f"Score sheets exist for {', '.join(modes)}; you asked for "
-                           f"{mode!r}.", ", ".join(modes))
-    return mode
-
-
 @bp.get("/score-sheet.pdf")
 @doc("Score sheet for one mode (PDF)", "A grid to fill in by hand at the end, with a QR code "
      "that opens the scoring calculator.", tags=TAGS, parameters=[GAME, MODE, PAPER],
@@ -256,7 +237,10 @@ def _score_mode(game: Game, mode: str) -> str:
 def score(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
-    mode = _score_mode(found, request.args.get("mode", ""))
+    mode, modes = request.args.get("mode", ""), sheets.catalogue(found.slug).score_modes
+    if mode not in modes:
+        raise InvalidInput("mode", f"Score sheets exist for {', '.join(modes)}; you asked for "
+                           f"{mode!r}.", ", ".join(modes))
     return _pdf(sheets.score_sheet(found.slug, mode), paper)
 
 
@@ -322,7 +306,7 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
         return render_pack(todo, paper, resolver(app, base), target=Target(base, note),
                            title=f"{game.title}: game-night pack")
 
-    return _send(_etag(tuple(todo), paper, base, note), name, draw, cache=not private)
+    return _send(sheet_tag(tuple(todo), paper, base, note), name, draw, cache=not private)
 
 
 @bp.post("/pack.pdf")

@@ -1,13 +1,9 @@
 """Shared game sessions, for every game with a tracker: create, read, append events
-(If-Match, Idempotency-Key), undo, revert, score, export and import.
+(If-Match, Idempotency-Key), undo, revert, seats, score, play, export and import.
 
 The share code in the URL lets anyone read; a write also needs the edit token (shown once,
-stored as a hash; api/session_access.py). There is no list of sessions. Creates, writes and
-reads of unknown codes are rate limited per client. A write is answered only once committed,
-from what it produced. Sessions are bounded (LAIRSIDE_MAX_EVENTS, LAIRSIDE_MAX_SESSION_BYTES)
-and one unchanged for LAIRSIDE_RETENTION_DAYS is deleted by `flask expire-sessions`. A read
-asks only the session's version first: a phone holding it gets a 304 at once, anyone else the
-answer kept for that session, version and viewer (api/cache.py).
+stored as a hash; api/session_access.py). There is no list of sessions. Limits and retention:
+README "Limits and retention"; kept answers and 304s: api/cache.py.
 """
 from __future__ import annotations
 
@@ -46,7 +42,7 @@ from api.storage import (
     WrongClaimCode,
     database_url,
 )
-from api.storage.store import MAX_BYTES, MAX_EVENTS, collector_paused
+from api.storage.store import MAX_BYTES, MAX_EVENTS
 from assistant import links, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, all_games, find_game
@@ -60,6 +56,7 @@ from assistant.tracker import (
     History,
     Tracker,
     Viewer,
+    collector_paused,
     event_forms,
     exports,
     parse_event,
@@ -224,42 +221,39 @@ def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
 
 def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
                    build: Callable[[], tuple[bytes, str]]) -> Response:
-    """A read of the session at its current version: 304 when the phone has it, else the
-    answer kept for this session, version, viewer and address, built once (`build` gives its
-    bytes and media type)."""
+    """A read at the session's current version: 304 when the phone has it, else the answer
+    kept per session, version, viewer and address (`build`: its bytes and media type)."""
     headers = revalidation(info.version, viewer)
     if conditional.unchanged(headers[0][1]):
         return not_modified(headers)
-    return send(kept_version(info, viewer, what, lambda: Kept(*build(), headers)))
+    return send(kept_version(info, viewer, what, build))
 
 
-def kept_version(info: SessionInfo, viewer: Viewer, what: str, build: Callable[[], Kept]
-                 ) -> Kept:
+def kept_version(info: SessionInfo, viewer: Viewer, what: str,
+                 build: Callable[[], tuple[bytes, str]]) -> Kept:
     config = current_app.config
     key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
                       config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
-    return kept_or_built(key, build)
+    return kept_or_built(key, lambda: Kept(*build(), revalidation(info.version, viewer)))
+
+
+def session_bytes(info: SessionInfo, viewer: Viewer) -> tuple[bytes, str]:
+    """The session at `info.version` as `viewer` may see it: `can_undo` is the table's; a
+    seat's own view adds `can_undo_own` (its own private entries)."""
+    state, can_undo = store().point(info)
+    body = session_json(info, state, info.version, can_undo, viewer)
+    if not viewer.shared:
+        body["can_undo_own"] = store().point(info, viewer.seat)[1]
+    return dumps_bytes(body), "application/json"
 
 
 def session_body(info: SessionInfo, viewer: Viewer) -> Kept:
-    """The session at `info.version` as `viewer` may see it (a read's answer, kept): `can_undo`
-    is the table's; a seat's own view adds `can_undo_own` (its own private entries)."""
-    def build() -> Kept:
-        state, can_undo = store().point(info)
-        body = session_json(info, state, info.version, can_undo, viewer)
-        if not viewer.shared:
-            body["can_undo_own"] = store().point(info, viewer.seat)[1]
-        return Kept(dumps_bytes(body), "application/json", revalidation(info.version, viewer))
-
-    return kept_version(info, viewer, "read", build)
+    """A read's answer, kept."""
+    return kept_version(info, viewer, "read", lambda: session_bytes(info, viewer))
 
 
 def session_read(info: SessionInfo, viewer: Viewer) -> Response:
-    """A read of the session: 304 when the phone has this version, else `session_body`."""
-    headers = revalidation(info.version, viewer)
-    if conditional.unchanged(headers[0][1]):
-        return not_modified(headers)
-    return send(session_body(info, viewer))
+    return versioned_body(info, viewer, "read", lambda: session_bytes(info, viewer))
 
 
 def viewer_of(info: SessionInfo) -> Viewer:

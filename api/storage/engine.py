@@ -1,16 +1,9 @@
-"""Engines: SQLite (a file in the instance folder, WAL) by default, PostgreSQL by URL.
+"""Engines: SQLite (a file in the instance folder) by default, PostgreSQL by URL.
 
-SQLite is tuned for "nothing lost": WAL, synchronous=FULL (a commit is on disk before the answer
-leaves), a busy timeout so writers queue instead of failing, and write transactions opened with
-BEGIN IMMEDIATE (a read-then-write never fails half way on a lock upgrade). A pool has no
-overflow: requests wait for a connection in turn (gate.py), and one that waits longer than
-POOL_TIMEOUT is answered 503 with Retry-After, never queued without end. Creating an engine
-does not connect.
-
-Every round trip to the database is a moment a request holds its connection while the worker
-serves others (under gevent, a whole turn of the loop), so a read on PostgreSQL is sent alone:
-no ping before it (a connection found dead answers 503 once and the pool drops the others made
-before it), no BEGIN and no ROLLBACK around it (ONE_READ). A session read costs one round trip.
+SQLite is tuned for "nothing lost": WAL, synchronous=FULL, a busy timeout so writers queue, and
+write transactions opened with BEGIN IMMEDIATE (a read-then-write never fails half way on a lock
+upgrade). Pools have no overflow (requests wait in turn at gate.py). A read is one round trip:
+no ping, BEGIN or ROLLBACK around it (ONE_READ; README "The database under load").
 """
 from __future__ import annotations
 

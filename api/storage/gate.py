@@ -1,14 +1,9 @@
 """The queue in front of a worker's connection pool: first come, first served.
 
-SQLAlchemy's pool lets a request that arrives just as a connection comes back take it ahead of
-those already waiting, and a waiter that loses goes to the back again. Under a closed-loop load
-(256 clients, 10 connections) most requests were quick while a few lost every round until they
-timed out: 503s at 5 s with the median at 0.1 s. The gate hands each returned place straight to
-the request that has waited longest, so a request waits only for those ahead of it, and a 503
-comes only when the database truly cannot keep up for `wait` seconds.
-
-A place is held only while the database is asked; nothing else waits on the gate's own lock.
-Works for threads and, under gevent's patching, for greenlets alike.
+SQLAlchemy's pool lets a newcomer take a returned connection ahead of those waiting, so under a
+closed-loop load a few requests timed out while most were quick (README "The database under
+load"). The gate hands each returned place to the longest waiter. Works for threads and, under
+gevent's patching, for greenlets alike.
 """
 from __future__ import annotations
 

@@ -1,18 +1,11 @@
 """Sessions in the database (SQLAlchemy Core): create, read, append, import, seats, rate counts,
-retention.
-
-Every write is one transaction that locks the session row (SQLite: BEGIN IMMEDIATE; PostgreSQL:
-SELECT ... FOR UPDATE), checks the client's version and the event against the rules, then bumps
-the version and inserts the event with seq = new version; the answer is built after COMMIT from
-what the write worked out. Folded histories are kept per process and caught up by version, so
-a write costs one new event, not a replay of the game; a history no longer kept is folded again
-before the write's transaction opens, never while it holds its connection and the row's lock.
-No lock is held while the database is asked anything: rows are read first, then folded under
-the history's own lock.
+retention. Every write is one transaction that locks the session row, checks the client's version
+and the event against the rules, and inserts the event with seq = new version. Folded histories
+are kept per process and caught up by version, so a write costs one new event, not a replay; no
+lock is held while the database is asked anything (rows are read first, then folded).
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import threading
@@ -30,7 +23,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from api.config import HISTORIES, HISTORY_EVENTS, SETUPS
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
-from assistant.tracker import History, Tracker, stored_event
+from assistant.tracker import History, Tracker, collector_paused, stored_event
 
 from . import tokens
 from .engine import IMMEDIATE, POOL_SIZE, POOL_TIMEOUT, make_engine, reading, sqlite_file
@@ -245,11 +238,6 @@ class Store:
         with _database_errors(), self.gate.place(), self._reader.connect() as conn:
             yield conn
 
-    def _one_read(self, statement: Any, values: dict[str, Any]) -> Any:
-        """The first row of one SELECT."""
-        with self._read() as conn:
-            return conn.execute(statement, values).first()
-
     def _changed(self, conn: Connection, code: str, version: int) -> None:
         """Inside a write: tell the other servers (PostgreSQL delivers it at COMMIT)."""
         if self.postgres:
@@ -307,7 +295,8 @@ class Store:
         if not tokens.well_formed(code):  # never send odd text (NUL, 5,000 bytes) to the database
             raise UnknownSession(f"There is no session {code[:40]!r}. Check the code on the "
                                  "join sheet.")
-        row = self._one_read(_INFO, {"code": tokens.normal_code(code)})
+        with self._read() as conn:
+            row = conn.execute(_INFO, {"code": tokens.normal_code(code)}).first()
         if row is None:
             raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
                                  "sheet.")
@@ -357,9 +346,8 @@ class Store:
         return self.point(info)[0]
 
     def span(self, info: SessionInfo) -> tuple[datetime, datetime]:
-        """When the table began and when its last event up to `info.version` was recorded: its
-        creation, or its first event where that is earlier (an import keeps the events'
-        times), to its last event (its creation while it has none). One indexed query."""
+        """When the table began (its creation, or its first event where earlier: an import keeps
+        the events' times) and when its last event up to `info.version` was recorded."""
         with self._read() as conn:
             first, last = conn.execute(select(
                 func.min(EventRow.created_at), func.max(EventRow.created_at)).where(
@@ -518,9 +506,8 @@ class Store:
             ids = [session_id for session_id, _code in gone]
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk:chunk + 500]
-                conn.execute(delete(EventRow).where(EventRow.session_id.in_(part)))
-                conn.execute(delete(SeatClaimRow).where(SeatClaimRow.session_id.in_(part)))
-                conn.execute(delete(SeatCodeRow).where(SeatCodeRow.session_id.in_(part)))
+                for table in (EventRow, SeatClaimRow, SeatCodeRow):
+                    conn.execute(delete(table).where(table.session_id.in_(part)))
                 conn.execute(delete(SessionRow).where(SessionRow.id.in_(part)))
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
@@ -608,22 +595,6 @@ def _count_statement(postgres: bool) -> Any:
     return statement.on_conflict_do_update(
         index_elements=[RateCountRow.bucket, RateCountRow.window],
         set_={"count": RateCountRow.count + 1}).returning(RateCountRow.count)
-
-
-@contextmanager
-def collector_paused(count: int) -> Iterator[None]:
-    """Python's cycle collector paused while thousands of events are built and folded: they
-    make no cycles, but each full collection walks every object already made, which cost a
-    50,000-event session a fifth of its first read. Process-wide; a second thread folding at
-    the same time finds it paused and leaves it be."""
-    if count < 1000 or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _digest(request: Any) -> str:

@@ -20,7 +20,7 @@ from .contract import (
     Viewer,
     Wording,
 )
-from .history import History, Point, Step, fold, sealed_copy
+from .history import History, Point, Step, collector_paused, fold, sealed_copy
 from .kernel import (
     HISTORY_FORMS,
     REVERT,
@@ -41,9 +41,9 @@ from .kernel import (
 )
 from .standings import PROVISIONAL, Standing, table_score
 
-__all__ = ["HISTORY_FORMS", "NOTE", "PROVISIONAL", "REVERT", "SEALED", "SHARED", "UNDO",
-           "Action", "Board", "Counter", "Event", "History", "HistoryEvent", "Point", "Seat",
-           "Show", "Standing", "Step", "Toggles", "Track", "Tracker", "TrackerBase", "Viewer",
-           "Wording", "discloses", "event_forms", "export_event", "fold", "import_event",
-           "is_sealed", "parse_event", "put", "sealed_copy", "seat_id", "seat_index",
-           "seat_name", "seat_of", "stored_event", "table_score", "what_now", "writer"]
+__all__ = ["HISTORY_FORMS", "NOTE", "PROVISIONAL", "REVERT", "SEALED", "SHARED", "UNDO", "Action",
+           "Board", "Counter", "Event", "History", "HistoryEvent", "Point", "Seat", "Show",
+           "Standing", "Step", "Toggles", "Track", "Tracker", "TrackerBase", "Viewer", "Wording",
+           "collector_paused", "discloses", "event_forms", "export_event", "fold", "import_event",
+           "is_sealed", "parse_event", "put", "sealed_copy", "seat_id", "seat_index", "seat_name",
+           "seat_of", "stored_event", "table_score", "what_now", "writer"]
