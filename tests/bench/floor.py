@@ -5,7 +5,7 @@ their ratios beside the targets.
 
     /x                   nothing else
     /x/query/<code>      one indexed SELECT of a session's version through SQLAlchemy, as
-                         every session read asks it (Store._one_read)
+                         every session read asks it (Store.info)
     /x/dbapi/<code>      the same SELECT, compiled by SQLAlchemy, on the pool's DBAPI
                          connection (what SQLAlchemy's Connection and Result cost: the rest)
 """
@@ -28,13 +28,19 @@ def bare() -> Response:
 
 
 def query(code: str) -> Response:
-    current_app.extensions["lairside.sessions"].ready()._one_read(VERSION, {"code": code})
+    with current_app.extensions["lairside.sessions"].ready()._read() as conn:
+        conn.execute(VERSION, {"code": code}).first()
     return bare()
+
+
+_compiled: dict[Any, Any] = {}
 
 
 def dbapi(code: str) -> Response:
     store = current_app.extensions["lairside.sessions"].ready()
-    compiled: Any = VERSION.compile(store.engine)
+    compiled = _compiled.get(store.engine)
+    if compiled is None:  # compiled once, as SQLAlchemy's own cache would
+        compiled = _compiled[store.engine] = VERSION.compile(store.engine)
     with store.gate.place():
         connection = store.engine.raw_connection()
         try:
