@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, select
 from api import create_app
 from api.storage.models import SessionRow
 
-BODY = b'{"status":"ok","game":"any","title":"Fund Deployment"}'
+BODY = b'{"status":"ok","game":"any","title":"A rule title"}'
 VERSION = select(SessionRow.version).where(SessionRow.code == bindparam("code"))
 
 app = create_app()
