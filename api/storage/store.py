@@ -144,10 +144,13 @@ _INFO = select(SessionRow.id, SessionRow.code, SessionRow.token_hash, SessionRow
                ).where(SessionRow.code == bindparam("code"))
 """A session by its share code: built once, as every read asks it."""
 # An append's statements, built once too: building a statement cost a third of an append.
-_LOCK = select(SessionRow.version, SessionRow.size_bytes).where(SessionRow.id == bindparam("id"))
-_EARLIER = select(EventRow.seq, EventRow.payload, EventRow.request_digest, EventRow.created_at
-                  ).where(EventRow.session_id == bindparam("id"),
-                          EventRow.idempotency_key == bindparam("key"))
+_LOCK = select(SessionRow.version, SessionRow.size_bytes, EventRow.seq, EventRow.payload,
+               EventRow.request_digest, EventRow.created_at).select_from(SessionRow).outerjoin(
+    EventRow, (EventRow.session_id == SessionRow.id)
+    & (EventRow.idempotency_key == bindparam("key"))).where(
+    SessionRow.id == bindparam("id"))
+"""The session row a write locks, with the event an Idempotency-Key already wrote, if any
+(a NULL key matches none): one round trip."""
 _BUMP = update(SessionRow).where(
     SessionRow.id == bindparam("row"), SessionRow.version == bindparam("was")).values(
     version=bindparam("now_version"), size_bytes=bindparam("now_size"),
@@ -198,7 +201,7 @@ class Store:
         self._reader = self.engine.execution_options(**reading(self.engine))
         self._writer = self.engine.execution_options(**{IMMEDIATE: True})
         """The engine with each kind of connection's options set once, not on every use."""
-        self._lock_row = _LOCK.with_for_update() if self.postgres else _LOCK
+        self._lock_row = _LOCK.with_for_update(of=SessionRow) if self.postgres else _LOCK
         self._count_one = _count_statement(self.postgres)
         self._ready = False
         self._lock = threading.Lock()  # guards the two dicts below
@@ -439,16 +442,14 @@ class Store:
         self._held(info, info.version)  # a history not kept is folded now, not in the write
         with self._write() as conn:
             # on PostgreSQL the session row is the lock writers queue on (FOR UPDATE)
-            version, size = conn.execute(self._lock_row, {"id": info.id}).one()
-            if key is not None:
-                earlier = conn.execute(_EARLIER, {"id": info.id, "key": key}).first()
-                if earlier is not None:
-                    seq, first, asked, at = earlier
-                    if asked != digest:
-                        raise KeyReused(key)
-                    if count is not None:
-                        count(conn)
-                    return self._replayed(info, conn, version, seq, first, at, seat)
+            version, size, seq, first, asked, at = conn.execute(
+                self._lock_row, {"id": info.id, "key": key}).one()
+            if key is not None and seq is not None:  # this Idempotency-Key wrote before
+                if asked != digest:
+                    raise KeyReused(key)
+                if count is not None:
+                    count(conn)
+                return self._replayed(info, conn, version, seq, first, at, seat)
             if expected is not None and expected != version:
                 raise StaleVersion(version)
             held = self._held(info, version, conn)
