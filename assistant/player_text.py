@@ -1,6 +1,6 @@
 """Text for players: rulebook file-and-line citations taken out of what a page or sheet shows.
 
-Authors cite the rulebook copy by file and line ("maniacal.txt:319-320") so that people who
+Authors cite the rulebook copy by file and line ("<game>.txt:319-320") so that people who
 check can find the words; a player needs the section name, not the line. `split` parts a
 string into what a player reads and the citations it held (which the API keeps, in an
 entry's `sources`); `for_players` is the first half alone, for a page or a sheet.

@@ -17,7 +17,7 @@ each entry:
     calculators = ["fund-deployment"]   # optional: calculators that apply
     text = "..."                        # own words, short paragraphs
 
-Authors cite the rulebook copy by file and line anywhere ("(maniacal.txt:319)"). A player
+Authors cite the rulebook copy by file and line anywhere ("(<game>.txt:319)"). A player
 never sees those: the loader takes them out of every field a page or sheet shows and keeps
 them, in order, in the entry's `sources` (assistant.player_text).
     [entry.mode_notes]                  # optional: how a mode differs

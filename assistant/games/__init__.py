@@ -99,7 +99,7 @@ def register(game: Game) -> Game:
 
 
 def collect_operations(package: str) -> dict[str, Operation]:
-    """A game's calculators: every module of `package` (e.g. "assistant.games.tdt.calculators")
+    """A game's calculators: every module of `package` (e.g. "assistant.games.<slug>.calculators")
     in name order, each exporting OPERATIONS, by slug. A slug used twice is refused."""
     found: dict[str, Operation] = {}
     for info in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__),
