@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, current_app, json, render_template, request
+from flask import Flask, Response, current_app, json, render_template, request, url_for
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -24,6 +24,7 @@ from api.storage import (
 )
 from api.storage.store import UnknownSession
 from assistant.errors import InvalidInput, LairsideError, NotFound
+from assistant.games import find_game
 from assistant.tracker.play import NotEnded
 
 PROBLEM_TYPES = {
@@ -89,6 +90,14 @@ class PreconditionRequired(Refused):
     """A write that names no version to apply to (If-Match missing or unreadable)."""
 
 
+class EventFormRefused(ValidationError):
+    """A session event that breaks its form, with the kinds the caller may send now."""
+
+    def __init__(self, messages: Any, kinds: tuple[str, ...]) -> None:
+        super().__init__(messages)
+        self.next = kinds
+
+
 class MalformedJSON(HTTPException):
     code = 400
     description = "The request body is not valid JSON."
@@ -148,6 +157,21 @@ SAID: tuple[tuple[type[Exception], int, str, str, Callable[[Any], str]], ...] = 
 """Refusals said in one sentence: (error, status, title, problem type, the sentence)."""
 
 
+def rule_named(error: InvalidInput) -> dict[str, str] | None:
+    """The rule entry a session's refusal applies: its id, title, the API's entry and the
+    phone page that explains it (None where the refusal names none)."""
+    if not error.rule or not error.game:
+        return None
+    try:
+        entry = find_game(error.game).rules.get(error.rule)
+    except NotFound:
+        log.warning("a refusal names rule %r, which %s does not have", error.rule, error.game)
+        return None
+    return {"id": entry.id, "title": entry.title,
+            "href": url_for("rules.entry", game=error.game, entry_id=entry.id),
+            "page": url_for("pages.rule", game=error.game, entry_id=entry.id)}
+
+
 def _saying(status: int, title: str, kind: str, say: Callable[[Any], str]
             ) -> Callable[[Any], Response]:
     return lambda error: problem(status, title, say(error), kind)
@@ -161,11 +185,16 @@ def register_error_handlers(app: Flask) -> None:
     def _validation(error: ValidationError) -> Response:
         errors = flatten_errors(error.messages)
         detail = " ".join(f"{name}: {' '.join(msgs)}" for name, msgs in sorted(errors.items()))
-        return problem(422, "Invalid input", detail, "validation", errors=errors)
+        kinds = error.next if isinstance(error, EventFormRefused) else ()
+        now: dict[str, Any] = {"next": list(kinds)} if kinds else {}
+        return problem(422, "Invalid input", detail, "validation", errors=errors, **now)
 
     @app.errorhandler(InvalidInput)
     def _invalid(error: InvalidInput) -> Response:
         now: dict[str, Any] = {"next": list(error.next)} if error.next else {}
+        named = rule_named(error)
+        if named:
+            now["rule"] = named
         return problem(422, error.title, error.detail, "invalid-input", errors=error.errors(),
                        **now)
 

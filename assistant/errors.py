@@ -47,21 +47,31 @@ class InvalidInput(LairsideError, ValueError):
     title = "Invalid input"
     next: tuple[str, ...] = ()
     """For a session's refusal: the event kinds the rules allow now (kernel.what_now)."""
+    game: str | None = None
+    """For a session's refusal: the game whose rules reference holds `rule`."""
 
-    def __init__(self, field: str, detail: str, allowed: str | None = None) -> None:
+    def __init__(self, field: str, detail: str, allowed: str | None = None, *,
+                 rule: str | None = None) -> None:
         super().__init__(detail)
         self.field = field
         self.allowed = allowed
+        self.rule = rule
+        """The id of the rule entry (the game's rules reference) this refusal applies, so
+        the answer can name it and link to it; None for a refusal of the input's shape."""
 
     def then(self, hint: str, kinds: tuple[str, ...]) -> InvalidInput:
-        """The same refusal, saying what can be done instead (`hint`, the `kinds` allowed)."""
-        out = InvalidInput(self.field, f"{self.detail} {hint}".strip(), self.allowed)
-        out.next = kinds
+        """The same refusal, saying what can be done instead (`hint`, the `kinds` allowed).
+        Said once: a refusal that already says it is given back as it is, with `kinds`."""
+        detail = self.detail if self.next or not hint or hint in self.detail \
+            else f"{self.detail} {hint}".strip()
+        out = InvalidInput(self.field, detail, self.allowed, rule=self.rule)
+        out.next, out.game = self.next or kinds, self.game
         return out
 
     def within(self, prefix: str, lead: str = "") -> InvalidInput:
         """The same refusal of a part of a larger input: its field under `prefix`."""
-        return InvalidInput(f"{prefix}.{self.field}", lead + self.detail, self.allowed)
+        return InvalidInput(f"{prefix}.{self.field}", lead + self.detail, self.allowed,
+                            rule=self.rule)
 
     def errors(self) -> dict[str, list[str]]:
         message = self.detail if self.allowed is None else f"{self.detail} Allowed: {self.allowed}."

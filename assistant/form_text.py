@@ -84,6 +84,8 @@ def parse(form: inputs.Form, data: Mapping[str, str], prefix: str = "") -> tuple
     for field in form:
         name = prefix + field.name
         if isinstance(field, inputs.Flag):
+            if not field.ask and name not in data:  # not on the page: the form's default holds
+                continue
             out[field.name] = data.get(name, "") not in ("", "0", "false", "off")
             continue
         if isinstance(field, inputs.ListOf):

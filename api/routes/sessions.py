@@ -15,6 +15,7 @@ from typing import Any, cast
 import click
 from flask import Blueprint, Flask, Response, current_app, request, url_for
 from flask.cli import with_appcontext
+from marshmallow import ValidationError
 
 from api import conditional, ratelimit, session_access
 from api.cache import Kept, kept_or_built, not_modified, request_key, send
@@ -29,7 +30,7 @@ from api.docs import (
     request_doc,
     setup_of,
 )
-from api.errors import EditTokenRequired, UntrustedHost
+from api.errors import EditTokenRequired, EventFormRefused, UntrustedHost
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
 from api.responses import json_body
@@ -60,6 +61,7 @@ from assistant.tracker import (
     event_forms,
     exports,
     parse_event,
+    what_now,
 )
 from assistant.tracker import play as plays
 from assistant.tracker.kernel import SEALED, is_history, writer
@@ -660,7 +662,13 @@ def _append(code: str, event_data: Any) -> Response:
 
 def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> Response:
     info = store().info(code)
-    event = checked_event(info.setup.game, info.tracker, event_data)
+    try:
+        event = checked_event(info.setup.game, info.tracker, event_data)
+    except InvalidInput as refused:  # a form error says what can be done now too
+        refused.next = _next_kinds(info)
+        raise
+    except ValidationError as refused:
+        raise EventFormRefused(refused.messages, _next_kinds(info)) from None
     who = writer(info.tracker, info.setup, event)  # None: the table; else that seat's phone
     if who is None:
         session_access.require_editor(info)  # a seat's token alone writes nothing shared
@@ -686,6 +694,11 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
     if done.replayed:
         headers.append(("Idempotent-Replayed", "true"))
     return _json(body, 201, headers)
+
+
+def _next_kinds(info: SessionInfo) -> tuple[str, ...]:
+    """The kinds the caller (the table, or the seat whose token is sent) may send now."""
+    return what_now(info.tracker, info.setup, store().state_at(info), viewer_of(info).seat)[1]
 
 
 @bp.post("/api/v1/sessions/<code>/events")

@@ -22,12 +22,15 @@ from .contract import (
 )
 from .history import History, Point, Step, collector_paused, fold, sealed_copy
 from .kernel import (
+    ANYONE,
     HISTORY_FORMS,
     REVERT,
     SEALED,
     UNDO,
     Event,
     HistoryEvent,
+    after_end,
+    allowed_moves,
     discloses,
     event_forms,
     export_event,
@@ -41,9 +44,11 @@ from .kernel import (
 )
 from .standings import PROVISIONAL, Standing, table_score
 
-__all__ = ["HISTORY_FORMS", "NOTE", "PROVISIONAL", "REVERT", "SEALED", "SHARED", "UNDO", "Action",
-           "Board", "Counter", "Event", "History", "HistoryEvent", "Point", "Seat", "Show",
-           "Standing", "Step", "Toggles", "Track", "Tracker", "TrackerBase", "Viewer", "Wording",
-           "collector_paused", "discloses", "event_forms", "export_event", "fold", "import_event",
-           "is_sealed", "parse_event", "put", "sealed_copy", "seat_id", "seat_index", "seat_name",
-           "seat_of", "stored_event", "table_score", "what_now", "writer"]
+__all__ = [
+    "ANYONE", "HISTORY_FORMS", "NOTE", "PROVISIONAL", "REVERT", "SEALED", "SHARED", "UNDO",
+    "Action", "Board", "Counter", "Event", "History", "HistoryEvent", "Point", "Seat", "Show",
+    "Standing", "Step", "Toggles", "Track", "Tracker", "TrackerBase", "Viewer", "Wording",
+    "after_end", "allowed_moves", "collector_paused", "discloses", "event_forms", "export_event",
+    "fold", "import_event", "is_sealed", "parse_event", "put", "sealed_copy", "seat_id",
+    "seat_index", "seat_name", "seat_of", "stored_event", "table_score", "what_now", "writer",
+]

@@ -78,6 +78,14 @@ class TrackerBase:
 
     private_events: frozenset[str] = frozenset()
     """Kinds whose content others must not see; only their own seat's phone writes them."""
+    after_end: frozenset[str] = frozenset({"note"})
+    """Kinds accepted once the game is over (kernel.after_end): a note for the record."""
+    end_rule: str | None = None
+    """The rule entry that ends the game (named when a late event is refused)."""
+
+    def start_seat(self, setup: Any) -> str | None:
+        """The setup does not say who started (a game whose setup does overrides this)."""
+        return None
 
     def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
         return Event(kind, dict(values))

@@ -262,3 +262,20 @@ class Tracker(Protocol):
         ...
 
     def board(self, setup: Any) -> Board: ...
+
+    @property
+    def after_end(self) -> frozenset[str]:
+        """Kinds still accepted once `finished` (TrackerBase: a note): nothing else is, so
+        no event changes a final result (kernel.after_end)."""
+        ...
+
+    @property
+    def end_rule(self) -> str | None:
+        """The rule entry that ends the game, named by the refusal of a late event."""
+        ...
+
+    def start_seat(self, setup: Any) -> str | None:
+        """Who started the game (the first player, the holder of a start token), where the
+        setup says; None (TrackerBase) where it does not: the play log then names the first
+        seat listed, marked so."""
+        ...

@@ -40,6 +40,7 @@ from .contract import SHARED, Tracker
 from .kernel import (
     UNDO,
     HistoryEvent,
+    after_end,
     discloses,
     export_event,
     import_event,
@@ -62,7 +63,7 @@ class _NoLongerApplies(InvalidInput):
     """A kept event refused when the events in effect change (an undo's or revert's check)."""
 
     def __init__(self, version: int, error: InvalidInput) -> None:
-        super().__init__(error.field, error.detail, error.allowed)
+        super().__init__(error.field, error.detail, error.allowed, rule=error.rule)
         self.version = version
         self.error = error
 
@@ -324,8 +325,12 @@ class History:
         try:
             event = tracker.resolve(setup, self._latest, event)
             state = tracker.apply(setup, self._latest, event, current + 1)
-        except InvalidInput as refusal:  # say what the table can do instead
-            raise refusal.then(*what_now(tracker, setup, self._latest)) from None
+            after_end(tracker, setup, self._latest, event)  # the game's own words come first
+        except InvalidInput as refusal:  # say what the writer can do instead
+            who = writer(tracker, setup, event)
+            out = refusal.then(*what_now(tracker, setup, self._latest, who))
+            out.game = setup.game
+            raise out from None
         return self._game_step(event, state, current)
 
     def _check_stored(self, event: Any) -> Step:

@@ -187,13 +187,43 @@ def export_event(tracker: Tracker, event: Any) -> dict[str, Any]:
     return out
 
 
-def what_now(tracker: Tracker, setup: Any, state: Any) -> tuple[str, tuple[str, ...]]:
+GAME_OVER = "The game is over: the score is final (undo takes back the last change)."
+ANYONE = "*"
+"""what_now's `who` when the caller is not known: every move the rules allow."""
+
+
+def allowed_moves(tracker: Tracker, setup: Any, state: Any, who: str | None = ANYONE
+                  ) -> list[Mapping[str, Any]]:
+    """Tracker.moves that `who` may send (None: the table's edit token; a seat id: that
+    seat's own phone; ANYONE: all of them), so an answer never offers an action the caller
+    may not take."""
+    found = list(tracker.moves(setup, state))
+    if who == ANYONE:
+        return found
+    mine = []
+    for move in found:
+        try:
+            if writer(tracker, setup, parse_event(tracker, move)) == who:
+                mine.append(move)
+        except InvalidInput:  # a move the form no longer takes is nobody's to offer
+            continue
+    return mine
+
+
+def what_now(tracker: Tracker, setup: Any, state: Any, who: str | None = ANYONE
+             ) -> tuple[str, tuple[str, ...]]:
     """A refusal's last words and the kinds they name: what the rules allow at `state` (the
-    kinds of Tracker.moves, as the board's buttons name them), so no refusal leaves a table
-    without a way on."""
-    kinds = tuple(dict.fromkeys(str(m["kind"]) for m in tracker.moves(setup, state)))
+    kinds of Tracker.moves `who` may send, as the board's buttons name them), so no refusal
+    leaves a table without a way on."""
+    if tracker.finished(setup, state):
+        return GAME_OVER, ()
+    kinds = tuple(dict.fromkeys(str(m["kind"]) for m in allowed_moves(tracker, setup, state,
+                                                                       who)))
     if not kinds:
-        return "The game is over: the score is final (undo takes back the last change).", ()
+        return ("Nothing is this phone's to record now: the table's scorekeeper records the "
+                "next step." if who is not None else
+                "Nothing is the table's to record now: a seat's own phone records the next "
+                "step."), ()
     board = tracker.board(setup)
     labels: dict[str, str] = {}
     named: list[tuple[str, str]] = [(a.event, a.label) for a in board.actions]
@@ -204,3 +234,17 @@ def what_now(tracker: Tracker, setup: Any, state: Any) -> tuple[str, tuple[str, 
         labels.setdefault(event, label)
     names = [labels.get(k, k.replace("-", " ").capitalize()) for k in kinds]
     return "What can be done now: " + "; ".join(names) + ".", kinds
+
+
+def after_end(tracker: Tracker, setup: Any, state: Any, event: Any) -> None:
+    """Once the rules have ended the game nothing that could change the result is accepted:
+    only the kinds the tracker lists in `after_end` (a note, by default). InvalidInput."""
+    if isinstance(event, HistoryEvent) or not tracker.finished(setup, state):
+        return
+    kinds = tracker.after_end
+    if event.kind in kinds:
+        return
+    still = ("Only a note can still be added." if kinds == {"note"} else
+             f"Only these can still be recorded: {', '.join(sorted(kinds)) or 'nothing'}.")
+    raise InvalidInput("kind", f"{GAME_OVER} {still}",
+                       ", ".join(sorted(kinds)) or "nothing", rule=tracker.end_rule)

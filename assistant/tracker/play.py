@@ -47,10 +47,9 @@ class Start:
 
 
 def start_seat(tracker: Tracker, setup: TableSetup) -> Start:
-    """The start player from the game's `start_seat(setup)` where its tracker has one (the
-    setup's first player, Loser Lad's holder...), else the first seat listed."""
-    found = getattr(tracker, "start_seat", None)
-    seat = found(setup) if callable(found) else None
+    """The start player from the game's `start_seat(setup)` (the setup's first player,
+    Loser Lad's holder...), else the first seat listed."""
+    seat = tracker.start_seat(setup)
     if isinstance(seat, str) and any(s.id == seat for s in setup.seats):
         return Start(seat, True)
     return Start(setup.seats[0].id, False)

@@ -142,8 +142,9 @@ def test_b_only_the_owner_is_told_the_plan_does_not_cover():
     _made_up_win_for_ann(t)
     with pytest.raises(InvalidInput) as refused:
         t.send({"kind": "declare-win", "seat": "ann"}, phone="ann")
-    assert refused.value.detail.startswith("Your collected Loot does not cover your Master "
-                                           "Plan yet; no instant win. What can be done now: ")
+    assert refused.value.detail.startswith(  # the owner's phone is offered nothing of the table's
+        "Your collected Loot does not cover your Master Plan yet; no instant win. Nothing is "
+        "this phone's to record now")
     t.send({"kind": "plan", "seat": "ann", "requirements": PLAN}, phone="ann")
     assert t.view()["seats"][0]["plan_after_loot"] is True  # entered while holding Loot
     answer = t.send({"kind": "declare-win", "seat": "ann"}, phone="ann")

@@ -73,6 +73,11 @@ class HeistTracker:
     example_events = ({"kind": "coins", "seat": "ana", "count": 3}, {"kind": "round", "to": 2})
     private_events = frozenset({"stash"})
     """A crook's stash is secret: only their own phone records it and sees it."""
+    after_end = frozenset({"note"})
+    end_rule = "winning"
+
+    def start_seat(self, setup: HeistSetup) -> str | None:
+        return None
 
     def parse_setup(self, data: Mapping[str, Any]) -> HeistSetup:
         check_form(SETUP_FORM, data)
@@ -117,7 +122,8 @@ class HeistTracker:
             raise InvalidInput("kind", "The heist is over.", "note")
         if event.kind == "round":
             if event["to"] < state.round:
-                raise InvalidInput("to", "Rounds only move forward.", f"{state.round}-5")
+                raise InvalidInput("to", "Rounds only move forward.", f"{state.round}-5",
+                                   rule="overview")
             return replace(state, round=event["to"])
         return replace(state, notes=(*state.notes, event["text"]))
 

@@ -269,7 +269,8 @@ def test_the_clean_up_line_says_who_lost_henchmen_unpaid():
 
 # --- the score: the calculator's answer with each seat's standing
 
-def _finished(bonus: str = "3, 2, 1") -> History:
+def _finished(bonus: str = "3, 2, 1", *last: dict[str, Any]) -> History:
+    """A three-round game played to its end, `last` recorded just before the final Clean-up."""
     h = history({**THREE, "round_2_weeks": 8, "round_3_weeks": 8, "money_bonus": bonus,
                  "round_3_easy": 2, "round_3_hard": 2, "round_3_legendary": 2})
     for r in range(3):
@@ -279,6 +280,9 @@ def _finished(bonus: str = "3, 2, 1") -> History:
             add(h, {**EASY, "seat": "simon", "successes": 3})
         while view(h)["active"]:
             add(h, {"kind": "pass", "seat": view(h)["active"]})
+        if r == 2:
+            for event in last:
+                add(h, event)
         add(h, {"kind": "clean-up"})
     return h
 
@@ -304,8 +308,7 @@ def test_the_score_is_provisional_until_the_end_then_final_with_reasons():
 
 
 def test_a_tie_for_first_waits_for_the_laugh_and_says_why():
-    h = _finished(bonus="0, 0, 0")
-    h.append(parse_event(TRACKER, {"kind": "infamy", "seat": "hassan", "amount": 3}))
+    h = _finished("0, 0, 0", {"kind": "infamy", "seat": "hassan", "amount": 3})
     assert not TRACKER.finished(h.setup, h.state)
     moves = TRACKER.moves(h.setup, h.state)
     assert {m["seat"] for m in moves} == {"simon", "hassan"}
