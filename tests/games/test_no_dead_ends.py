@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from assistant.errors import InvalidInput
@@ -111,5 +111,37 @@ def test_a_refusal_says_what_can_be_done_now(slug: str) -> None:
                 assert ("What can be done now:" in refusal.detail
                         or "The game is over" in refusal.detail
                         or "Nothing is this phone's to record now" in refusal.detail)
+
+    law()
+
+
+@pytest.mark.parametrize("slug", [s for s in GAMES if s != "coin-heist"])
+def test_a_refusal_by_the_rules_names_its_rule_entry(slug: str) -> None:
+    """Issue 41: any event the rules refuse (the form took it; the referee did not) names
+    the rule entry it applies, one the game's rules reference has, so the page can link it."""
+    game = GAMES[slug]
+
+    @settings(max_examples=30, deadline=None, phases=(Phase.generate,))  # a refusal: no shrink
+    @given(st.data())
+    def law(data: st.DataObject) -> None:
+        history = _fresh(slug)
+        tracker = history.tracker
+        for raw in _prefix(slug)[:data.draw(st.integers(0, len(_prefix(slug))))]:
+            _append(history, raw)
+        for _ in range(25):
+            moves = [dict(m) for m in tracker.moves(history.setup, history.state)]
+            raw = data.draw(_events(slug) if not moves or data.draw(st.booleans())
+                            else st.sampled_from(moves))
+            if raw["kind"] in ("undo", "revert"):
+                continue
+            try:
+                event = parse_event(tracker, raw)
+            except InvalidInput:
+                continue  # the form's own check, before the rules are asked
+            try:
+                history.append(event)
+            except InvalidInput as refusal:
+                assert refusal.rule, f"{raw} refused without naming a rule: {refusal.detail}"
+                assert refusal.rule in game.rules, f"{raw}: no rule entry {refusal.rule!r}"
 
     law()
