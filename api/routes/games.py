@@ -7,34 +7,10 @@ from flask import Blueprint, Response, jsonify, url_for
 
 from api.cache import public_get
 from api.docs import ERRORS, GAME, doc, json_answer, per_game
+from api.game_links import game_links
 from assistant.games import Game, all_games, find_game
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
-
-
-def game_links(game: Game) -> dict[str, Any]:
-    links: dict[str, Any] = {
-        "self": url_for("games.describe", game=game.slug),
-        "rules": url_for("rules.index", game=game.slug),
-        "search": url_for("rules.index", game=game.slug) + "?q={query}",
-    }
-    if game.setup is not None:
-        links["setup"] = url_for("operations.setup", game=game.slug)
-    if game.scoring is not None:
-        links["scoring"] = url_for("operations.score", game=game.slug)
-    if game.calculators:
-        links["calculators"] = {
-            slug: url_for("operations.calculate", game=game.slug, name=slug)
-            for slug in game.calculators}
-    for name, build in LINK_PROVIDERS.items():
-        found = build(game)
-        if found:
-            links[name] = found
-    return links
-
-
-# Other blueprints (printables, pages) add their links here: this module knows none of them.
-LINK_PROVIDERS: dict[str, Any] = {}
 
 
 def summary(game: Game) -> dict[str, Any]:

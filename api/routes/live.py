@@ -17,7 +17,8 @@ from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
 from api.errors import EditTokenMissing
 from api.followers import Followers
-from api.routes.sessions import (
+from api.public_url import public_target
+from api.session_service import (
     claim_url,
     secret_seat,
     session_body,
@@ -156,7 +157,6 @@ def stream(code: str) -> Response:
 def qr(code: str) -> Response:
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow code")
-    from api.routes.printables import public_target  # noqa: PLC0415
 
     urls = session_urls(info, token, public_target()[0])  # an address phones reach, if any
     seat = request.args.get("seat")

@@ -26,8 +26,8 @@ from flask import (
 from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
-from api.routes.games import LINK_PROVIDERS
-from api.routes.rules import search_index
+from api.game_links import LINK_PROVIDERS
+from api.rules_search import search_index
 from api.schemas.forms import load, operation_schema_name
 from assistant import form_text, links, sheets
 from assistant.errors import InvalidInput, NotFound

@@ -29,8 +29,9 @@ from api.docs import (
     request_doc,
     setup_of,
 )
+from api.game_links import LINK_PROVIDERS
 from api.offload import off_the_loop
-from api.routes.games import LINK_PROVIDERS
+from api.public_url import public_target
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
 from assistant.errors import InvalidInput
@@ -44,25 +45,6 @@ PDF = "application/pdf"
 
 
 # ---------------------------------------------------------------- URLs in QR codes
-
-def public_target() -> tuple[str, str]:
-    """The base URL the codes point at, and what the sheet's footer says about it: the public
-    URL; else this request's host when a phone could reach it and it is an address (or a name
-    Flask checked against TRUSTED_HOSTS); else this machine's LAN address when the server
-    listens there (said so in print); else loopback, which sheets and pages flag as dead."""
-    from printables.address import is_ip, is_loopback, reachable_base  # noqa: PLC0415
-
-    configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
-    if configured:
-        return str(configured).rstrip("/"), ""
-    own = request.host_url.rstrip("/")
-    host = urlsplit(own).hostname or ""
-    if not is_loopback(own) and (is_ip(host) or current_app.config.get("TRUSTED_HOSTS")):
-        return own, ""
-    if not is_loopback(own):  # a name nobody vouched for: never printed
-        own = f"{request.scheme}://127.0.0.1:{urlsplit(own).port or 80}"
-    return reachable_base(own, current_app.config.get("LAIRSIDE_LISTEN"))
-
 
 def serves(app: Flask, path: str) -> bool:
     """Whether the app answers GET at `path` (query and fragment ignored)."""
@@ -326,7 +308,7 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
 def pack_new(game: str) -> Response:
     from api import ratelimit  # noqa: PLC0415
     from api.responses import json_body  # noqa: PLC0415
-    from api.routes.sessions import store, table_sheet, tracked_game  # noqa: PLC0415
+    from api.session_service import store, table_sheet, tracked_game  # noqa: PLC0415
 
     found, tracker = tracked_game(game)  # 404 for a game without sessions
     paper = _paper()
@@ -369,8 +351,8 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
 
 def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token."""
-    from api.routes.sessions import store, table_sheet  # noqa: PLC0415
     from api.session_access import edit_token_if_sent  # noqa: PLC0415
+    from api.session_service import store, table_sheet  # noqa: PLC0415
 
     info = store().info(code)
     token = edit_token_if_sent(info, "follow-only sheet")

@@ -1,21 +1,18 @@
 """The rules reference: look an entry up by id, or search (one game or all of them)."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from api.cache import public_get
 from api.docs import ERRORS, GAME, doc, json_answer, path_param, per_game
 from api.json_provider import dumps_bytes
+from api.rules_search import search_index
 from assistant.games import Game, find_game
-from assistant.search import Hit, SearchIndex
+from assistant.search import Hit
 
 bp = Blueprint("rules", __name__)
-
-
-def search_index(game: str | None) -> SearchIndex:
-    return cast(dict[str | None, SearchIndex], current_app.extensions["lairside.search"])[game]
 
 
 def _hit(hit: Hit, root: str) -> dict[str, Any]:

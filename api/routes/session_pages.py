@@ -19,8 +19,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
-from api.routes.printables import public_target
-from api.routes.sessions import checked_setup, session_json, store, tracked_game
+from api.public_url import public_target
+from api.session_service import checked_setup, session_json, store, tracked_game
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound

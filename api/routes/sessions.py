@@ -7,18 +7,16 @@ README "Limits and retention"; kept answers and 304s: api/cache.py.
 """
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta, tzinfo
-from typing import Any, cast
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import click
-from flask import Blueprint, Flask, Response, current_app, request, url_for
+from flask import Blueprint, Flask, Response, current_app, request
 from flask.cli import with_appcontext
-from marshmallow import ValidationError
 
-from api import conditional, ratelimit, session_access
-from api.cache import Kept, kept_or_built, not_modified, request_key, send
+from api import ratelimit, session_access
+from api import session_service as service
 from api.docs import (
     BODY_ERRORS,
     CODE,
@@ -30,25 +28,41 @@ from api.docs import (
     request_doc,
     setup_of,
 )
-from api.errors import EditTokenRequired, EventFormRefused, UntrustedHost
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
+from api.public_url import base_url, public_target
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
-from api.storage import (
-    DatabaseBusy,
-    SessionInfo,
-    Store,
-    StoredEvent,
-    WrongClaimCode,
-    database_url,
+from api.session_service import (
+    append_event,
+    checked_event,
+    checked_setup,
+    claim_url,
+    created,
+    event_form,
+    event_json,
+    event_schema_name,
+    import_limit,
+    json_object,
+    json_response,
+    own_lane,
+    play_of,
+    revalidation,
+    secret_seat,
+    session_read,
+    store,
+    table_sheet,
+    tracked_game,
+    versioned_body,
+    viewer_of,
 )
-from api.storage.store import MAX_BYTES, MAX_EVENTS
+from api.storage import (
+    WrongClaimCode,
+)
 from assistant import links, sheets
-from assistant.errors import InvalidInput, NotFound
-from assistant.games import Game, all_games, find_game
-from assistant.inputs import Form, OneOf, Text
-from assistant.sheets.join import join_sheet
+from assistant.errors import InvalidInput
+from assistant.games import Game, all_games
+from assistant.inputs import Text
 from assistant.tracker import (
     HISTORY_FORMS,
     REVERT,
@@ -60,27 +74,18 @@ from assistant.tracker import (
     collector_paused,
     event_forms,
     exports,
-    parse_event,
-    what_now,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import SEALED, is_history, writer
-from printables.address import is_ip
+from assistant.tracker.kernel import SEALED
 
 bp = Blueprint("sessions", __name__)
 
 
 def init_app(app: Flask) -> None:
-    """One Store per app. Not testing: migrate now, so `make run` creates the SQLite file;
-    testing: the engine only (no connection) until a session route is used."""
+    """The session service's store, the guard against guessing share codes, and the
+    retention command."""
     ratelimit.init_app(app)
-    url = database_url(app.config.get("LAIRSIDE_DATABASE_URL"), app.instance_path)
-    store = Store(url, int(app.config.get("LAIRSIDE_MAX_EVENTS", MAX_EVENTS)),
-                  int(app.config.get("LAIRSIDE_MAX_SESSION_BYTES", MAX_BYTES)),
-                  app.config.get("LAIRSIDE_DB_POOL"), app.config.get("LAIRSIDE_DB_WAIT"))
-    app.extensions["lairside.sessions"] = store
-    if not app.testing:
-        store.ready()
+    service.init_app(app)
     app.before_request(_refuse_enumeration)
     app.cli.add_command(expire_sessions)
 
@@ -107,178 +112,52 @@ def expire_sessions(days: int | None) -> None:
     click.echo(f"Deleted {gone} session(s) unchanged for {keep} days or more.")
 
 
-def store() -> Store:
-    return cast(Store, current_app.extensions["lairside.sessions"]).ready()
 
 
-def tracked_game(slug: str) -> tuple[Game, Tracker]:
-    game = find_game(slug)
-    if game.tracker is None:
-        raise NotFound(f"{game.title} has no table sessions here.")
-    return game, game.tracker
 
 
 # --- reading bodies through the one schema of each form ----------------------------------------
 
-def checked_setup(game: str, tracker: Tracker, data: Any) -> Any:
-    """A session setup from a request or an export: the form's schema, then the game's own
-    checks (seat names, counts per mode)."""
-    load(tracker.setup_form, f"{camel(game)}SessionSetupIn", _object(data))
-    return tracker.parse_setup(data)
 
 
-def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
-    """An event from a request or an export: its kind's schema, then the kernel and game."""
-    forms = event_forms(tracker)
-    kind = _object(data).get("kind")
-    if not isinstance(kind, str) or kind not in forms:
-        raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
-    load(event_form(forms[kind], kind), event_schema_name(game, kind), data)
-    return parse_event(tracker, data)
 
 
-@functools.lru_cache(maxsize=512)
-def event_form(form: Form, kind: str) -> Form:
-    """An event kind's form with its `kind` field, as a body carries it."""
-    return (OneOf("kind", "The event's kind.", (kind,), required=True), *form)
 
 
-def event_schema_name(game: str, kind: str) -> str:
-    return f"{camel(game)}SessionEvent{camel(kind)}In"
 
 
 # --- answers -------------------------------------------------------------------------------
 
-def _base_url() -> str:
-    """LAIRSIDE_PUBLIC_URL; else the request's host when Flask checked it against
-    TRUSTED_HOSTS, or when it is loopback or an IP address (a server on the table's LAN).
-    Never a name a client made up: it would end up in edit links and printed QR codes."""
-    public = current_app.config.get("LAIRSIDE_PUBLIC_URL")
-    if public:
-        return str(public).rstrip("/")
-    if not current_app.config.get("TRUSTED_HOSTS"):
-        name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
-            else request.host
-        if not _literal_host(name.strip("[]")):
-            raise UntrustedHost()
-    return request.host_url.rstrip("/")
 
 
-@functools.lru_cache(maxsize=64)
-def _literal_host(name: str) -> bool:
-    """Whether a host is an IP address or localhost (remembered: every read asks)."""
-    return name == "localhost" or is_ip(name)
 
 
-def expires_at(info: SessionInfo) -> str | None:
-    days = int(current_app.config.get("LAIRSIDE_RETENTION_DAYS", 90))
-    return (info.updated_at + timedelta(days=days)).isoformat() if days > 0 else None
 
 
-def session_urls(info: SessionInfo, token: str | None = None, base: str | None = None
-                 ) -> dict[str, str]:
-    page = (base or _base_url()) + links.session(info.setup.game, info.code)
-    api = f"{request.script_root}/api/v1/sessions/{info.code}"
-    out = {"api": api, "events": api + "/events", "score": api + "/score",
-           "export": api + "/export", "view": page, "sheet": api + "/join.pdf"}
-    if token is not None:
-        out["edit"] = f"{page}#token={token}"
-    return out
 
 
-def _names(info: SessionInfo) -> dict[str, str]:
-    return {s.id: s.name for s in info.setup.seats}
 
 
-def _event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
-                ) -> dict[str, Any]:
-    event, tracker = stored.event, info.tracker
-    history_kind = is_history(event)
-    return {"seq": stored.seq, "at": stored.created_at.isoformat(),
-            "event": event.to_json() if history_kind else tracker.event_json(event, viewer),
-            "text": event.describe(_names(info)) if history_kind
-            else tracker.describe(event, _names(info), viewer)}
 
 
-def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
-                 viewer: Viewer = SHARED) -> dict[str, Any]:
-    body = {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
-            "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
-            "state": info.tracker.state_json(info.setup, state, viewer),
-            "urls": session_urls(info), "expires_at": expires_at(info)}
-    if not viewer.shared:
-        body["seat"] = viewer.seat
-    return body
 
 
-def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
-    """The ETag and caching headers of a session answer at `version` for `viewer`: phones
-    revalidate every time (a 304 costs one query); a seat's own view is never shared."""
-    tag = conditional.version_tag(version, viewer.seat)
-    if viewer.shared:
-        return [("ETag", tag), ("Cache-Control", "no-cache")]
-    return [("ETag", tag), ("Cache-Control", "no-cache, private"),
-            ("Vary", session_access.SEAT_HEADER)]
 
 
-def versioned_body(info: SessionInfo, viewer: Viewer, what: str,
-                   build: Callable[[], tuple[bytes, str]]) -> Response:
-    """A read at the session's current version: 304 when the phone has it, else the answer
-    kept per session, version, viewer and address (`build`: its bytes and media type)."""
-    headers = revalidation(info.version, viewer)
-    if conditional.unchanged(headers[0][1]):
-        return not_modified(headers)
-    return send(kept_version(info, viewer, what, build))
 
 
-def kept_version(info: SessionInfo, viewer: Viewer, what: str,
-                 build: Callable[[], tuple[bytes, str]]) -> Kept:
-    config = current_app.config
-    key = request_key("session", what, info.id, info.code, info.version, viewer.seat,
-                      config.get("LAIRSIDE_PUBLIC_URL"), config.get("LAIRSIDE_RETENTION_DAYS"))
-    return kept_or_built(key, lambda: Kept(*build(), revalidation(info.version, viewer)))
 
 
-def session_bytes(info: SessionInfo, viewer: Viewer) -> tuple[bytes, str]:
-    """The session at `info.version` as `viewer` may see it: `can_undo` is the table's; a
-    seat's own view adds `can_undo_own` (its own private entries)."""
-    state, can_undo = store().point(info)
-    body = session_json(info, state, info.version, can_undo, viewer)
-    if not viewer.shared:
-        body["can_undo_own"] = store().point(info, viewer.seat)[1]
-    return dumps_bytes(body), "application/json"
 
 
-def session_body(info: SessionInfo, viewer: Viewer) -> Kept:
-    """A read's answer, kept."""
-    return kept_version(info, viewer, "read", lambda: session_bytes(info, viewer))
 
 
-def session_read(info: SessionInfo, viewer: Viewer) -> Response:
-    return versioned_body(info, viewer, "read", lambda: session_bytes(info, viewer))
 
 
-def viewer_of(info: SessionInfo) -> Viewer:
-    """The shared view, or a seat's own view when its phone sends its seat token."""
-    token = request.headers.get(session_access.SEAT_HEADER)
-    if token is None:
-        return SHARED
-    seat = store().seat_of(info, token) if token and len(token) <= 200 else None
-    if seat is None:
-        raise EditTokenRequired("That seat token is not one of this session's; leave it out "
-                                "to follow the table.")
-    return Viewer(seat)
 
 
-def _object(data: Any, field: str = "_body") -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise InvalidInput(field, "Send a JSON object.", "an object")
-    return data
 
 
-def _json(body: Any, status: int, headers: list[tuple[str, str]]) -> Response:
-    return Response(dumps_bytes(body), status=status, mimetype="application/json",
-                    headers=headers)
 
 
 # --- the document's shared parts -------------------------------------------------------------
@@ -385,13 +264,13 @@ def _events() -> Iterator[tuple[str, dict[str, Any]]]:
 def create(game: str) -> Response:
     _found, tracker = tracked_game(game)
     ratelimit.limit("create")
-    data = _object(json_body())
+    data = json_object(json_body())
     if data.get("game", game) != game:
         raise InvalidInput("game", f"This creates a session of {game!r}; the body names "
                            f"{data.get('game')!r}.", game)
     setup = checked_setup(game, tracker, data)
     info, token = store().create(tracker, setup)
-    return _created(info, token, History(tracker, setup).state)
+    return created(info, token, History(tracker, setup).state)
 
 
 @bp.post("/api/v1/sessions")
@@ -404,7 +283,7 @@ def create(game: str) -> Response:
                 "429": problem("Too many sessions created from this client."), "201": CREATED},
      body=request_doc({"type": "object"}, per_game(setup_of, tracked=True)))
 def create_any() -> Response:
-    data = _object(json_body())
+    data = json_object(json_body())
     game = data.get("game")
     if not isinstance(game, str):
         slugs = ", ".join(g.slug for g, _ in _tracked())
@@ -413,11 +292,6 @@ def create_any() -> Response:
     return create(game)
 
 
-def import_limit() -> int:
-    """The largest import body: any export of a session within the limits fits, so every
-    export imports back; other bodies keep LAIRSIDE_MAX_BODY_BYTES."""
-    return (exports.largest(store().max_bytes, store().max_events)
-            + int(current_app.config.get("MAX_CONTENT_LENGTH") or 65536))
 
 
 @bp.post("/api/v1/sessions/import")
@@ -451,20 +325,9 @@ def import_session() -> Response:
         "Private entries (a seat's secret) come without their secret: an export never "
         "carries one a seat has not revealed. Each seat enters its own again on its own "
         "phone.")} if found.sealed else None
-    return _created(info, token, store().state_at(info), left_out)
+    return created(info, token, store().state_at(info), left_out)
 
 
-def _created(info: SessionInfo, token: str, state: Any,
-             left_out: dict[str, Any] | None = None) -> Response:
-    body = {"code": info.code, "edit_token": token,
-            "note": "Keep the edit token: it is shown once. The share code only reads.",
-            **session_json(info, state, info.version, info.version > 0),
-            "urls": session_urls(info, token)}
-    if left_out:
-        body["left_out"] = left_out
-    response = _json(body, 201, revalidation(info.version, SHARED))
-    response.headers["Location"] = url_for("sessions.read", code=info.code)
-    return response
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -500,8 +363,8 @@ def events(code: str) -> Response:
     after = _int_arg("after", 0)
     limit = min(_int_arg("limit", MAX_EVENTS_PAGE), MAX_EVENTS_PAGE)
     rows = store().events(info, after, limit)
-    return _json({"code": info.code, "version": info.version,
-                  "events": [_event_json(info, r, viewer) for r in rows]}, 200,
+    return json_response({"code": info.code, "version": info.version,
+                  "events": [event_json(info, r, viewer) for r in rows]}, 200,
                  revalidation(info.version, viewer))
 
 
@@ -547,15 +410,6 @@ def score(code: str) -> Response:
 
 # --- the play, to log where players keep their results (issue 33) ---------------------------
 
-def play_of(info: SessionInfo, state: Any, zone: tzinfo) -> plays.Play:
-    """The session's play (plays.NotEnded while the rules have not ended it), its times the
-    session's own (created, last event) shown in `zone`."""
-    game = find_game(info.setup.game)
-    mode = str(info.setup.mode)
-    title = next((m.title for m in game.modes if m.slug == mode), mode)
-    began, ended = store().span(info)
-    return plays.build(info.tracker, game.title, title, info.setup, state, info.code,
-                       began.astimezone(zone), ended.astimezone(zone))
 
 
 STRING, NUMBER, FLAG = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
@@ -638,67 +492,17 @@ def export(code: str) -> Response:
         body = exports.export(info.tracker, info.setup, info.code, info.version,
                               info.created_at, [(r.seq, r.created_at, history.event_at(r.seq))
                                                 for r in rows])
-        response = _json(body, 200, revalidation(info.version, SHARED))
+        response = json_response(body, 200, revalidation(info.version, SHARED))
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
     return response
 
 
 # --- writing -------------------------------------------------------------------------------
 
-def _append(code: str, event_data: Any) -> Response:
-    """Write one event as the request asks (edit or seat token, If-Match, Idempotency-Key).
-    The write counts against the client's write limit inside its own transaction; a request
-    refused before that (a wrong token, a stale version, a broken rule) counts on its own."""
-    count = ratelimit.counter("write")
-    try:
-        return _write_event(code, event_data, count)
-    except DatabaseBusy:
-        raise
-    except Exception:
-        if count is not None and not count.done:
-            count(None)
-        raise
 
 
-def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> Response:
-    info = store().info(code)
-    try:
-        event = checked_event(info.setup.game, info.tracker, event_data)
-    except InvalidInput as refused:  # a form error says what can be done now too
-        refused.next = _next_kinds(info)
-        raise
-    except ValidationError as refused:
-        raise EventFormRefused(refused.messages, _next_kinds(info)) from None
-    who = writer(info.tracker, info.setup, event)  # None: the table; else that seat's phone
-    if who is None:
-        session_access.require_editor(info)  # a seat's token alone writes nothing shared
-        viewer = SHARED
-    else:
-        viewer = viewer_of(info)
-        if viewer.seat != who:
-            name = _names(info)[who]
-            raise EditTokenRequired(
-                f"Only {name}'s own phone takes back {name}'s own entries (send its "
-                f"{session_access.SEAT_HEADER})." if is_history(event) else
-                f"This is written from {name}'s own phone (send its "
-                f"{session_access.SEAT_HEADER}); the table's edit token may not.")
-    expected = conditional.expected_version()
-    key = session_access.idempotency_key()
-    done = store().append(info, event, expected, key, event_data, who, count)
-    body = {"event": _event_json(info, done.stored, viewer), "version": done.version,
-            "can_undo": done.can_undo,
-            "state": info.tracker.state_json(info.setup, done.state, viewer)}
-    headers = revalidation(done.version, viewer)
-    headers.append(("Location", url_for("sessions.events", code=info.code,
-                                        after=done.stored.seq - 1)))
-    if done.replayed:
-        headers.append(("Idempotent-Replayed", "true"))
-    return _json(body, 201, headers)
 
 
-def _next_kinds(info: SessionInfo) -> tuple[str, ...]:
-    """The kinds the caller (the table, or the seat whose token is sent) may send now."""
-    return what_now(info.tracker, info.setup, store().state_at(info), viewer_of(info).seat)[1]
 
 
 @bp.post("/api/v1/sessions/<code>/events")
@@ -707,15 +511,9 @@ def _next_kinds(info: SessionInfo) -> tuple[str, ...]:
      operation_id="appendEvent", parameters=[CODE, *AUTH],
      responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN}, expand=_events)
 def append(code: str) -> Response:
-    return _append(code, json_body())
+    return append_event(code, json_body())
 
 
-def _own(code: str, body: dict[str, Any]) -> dict[str, Any]:
-    """An undo or revert from a seat's own phone (its seat token) acts on that seat's own
-    entries; from the table (the edit token), on the table's."""
-    if session_access.SEAT_HEADER in request.headers:
-        return {**body, "seat": viewer_of(store().info(code)).seat}
-    return body
 
 
 @bp.post("/api/v1/sessions/<code>/undo")
@@ -724,7 +522,7 @@ def _own(code: str, body: dict[str, Any]) -> dict[str, Any]:
      operation_id="undoChange", parameters=[CODE, *AUTH],
      responses={**WRITE_ERRORS, "201": WRITTEN})
 def undo(code: str) -> Response:
-    return _append(code, _own(code, {"kind": UNDO}))
+    return append_event(code, own_lane(code, {"kind": UNDO}))
 
 
 @bp.post("/api/v1/sessions/<code>/revert")
@@ -734,23 +532,11 @@ def undo(code: str) -> Response:
      body=request_doc(schema_for(HISTORY_FORMS[REVERT], "SessionRevertIn"), {"to_version": 0}),
      responses={**BODY_ERRORS, **WRITE_ERRORS, "201": WRITTEN})
 def revert(code: str) -> Response:
-    return _append(code, _own(code, {"kind": REVERT, **_object(json_body())}))
+    return append_event(code, own_lane(code, {"kind": REVERT, **json_object(json_body())}))
 
 
-def secret_seat(info: SessionInfo, seat: str) -> None:
-    """Claims exist where the game keeps secrets; `seat` must be one of the table's."""
-    if not info.tracker.private_events:
-        raise NotFound(f"{find_game(info.setup.game).title} keeps no secrets at the table, so "
-                       "there is no seat to claim: every phone follows it with the share code.")
-    ids = [s.id for s in info.setup.seats]
-    if seat not in ids:
-        raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
 
 
-def claim_url(info: SessionInfo, seat: str, claim: str, base: str | None = None) -> str:
-    """The link on a seat's slip: opening it on a phone claims that seat."""
-    return f"{base or _base_url()}{links.session(info.setup.game, info.code)}" \
-           f"#seat={seat}&claim={claim.upper()}"
 
 
 SEAT = path_param("seat", "A seat's id.", "ana")
@@ -783,8 +569,8 @@ def claim_seat(code: str, seat: str) -> Response:
     except WrongClaimCode:
         ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
         raise
-    page = _base_url() + links.session(info.setup.game, info.code)
-    response = _json({"code": info.code, "seat": seat, "seat_token": token,
+    page = base_url() + links.session(info.setup.game, info.code)
+    response = json_response({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
                               "secrets and is shown once.",
                       "urls": {"seat": f"{page}#seat={seat}&key={token}"}},
@@ -824,7 +610,7 @@ def seats(code: str) -> Response:
     if not info.tracker.private_events:
         secret_seat(info, "")
     codes, held = store().claim_codes(info), store().claimed(info)
-    return _json({"code": info.code, "seats": [
+    return json_response({"code": info.code, "seats": [
         {"id": s.id, "name": s.name, "claim_code": codes[s.id].upper(), "claimed": s.id in held,
          "url": claim_url(info, s.id, codes[s.id])} for s in info.setup.seats]}, 200,
         [("Cache-Control", "no-store")])
@@ -832,17 +618,6 @@ def seats(code: str) -> Response:
 
 # --- the join sheet ------------------------------------------------------------------------
 
-def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet:
-    """The table's tent: its follow code; with the edit `token`, the scorekeeper's strip and,
-    in a game with secrets, a slip per seat with that seat's claim code and its QR."""
-    slips = []
-    if token is not None and info.tracker.private_events:
-        codes = store().claim_codes(info)
-        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id], base))
-                 for s in info.setup.seats]
-    return join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode),
-                      [(s.name, s.player) for s in info.setup.seats],
-                      session_urls(info, token, base), slips)
 
 
 @bp.get("/api/v1/sessions/<code>/join.pdf")
@@ -857,7 +632,6 @@ def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet
          "422": problem("paper is not a4 or letter."), **READ_ERRORS})
 def join_pdf(code: str) -> Response:
     """Never cached: it may carry the edit link."""
-    from api.routes.printables import public_target  # noqa: PLC0415
     from printables.render import Target, render  # lazy: reportlab only when printing
 
     info = store().info(code)
