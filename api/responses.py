@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 from flask import request
-from werkzeug.exceptions import RequestTimeout
+from werkzeug.exceptions import RequestEntityTooLarge, RequestTimeout
 
 from api.errors import JSONRequired, MalformedJSON
 from api.offload import green
@@ -82,18 +82,25 @@ keepalive, api/config.py); a slower one is answered 408 and the connection close
 
 class BodyDeadline:
     """WSGI middleware: under gevent, a request body that has not arrived BODY_SECONDS after
-    the request began is answered 408 (a POST that declares 10 bytes and sends 2 is not held
-    open). Elsewhere (tests, `make dev`) the server's own time-outs apply."""
+    the request began is answered 408, whether it declared its length (a POST that declares
+    10 bytes and sends 2) or comes in chunks (one that stalls after its first chunk). Elsewhere
+    (tests, `make dev`) the server's own time-outs apply."""
 
     def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
                  ) -> Iterable[bytes]:
-        if environ.get("CONTENT_LENGTH") not in (None, "", "0") and green():
+        if has_body(environ) and green():
             environ["wsgi.input"] = _Deadline(environ["wsgi.input"],
                                               time.monotonic() + BODY_SECONDS)
         return self.app(environ, start_response)
+
+
+def has_body(environ: WSGIEnvironment) -> bool:
+    """A declared length above 0, or a chunked body (Transfer-Encoding: chunked)."""
+    return environ.get("CONTENT_LENGTH") not in (None, "", "0") or \
+        "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
 
 
 class _Deadline:
@@ -133,6 +140,11 @@ def json_body() -> Any:
     if not request.is_json:
         raise JSONRequired()
     raw = request.get_data(cache=True)
+    most = request.max_content_length
+    if request.content_length is None and most is not None and len(raw) >= most:
+        # a chunked body is cut at the limit as it is read: one that reaches it is refused
+        # as a declared one would be, not read as broken JSON
+        raise RequestEntityTooLarge(f"The body is larger than {most} bytes.")
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:

@@ -166,6 +166,51 @@ def test_a_body_that_never_arrives_is_answered_and_closed(sqlite_url):
         assert call(base, "GET", f"/api/v1/sessions/{t['code']}")[1]["version"] == 0
 
 
+def _raw(base: str, head: str, body: bytes) -> bytes:
+    """Send a request as raw bytes and read the answer until the server closes."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=BOUND) as sock:
+        sock.sendall(head.replace("{host}", host).encode() + body)
+        answer = b""
+        try:
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except ConnectionResetError:  # closed right after answering a large body
+            pass
+    return answer
+
+
+def test_a_chunked_body_that_stalls_is_answered_and_closed(sqlite_url):
+    """Issue 43: a chunked body has the same deadline as a declared one (it was never timed
+    out: open after 300 s)."""
+    with server(sqlite_url, workers=1) as base:
+        t = table(base)
+        began = time.monotonic()
+        answer = _raw(base, f"POST /api/v1/sessions/{t['code']}/events HTTP/1.1\r\nHost: "
+                      "{host}\r\nContent-Type: application/json\r\nTransfer-Encoding: "
+                      "chunked\r\n\r\n", b"2\r\n{\"\r\n")  # one chunk, then nothing
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"application/problem+json" in answer
+        assert time.monotonic() - began < BOUND
+        assert call(base, "GET", f"/api/v1/sessions/{t['code']}")[1]["version"] == 0
+
+
+def test_a_chunked_body_over_the_limit_is_413_like_a_declared_one(sqlite_url):
+    """Issue 43: a chunked body over LAIRSIDE_MAX_BODY_BYTES was answered 400 "not valid
+    JSON" (cut at the limit as it was read); now 413, as a declared length is."""
+    with server(sqlite_url, workers=1) as base:
+        t = table(base)
+        text = json.dumps({"kind": "note", "text": "x" * 70_000}).encode()
+        chunks = b"".join(b"%x\r\n%s\r\n" % (len(text[i:i + 8192]), text[i:i + 8192])
+                          for i in range(0, len(text), 8192)) + b"0\r\n\r\n"
+        answer = _raw(base, f"POST /api/v1/sessions/{t['code']}/events HTTP/1.1\r\nHost: "
+                      "{host}\r\nContent-Type: application/json\r\nIf-Match: \"v0\"\r\n"
+                      f"Authorization: Bearer {t['edit_token']}\r\nConnection: close\r\n"
+                      "Transfer-Encoding: chunked\r\n\r\n", chunks)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+        assert b"application/problem+json" in answer
+
+
 def test_two_servers_on_one_postgresql_wake_each_others_followers(pg_url):
     with server(pg_url) as a, server(pg_url) as b:
         t = table(a)
