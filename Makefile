@@ -11,7 +11,9 @@ WORKERS ?= 2
 .DEFAULT_GOAL := help
 
 help: ## Show the targets
-	@grep -E '^[a-z][a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -E '^[a-z][a-z-]+:.*## ' $(MAKEFILE_LIST) \
+	  | sed -e 's/\$$(PORT)/$(PORT)/g' -e 's/\$$(DEV_HOST)/$(DEV_HOST)/g' -e 's/\$$(HOST)/$(HOST)/g' \
+	  | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -72,8 +74,8 @@ screenshots: install ## Every page of every game at 360, 390 and 768 px, light a
 expire: install ## Delete sessions unchanged for LAIRSIDE_RETENTION_DAYS (default 90): run daily
 	$(VENV)/bin/flask --app api:create_app expire-sessions
 
-printables: install ## Write every printable sheet (A4 + Letter) into printables/build/ with an index.html
-	$(VENV)/bin/flask --app api:create_app printables
+printables: install ## Write every printable sheet (A4 + Letter) into printables/build/ with an index.html, codes for the server make run starts (HOST, PORT; LAIRSIDE_PUBLIC_URL wins); PACKS=0: no packs
+	LAIRSIDE_LISTEN=$(HOST) LAIRSIDE_PORT=$(PORT) $(VENV)/bin/flask --app api:create_app printables $(if $(filter 0,$(PACKS)),--no-packs)
 
 verbatim: ## List rules text copied word for word from a rulebook
 	$(PYTHON) ../shared/tools/verbatim_check.py

@@ -1,6 +1,7 @@
 """Write many sheets at once into a folder a host can print from, with an index.html."""
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from html import escape
 from pathlib import Path
 
 from assistant import sheets
-from printables.address import LAN_NOTE, guess_base_url, is_loopback
+from printables.address import LAN_NOTE, guess_base_url, is_loopback, listens_beyond_loopback
 from printables.layouts import PAPERS
 from printables.meta import lairside_version
 from printables.render import Resolve, Target, render, render_pack
@@ -138,6 +139,22 @@ def write_index(folder: Path, written: Sequence[Written], day: date,
     return path
 
 
+def serving_port() -> int:
+    """The port `make run` serves on (its PORT, passed as LAIRSIDE_PORT), else 8000."""
+    raw = os.environ.get("LAIRSIDE_PORT", "")
+    return int(raw) if raw.isdigit() and 0 < int(raw) < 65536 else 8000
+
+
+def serving_base() -> tuple[str, str]:
+    """Where `make run` answers phones: this machine's LAN address at its port, or loopback
+    (with no note: sheets then say no phone can open the codes) when it listens there only."""
+    port = serving_port()
+    if not listens_beyond_loopback(os.environ.get("LAIRSIDE_LISTEN")):
+        return f"http://127.0.0.1:{port}", ""
+    base = guess_base_url(port)
+    return base, "" if is_loopback(base) else LAN_NOTE
+
+
 def write_all(out: Path | None, paper: str, base_url: str | None, packs: bool,
               resolver: Callable[[str], Resolve]) -> None:
     """The `flask printables` command: every sheet (and pack) of every game on `paper` ("both":
@@ -147,11 +164,14 @@ def write_all(out: Path | None, paper: str, base_url: str | None, packs: bool,
 
     base = (base_url or "").rstrip("/")
     note = ""
-    if not base:
-        base = guess_base_url()
-        note = "" if is_loopback(base) else LAN_NOTE
-        click.echo(f"No LAIRSIDE_PUBLIC_URL: QR codes point at {base} (serve the app there, "
-                   f"e.g. make run HOST=0.0.0.0).", err=True)
+    if base:
+        click.echo(f"QR codes point at {base} (LAIRSIDE_PUBLIC_URL or --base-url).", err=True)
+    else:
+        base, note = serving_base()
+        click.echo(f"No LAIRSIDE_PUBLIC_URL: QR codes point at {base}, where make run "
+                   f"serves (HOST={os.environ.get('LAIRSIDE_LISTEN') or '0.0.0.0'}, "
+                   f"PORT={serving_port()}); set LAIRSIDE_PUBLIC_URL for another address.",
+                   err=True)
     if is_loopback(base):
         click.echo(f"Warning: {base} is loopback; no phone can open these codes (each sheet "
                    f"says so in print).", err=True)

@@ -345,16 +345,27 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
     `code`: a session's share code (its join sheet ends the pack), or a join sheet already
     made with its edit strip (a new session's)."""
     table, private = (code, True) if isinstance(code, sheets.Sheet) else \
-        _join_for(code) if code else (None, False)
+        _join_for(game, args, code) if code else (None, False)
     return sheets.pack(game.slug, args, table), private
 
 
-def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
-    """A session's join sheet, with the edit strip for whoever sends its edit token."""
+def _join_for(game: Game, args: Mapping[str, Any], code: str) -> tuple[sheets.Sheet, bool]:
+    """A session's join sheet, with the edit strip for whoever sends its edit token; refused
+    when the table plays another game or mode than the pack's (its tent would not match)."""
     from api.session_access import edit_token_if_sent  # noqa: PLC0415
     from api.session_service import store, table_sheet  # noqa: PLC0415
 
     info = store().info(code)
+    if info.setup.game != game.slug:
+        other = find_game(info.setup.game).title
+        raise InvalidInput("session", f"That table plays {other}, not {game.title}: print "
+                           f"its pack from {other}'s print page, or leave the table out.",
+                           f"a table of {game.title}")
+    mode = str(info.setup.mode)
+    if args.get("mode") and str(args["mode"]) != mode:
+        title = next((m.title for m in game.modes if m.slug == mode), mode)
+        raise InvalidInput("mode", f"That table plays {title}: print the {title} pack for it, "
+                           "or leave the table out.", mode)
     token = edit_token_if_sent(info, "follow-only sheet")
     return table_sheet(info, token, public_target()[0]), token is not None
 

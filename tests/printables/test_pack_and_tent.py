@@ -283,3 +283,18 @@ def test_the_scorekeepers_tent_of_a_game_with_secrets_has_a_slip_per_seat(app, g
     follow_only = client.get(f"/api/v1/sessions/{s['code']}/join.pdf")
     assert len(readback.read(follow_only.data)) == 1
     assert "claim" not in " ".join(readback.read(follow_only.data)[0].text.split()).lower()
+
+
+def test_a_pack_refuses_a_table_of_another_game_or_mode(app):
+    """Issue 43: a TDT pack ended with a Vigilante table's join tent."""
+    client = app.test_client()
+    vigilante = client.post("/api/v1/games/vigilante/sessions", json={
+        "mode": "brought-to-justice", "seats": [{"name": "Gwen"}, {"name": "Ivan"},
+                                                {"name": "Asha"}]}).json
+    other_game = client.get(f"{PACK}&session={vigilante['code']}")
+    assert other_game.status_code == 422 and other_game.mimetype == "application/problem+json"
+    assert "Vigilante" in other_game.json["detail"]
+    syndicate = create(client, {"mode": "syndicate", "seats": [{"henchman": "Azura Badeau"},
+                                                               {"henchman": "Jin Feng"}]})
+    other_mode = client.get(f"{PACK}&session={syndicate['code']}")
+    assert other_mode.status_code == 422 and "mode" in other_mode.json["errors"]
