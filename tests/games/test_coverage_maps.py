@@ -21,7 +21,9 @@ import pytest
 from assistant.games import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
-RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+RULEBOOKS = next((p / "shared" / "rulebooks" for p in ROOT.parents
+                  if (p / "shared" / "rulebooks").is_dir()), ROOT.parent / "shared" / "rulebooks")
+"""The rulebooks beside the checkout (../shared/rulebooks), found from any checkout below."""
 GAMES = [g for g in all_games() if g.tracker is not None]
 CITE = re.compile(r"([a-z0-9-]+\.txt):(\d+)(?:-(\d+))?")
 KINDS = ("enforced", "tracked", "table's to watch")
