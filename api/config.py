@@ -68,6 +68,7 @@ def flask_config() -> dict[str, Any]:
             "TRUSTED_HOSTS": _list("LAIRSIDE_TRUSTED_HOSTS") or None,
             "LAIRSIDE_PUBLIC_URL": (env("LAIRSIDE_PUBLIC_URL") or "").rstrip("/") or None,
             "LAIRSIDE_LISTEN": env("LAIRSIDE_LISTEN") or None,
+            "LAIRSIDE_TLS_DIR": env("LAIRSIDE_TLS_DIR") or None,
             "LAIRSIDE_PROXIES": _int("LAIRSIDE_PROXIES", 0),
             "LAIRSIDE_DATABASE_URL": env("LAIRSIDE_DATABASE_URL") or env("DATABASE_URL") or None,
             "LAIRSIDE_CACHE_SECONDS": _int("LAIRSIDE_CACHE_SECONDS", 300),

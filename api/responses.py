@@ -37,17 +37,20 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",  # share codes in paths never leak to other sites
+}
+SECURE_ONLY = {
+    "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
-HSTS = "max-age=31536000; includeSubDomains"
-"""Sent on HTTPS answers only (behind a proxy: set LAIRSIDE_PROXIES so X-Forwarded-Proto
-counts), so a plain-HTTP table server on a LAN is never locked out by a browser."""
+"""Headers that mean something on HTTPS only, sent there only (behind a proxy: set
+LAIRSIDE_PROXIES so X-Forwarded-Proto counts): a plain-HTTP table server on a LAN is never
+locked out by a browser, and its pages log no error for a policy the browser ignores."""
 
 
 _SECURITY = [(name.lower(), (name, value)) for name, value in SECURITY_HEADERS.items()]
 _SECURITY_NAMES = frozenset(lower for lower, _ in _SECURITY)
 _SECURITY_ITEMS = [item for _, item in _SECURITY]
-_HSTS = ("Strict-Transport-Security", HSTS)
+_SECURE_ONLY = [(name.lower(), (name, value)) for name, value in SECURE_ONLY.items()]
 
 
 class SecurityHeaders:
@@ -64,12 +67,12 @@ class SecurityHeaders:
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {name.lower() for name, _ in headers}
-            if present.isdisjoint(_SECURITY_NAMES):  # the usual case: all five, as they are
+            if present.isdisjoint(_SECURITY_NAMES):  # the usual case: all of them, as they are
                 headers.extend(_SECURITY_ITEMS)
             else:
                 headers.extend([item for lower, item in _SECURITY if lower not in present])
-            if secure and "strict-transport-security" not in present:
-                headers.append(_HSTS)
+            if secure:
+                headers.extend([item for lower, item in _SECURE_ONLY if lower not in present])
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)

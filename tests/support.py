@@ -121,25 +121,33 @@ def throwaway_postgres(settings: str, stop: str = "fast") -> Iterator[Callable[[
         shutil.rmtree(base, ignore_errors=True)
 
 
-def start_gunicorn(db_url: str, workers: int = 2, **env: str
-                   ) -> tuple[subprocess.Popen[bytes], str]:
+def start_gunicorn(db_url: str, workers: int = 2, tls: tuple[Path, Path] | None = None,
+                   **env: str) -> tuple[subprocess.Popen[bytes], str]:
     """A real server as `make run` starts it (gunicorn -c python:api.config: gevent workers),
-    on a free loopback port and `db_url`, rate limits and the sheet warm-up off; returns the
-    process (its own process group, for stop_gunicorn) and its base URL."""
+    on a free loopback port and `db_url`, rate limits and the sheet warm-up off; with `tls`
+    (certificate, key) over HTTPS as `make run TLS=1` serves. Returns the process (its own
+    process group, for stop_gunicorn) and its base URL."""
+    import ssl  # noqa: PLC0415
+
     port = free_port()
     environ = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
                "LAIRSIDE_RATE_WRITE": "off", "LAIRSIDE_WARM_SHEETS": "0", **env}
+    secure = ["--certfile", str(tls[0]), "--keyfile", str(tls[1])] if tls else []
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
-         str(workers), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1",
+         str(workers), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1", *secure,
          "api:create_app()"],
         cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
+    base = f"{'https' if tls else 'http'}://127.0.0.1:{port}"
+    context = None
+    if tls:  # only asks "is it up?"; the tests check the certificate themselves
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
     deadline = time.monotonic() + 60  # a bound on a loaded machine
     while time.monotonic() < deadline:
         try:
-            urllib.request.urlopen(base + "/healthz", timeout=1).read()
+            urllib.request.urlopen(base + "/healthz", timeout=1, context=context).read()
             return server, base
         except OSError:
             if server.poll() is not None:

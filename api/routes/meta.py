@@ -1,16 +1,31 @@
 """Health, the OpenAPI document, the interactive docs, and problem type descriptions."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    send_from_directory,
+)
 from swagger_ui_bundle import swagger_ui_path
 
 from api.cache import public_get
 from api.docs import doc, json_answer
 from api.errors import PROBLEM_TYPES
 from api.openapi import build_spec
+from api.tls import certificate_command
+from api.tls import files as tls_files
 from assistant.errors import NotFound
 
 bp = Blueprint("meta", __name__)
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(certificate_command)  # `flask tls-certificate` (make run TLS=1)
 
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lairside API</title>
@@ -62,3 +77,31 @@ def problem_type(kind: str) -> Response:
     if kind not in PROBLEM_TYPES:
         raise NotFound(f"There is no problem type {kind!r}.", sorted(PROBLEM_TYPES))
     return jsonify({"type": f"/problems/{kind}", "description": PROBLEM_TYPES[kind]})
+
+
+@bp.get("/tls")
+def tls_page() -> Response:
+    """How a phone comes to trust this server's HTTPS (README "HTTPS at home"): install the
+    host's own certificate authority once. Said plainly when the server has none."""
+    where = tls_files(current_app)
+    response = Response(render_template("tls.html", has_ca=where.ca.exists(),
+                                        secure=request.is_secure), mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/tls/lairside-ca.crt")
+def tls_authority() -> Response:
+    """The public certificate of this computer's own authority (never its key), in the form
+    phones install (DER)."""
+    where = tls_files(current_app)
+    if not where.ca.exists():
+        raise NotFound("This server makes no certificates: start it with `make run TLS=1`.")
+    from cryptography import x509  # noqa: PLC0415
+    from cryptography.hazmat.primitives.serialization import Encoding  # noqa: PLC0415
+
+    der = x509.load_pem_x509_certificate(where.ca.read_bytes()).public_bytes(Encoding.DER)
+    response = Response(der, mimetype="application/x-x509-ca-cert")
+    response.headers["Content-Disposition"] = 'attachment; filename="lairside-ca.crt"'
+    response.cache_control.no_cache = True
+    return response

@@ -121,6 +121,10 @@ def test_every_answer_carries_each_security_header_once(app, method, path):
     answer = app.test_client().open(path, method=method)
     assert_secure(answer)
     assert "Strict-Transport-Security" not in answer.headers
+    # issue 43: over plain HTTP the browser ignores COOP and logs an error on every page
+    assert "Cross-Origin-Opener-Policy" not in answer.headers
+    secure = app.test_client().open(path, method=method, base_url="https://localhost")
+    assert secure.headers.getlist("Cross-Origin-Opener-Policy") == ["same-origin"]
 
 
 def test_a_view_keeps_its_own_security_header_and_gets_the_rest():
