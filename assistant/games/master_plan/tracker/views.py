@@ -114,6 +114,7 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
             "loot_text": f"Loot: {', '.join(loot) or 'none'} ({types} types)",
             "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
                                                 if state.ko_earlier[s.id] else ""),
+            "marks": sum(1 for t in state.throwdowns if t.squads.get(s.id)),
             "hand": held[s.id],
             "hand_text": "Hand: not counted (count the Super deck)" if held[s.id] is None
             else f"Hand: {held[s.id]} Super{'' if held[s.id] == 1 else 's'}",
