@@ -29,7 +29,7 @@ from ..calculators.loot import MAX_LOOT
 from ..calculators.loser_lad import Pile, pass_loser_lad
 from ..common import key, split_list
 from ..settings import ATTACK_READING, ENDING_ABILITY, KO_PILES
-from . import battles
+from .battles import battle, battle_rows, claim, misplaced, reveal
 from .forms import RESULT_MAX, WORKED, WORKING_MAX
 from .rounds import (
     BATTLE,
@@ -329,8 +329,8 @@ def _note(setup: Setup, state: State, e: Event) -> Done:
 HANDLERS: Mapping[str, Callable[[Setup, State, Event], Done]] = {
     "plan": _plan, "loser-lad": _loser_lad, "super-deck": _super_deck,
     "throwdown": _throwdown, "deploy": _deployment_turn, "set-aside": _deployment_turn,
-    "pick": _pick, "reveal": battles.reveal, "misplaced": battles.misplaced,
-    "battle": battles.battle, "claim": battles.claim, "declare-win": _declare,
+    "pick": _pick, "reveal": reveal, "misplaced": misplaced,
+    "battle": battle, "claim": claim, "declare-win": _declare,
     "regroup": _regroup, "correct": _correct, "note": _note}
 
 
@@ -470,7 +470,7 @@ def _battle_move(setup: Setup, t: Throwdown) -> Move | None:
         move["order"] = ", ".join(r.name for r in tied)
     chosen: dict[str, str] = {}
     for _ in range(len(t.revealed) + 1):
-        rows = battles.battle_rows(setup, t.revealed, Event("battle", move))
+        rows = battle_rows(setup, t.revealed, Event("battle", move))
         try:
             resolve(parse_supers(rows), setup.settings[ATTACK_READING.name],
                     setup.settings[ENDING_ABILITY.name], forgive_gone=True)
