@@ -270,6 +270,10 @@ def _regroup(setup: Setup, state: State, e: Event) -> Done:
                            f"({setup.throwdowns} dealt and fought, claims done).",
                            "throwdown, pick, battle, claim", rule="regroup")
     if state.round >= ROUNDS:
+        if e.get("holder_picks"):
+            raise InvalidInput("holder_picks", f"After round {ROUNDS} Loser Lad does not move: "
+                               "the final scoring decides. Regroup without a pick.", "none",
+                               rule="loser-lad-pass")
         return (replace(state, over=True), f"End of round {ROUNDS}: the game is over; the "
                 "final scoring decides.", [])
     piles = [Pile(s.name, len(state.ko[s.id]), len(state.ko_earlier[s.id])) for s in setup.seats]
