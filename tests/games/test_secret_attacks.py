@@ -90,6 +90,7 @@ def _made_up_win_for_ann(t: Table) -> None:
         t.send({"kind": "deploy", "seat": seat, "throwdown": n})
     hero = {"kind": "reveal", "seat": "ann", "side": "hero", "attack": "force"}
     for n in (1, 2):
+        t.send({"kind": "pick", "seat": "ann", "throwdown": n})  # Ann holds Loser Lad
         t.send({**hero, "throwdown": n, "name": f"Fake{n}", "action_number": n})
         t.send({"kind": "battle", "throwdown": n})
         t.send({"kind": "claim", "throwdown": n, "loot": ("Quasar", "Nebula")[n - 1]})

@@ -44,7 +44,7 @@ def place(text: str, seat_of: Callable[[str], str | None], dealt: int) -> str:
     seat = seat_of(text)
     if seat is None:
         raise InvalidInput(FIELD, f"{text!r} is not a player, a dealt Throwdown, 'here' or "
-                           "'bag'.", "a player's name, Throwdown N, here, bag")
+                           "'bag'.", "a player's name, Throwdown N, here, bag", rule="ability")
     return seat
 
 
@@ -55,7 +55,8 @@ def parse(text: object, seat_of: Callable[[str], str | None], dealt: int) -> tup
         found = _ITEM.match(item)
         if not found:
             raise InvalidInput(FIELD, f"{item!r} is not 'Loot from place [to place]'.",
-                               "like 'Gem from Ann' or 'Crown from Throwdown 2 to here'")
+                               "like 'Gem from Ann' or 'Crown from Throwdown 2 to here'",
+                               rule="ability")
         dst = found.group("dst")
         out.append(Move(found.group("loot").strip(), place(found.group("src"), seat_of, dealt),
                         place(dst, seat_of, dealt) if dst else OWNER))

@@ -22,8 +22,10 @@ def client(unlimited_client: Any) -> Any:
 
 
 def test_the_form_says_loser_lad_is_one_of_the_seats() -> None:
+    """Optional since issue 41 (names and a mode start a table): asked before the first
+    Super is played where the table did not say (test_play_layer.py)."""
     field = next(f for f in describe(TRACKER.setup_form) if f["name"] == "loser_lad")
-    assert field["kind"] == "text" and field["seat"] is True and field["required"] is True
+    assert field["kind"] == "text" and field["seat"] is True and field["required"] is False
 
 
 @pytest.mark.parametrize("given", ["Ben", "ben", " BEN "])

@@ -11,7 +11,7 @@ import pytest
 from assistant.errors import InvalidInput
 from assistant.tracker import SHARED, History, Viewer, parse_event
 
-from .test_tracker import TRACKER, deal_and_deploy, fight_one, play, reveal
+from .test_tracker import TRACKER, deal_and_deploy, fight_one, pick, play, reveal
 
 FOUR = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}]
 
@@ -59,7 +59,7 @@ def misplaced_table() -> History:
            ("ann", 2), ("ben", 2), ("cat", 3), ("dee", 3),
            ("ann", 3), ("ben", 3), ("cat", 2), ("dee", 2),
            ("ann", 1), ("ben", 2), ("cat", 3), ("dee", 3))
-    play(h, reveal(1, "ann", "Blaze", "hero", 2, "force"),
+    play(h, pick(1, "ann"), reveal(1, "ann", "Blaze", "hero", 2, "force"),
          reveal(1, "ben", "Nova", "hero", 4, "none"),
          reveal(1, "cat", "Aegis", "hero", 6, "none"),
          reveal(1, "dee", "Wisp", "hero", 8, "none"))
@@ -128,13 +128,13 @@ def test_cumulative_ko_piles_shrink_the_next_rounds_deal():
     assert state["deck_size"] == 5 and state["hand_size"] == 1
     assert state["deployments_total"] == 4
     assert state["recruit"] == ("Round 2 deal: 8 Supers less 3 kept in KO piles (cumulative) "
-                                "= 5; 1 each to 4 players, 1 set aside (rule recruit).")
+                                "= 5; 1 each to 4 players, 1 set aside.")
     assert "5; 1 each to 4 players" in line(h)  # the Regroup's history line says it too
     deal(h, "Gem", "Crown", "Mask")
     deploy(h, ("dee", 1), ("ann", 2), ("ben", 3), ("cat", 1))
     over = refused(h, {"kind": "deploy", "seat": "dee", "throwdown": 2})
     assert over.field == "kind" and "every hand is empty" in over.detail
-    assert set(over.next) == {"reveal"}
+    assert set(over.next) == {"pick"}
 
 
 def test_reset_ko_piles_deal_the_whole_deck_again():
@@ -156,8 +156,10 @@ def test_without_a_deck_size_nothing_is_revealed_or_fought_before_deployment_end
     mid = refused(h, reveal(1, "ann", "Blaze", "hero", 2, "force"))
     assert "full round of turns: Cat, Dee still to play" in mid.detail
     deploy(h, ("cat", 2), ("dee", 3))
-    assert kinds(h)[0] == "reveal" and "deploy" in kinds(h)  # the table may go either way
-    play(h, reveal(1, "ann", "Blaze", "hero", 2, "force"))
+    assert kinds(h)[0] == "pick" and "deploy" in kinds(h)  # the table may go either way
+    unpicked = refused(h, reveal(1, "ann", "Blaze", "hero", 2, "force"))
+    assert unpicked.rule == "battle-reveal" and unpicked.next[0] == "pick"
+    play(h, pick(1, "ann"), reveal(1, "ann", "Blaze", "hero", 2, "force"))
     late = refused(h, {"kind": "deploy", "seat": "ann", "throwdown": 2})
     assert "the table has turned to the battles" in late.detail
     empty = refused(h, reveal(2, "ann", "Nova", "hero", 3, "none"))
@@ -184,10 +186,10 @@ def third_throwdown(h: History, grim: dict[str, Any], sage: dict[str, Any]) -> H
     Hero Sage (8, Psychic, defends Force)."""
     fight_one(deal_and_deploy(h))
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
-         {"kind": "claim", "throwdown": 1, "loot": "Zircon"},
+         {"kind": "claim", "throwdown": 1, "loot": "Zircon"}, pick(2),
          reveal(2, "dee", "Wisp", "hero", 4, "none"), reveal(2, "dee", "Glow", "hero", 6, "none"),
          {"kind": "battle", "throwdown": 2}, {"kind": "claim", "throwdown": 2, "loot": "Crown"},
-         {**reveal(3, "ben", "Grim", "villain", 3, "force"), **grim},
+         pick(3), {**reveal(3, "ben", "Grim", "villain", 3, "force"), **grim},
          {**reveal(3, "cat", "Sage", "hero", 8, "psychic", force=True), **sage},
          {"kind": "battle", "throwdown": 3})
     return h
@@ -231,7 +233,7 @@ def test_ability_loot_is_checked_when_the_super_is_revealed():
     from .test_tracker import start
     h = fight_one(deal_and_deploy(start()))
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
-         {"kind": "claim", "throwdown": 1, "loot": "Zircon"})
+         {"kind": "claim", "throwdown": 1, "loot": "Zircon"}, pick(2))
     bad = refused(h, {**reveal(2, "dee", "Wisp", "hero", 4, "none"),
                       "ability_loot": "Gem from Zed"})
     assert bad.field == "ability_loot" and "not a player" in bad.detail

@@ -12,7 +12,7 @@ from assistant.errors import InvalidInput
 from assistant.games import find_game
 from assistant.tracker import SHARED, History, Viewer, parse_event
 
-from .test_tracker import SECRET, deal_and_deploy, fight_one, play, reveal, start
+from .test_tracker import SECRET, deal_and_deploy, fight_one, pick, play, reveal, start
 
 GAME = find_game("master-plan")
 TRACKER = GAME.tracker
@@ -54,16 +54,18 @@ def test_a_seat_cannot_reveal_where_it_deployed_nothing():
     for seat, where in (("ben", 1), ("cat", 1), ("dee", 2), ("ann", 1),
                         ("ben", 1), ("cat", 1), ("dee", 2), ("ann", 1)):
         play(h, {"kind": "deploy", "seat": seat, "throwdown": where})
+    play(h, pick(3))
     with pytest.raises(InvalidInput) as refused:
         play(h, reveal(3, "ann", "Zap", "hero", 5, "magic"))
     assert refused.value.field == "seat"
     assert "Ann" in refused.value.detail and "Throwdown 3" in refused.value.detail
     assert refused.value.allowed == "none"
+    play(h, {"kind": "battle", "throwdown": 3})  # the empty Throwdown: its Loot goes back
+    assert shared(h)["throwdowns"][2]["returned"] == ["Crown"]
+    play(h, pick(2))
     with pytest.raises(InvalidInput) as other:
         play(h, reveal(2, "ann", "Zap", "hero", 5, "magic"))
     assert other.value.allowed == "Dee"
-    play(h, {"kind": "battle", "throwdown": 3})  # the empty Throwdown: its Loot goes back
-    assert shared(h)["throwdowns"][2]["returned"] == ["Crown"]
 
 
 def test_supers_stay_face_down_until_deployment_is_over():
@@ -205,14 +207,14 @@ def test_the_next_battle_waits_for_the_claims_at_the_last_one():
     before play returns to Battle for the next one; the order decides who completes a plan
     first."""
     h = fight_one(deal_and_deploy(start()))
-    for early in (reveal(2, "dee", "Wisp", "hero", 4, "none"),
+    for early in (pick(2), reveal(2, "dee", "Wisp", "hero", 4, "none"),
                   {"kind": "battle", "throwdown": 2}):
         with pytest.raises(InvalidInput) as refused:
             play(h, early)
         assert refused.value.field == "throwdown" and "Throwdown 1" in refused.value.detail
         assert "Loot claims" in refused.value.detail and refused.value.next == ("claim",)
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
-         {"kind": "claim", "throwdown": 1, "loot": SECRET},
+         {"kind": "claim", "throwdown": 1, "loot": SECRET}, pick(2),
          reveal(2, "dee", "Wisp", "hero", 4, "none"),
          reveal(2, "dee", "Glow", "hero", 6, "magic"), {"kind": "battle", "throwdown": 2})
     assert shared(h)["throwdowns"][1]["status"] == "battled"

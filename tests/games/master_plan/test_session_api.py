@@ -73,10 +73,12 @@ def test_the_owner_is_told_and_declares_the_win_the_table_learns_it_then(client:
                         ("ann", 2), ("ben", 3), ("cat", 3), ("dee", 3)):
         send({"kind": "deploy", "seat": seat, "throwdown": where}, edit)
     hero = {"kind": "reveal", "seat": "ann", "side": "hero", "attack": "force"}
+    send({"kind": "pick", "seat": "ann", "throwdown": 1}, edit)  # Ann holds Loser Lad
     send({**hero, "throwdown": 1, "name": "Blaze", "action_number": 4}, edit)
     send({"kind": "battle", "throwdown": 1}, edit)
     send({"kind": "claim", "throwdown": 1, "loot": "Gem"}, edit)  # not complete yet
     send({"kind": "declare-win", "seat": "ann"}, edit, 403)  # never the table's question
+    send({"kind": "pick", "seat": "ann", "throwdown": 2}, edit)
     send({**hero, "throwdown": 2, "name": "Aegis", "action_number": 6}, edit)
     send({"kind": "battle", "throwdown": 2}, edit)
     answer = send({"kind": "claim", "throwdown": 2, "loot": SECRET}, edit)  # completes it
@@ -123,6 +125,7 @@ def test_a_misplaced_super_through_the_api_names_the_way_on(client: Any) -> None
     for where in (1, 2, 3, 1):
         for seat in ("ann", "ben", "cat", "dee"):
             send({"kind": "deploy", "seat": seat, "throwdown": where})
+    send({"kind": "pick", "seat": "ann", "throwdown": 1})
     for seat, number in (("ann", 2), ("ben", 4), ("cat", 6), ("dee", 8)):
         send({"kind": "reveal", "throwdown": 1, "seat": seat, "name": f"{seat}-hero",
               "side": "hero", "action_number": number, "attack": "none"})

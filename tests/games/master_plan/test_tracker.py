@@ -46,9 +46,14 @@ def reveal(throwdown: int, seat: str, name: str, side: str, number: int, attack:
             **{f"defends_{k}": v for k, v in defends.items()}}
 
 
+def pick(throwdown: int, seat: str = "ben") -> dict[str, Any]:
+    """The Loser Lad holder (Ben at `start`) picks the Throwdown to resolve next (:44)."""
+    return {"kind": "pick", "seat": seat, "throwdown": throwdown}
+
+
 def fight_one(history: History) -> History:
     """Throwdown 1: the battle calculator's worked example, seats as owners."""
-    return play(history,
+    return play(history, pick(1),
                 reveal(1, "ben", "Hex", "villain", 5, "magic", force=True),
                 reveal(1, "cat", "Mind", "villain", 7, "psychic"),
                 reveal(1, "ann", "Blaze", "hero", 2, "force", magic=True),
@@ -89,7 +94,7 @@ def test_deployment_follows_loser_lad_then_clockwise_and_waits_for_the_throwdown
 
 def test_a_battle_waits_for_deployment_and_every_reveal():
     h = deal_and_deploy(start())
-    play(h, reveal(1, "ben", "Hex", "villain", 5, "magic"))
+    play(h, pick(1), reveal(1, "ben", "Hex", "villain", 5, "magic"))
     with pytest.raises(InvalidInput) as missing:
         play(h, {"kind": "battle", "throwdown": 1})
     assert missing.value.field == "throwdown" and "Ann" in missing.value.detail
@@ -102,8 +107,8 @@ def test_an_empty_throwdown_returns_its_loot():
     h = fight_one(deal_and_deploy(start()))
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
          {"kind": "claim", "throwdown": 1, "loot": SECRET})  # Loot at 1 ends before battle 2
-    play(h, reveal(2, "dee", "Wisp", "hero", 4, "none"), reveal(2, "dee", "Glow", "hero", 6,
-                                                                "magic"),
+    play(h, pick(2), reveal(2, "dee", "Wisp", "hero", 4, "none"),
+         reveal(2, "dee", "Glow", "hero", 6, "magic"),
          {"kind": "battle", "throwdown": 2})
     t2 = TRACKER.state_json(h.setup, h.state, SHARED)["throwdowns"][1]
     assert t2["survivors"][0]["super"] == "Glow" and t2["status"] == "battled"
@@ -112,11 +117,11 @@ def test_an_empty_throwdown_returns_its_loot():
 def round_one(h: History) -> History:
     fight_one(deal_and_deploy(h))
     play(h, {"kind": "claim", "throwdown": 1, "loot": "Gem"},
-         {"kind": "claim", "throwdown": 1, "loot": SECRET},
+         {"kind": "claim", "throwdown": 1, "loot": SECRET}, pick(2),
          reveal(2, "dee", "Wisp", "hero", 4, "none"),
          reveal(2, "dee", "Glow", "hero", 6, "magic"),
          {"kind": "battle", "throwdown": 2}, {"kind": "claim", "throwdown": 2, "loot": "Crown"},
-         reveal(3, "ben", "Grim", "villain", 3, "force"),
+         pick(3), reveal(3, "ben", "Grim", "villain", 3, "force"),
          reveal(3, "cat", "Sage", "hero", 8, "psychic", force=True),
          {"kind": "battle", "throwdown": 3})
     return h
@@ -150,6 +155,7 @@ def quiet_round(h: History, loot: tuple[str, str, str] = ("Gem", "Idol", "Crown"
         play(h, {"kind": "deploy", "seat": seat, "throwdown": ids.index(seat) % 3 + 1})
     number = 1
     for where in (1, 2, 3):  # one Throwdown at a time: revealed, fought, looted (:44-61)
+        play(h, pick(where, state["loser_lad"]))
         for seat in (s for s in ids if ids.index(s) % 3 + 1 == where):
             for copy in range(2):
                 play(h, reveal(where, seat, f"{seat}-{round_no}-{copy}", "hero", number,

@@ -1,5 +1,6 @@
 """All Part of the Master Plan at the table: what each viewer sees (history lines, the state,
-the board). A Master Plan shows only on its owner's own phone."""
+the board). A Master Plan shows only on its owner's own phone; deployed Supers are counts
+until they are revealed, and hands are counts (their contents are their owners')."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -7,29 +8,28 @@ from typing import Any
 
 from assistant.tracker import NOTE, Action, Board, Event, Show, Viewer, seat_name
 
-from . import abilities
-from .book import ROUNDS
-from .common import bag
-from .state import (
+from .. import abilities
+from ..book import ROUNDS
+from ..common import bag
+from .forms import WORKED
+from .rounds import (
     BATTLE,
     DEAL,
     DEPLOY,
     REGROUP,
-    Setup,
-    State,
     current,
     deck_size,
     deployment_total,
     hand_size,
+    hands,
     next_deployer,
-    plan_missing,
     recruit_text,
     stage,
+    unpicked,
 )
+from .state import Setup, State, plan_missing
 
 CORRECTED = "(correction)"
-WORKED = frozenset({"throwdown", "deploy", "set-aside", "battle", "claim", "regroup"})
-"""Kinds stored with their result line and the calculator's working."""
 
 
 # ---------------------------------------------------------------- views
@@ -49,6 +49,13 @@ def describe(event: Event, names: Mapping[str, str], hidden: bool) -> str:
             return f"{who} reveals their Master Plan ({event['requirements']}) and wins"
         return (f"The table records {who}'s Master Plan card as shown "
                 f"({event['requirements']}): an instant win")
+    if k == "loser-lad":
+        return f"{who} holds Loser Lad"
+    if k == "super-deck":
+        return f"Super deck counted: {event['size']} cards"
+    if k == "pick":
+        return (f"{who} (Loser Lad) picks Throwdown {event['throwdown']} to reveal and fight "
+                "next")
     if k == "throwdown":
         return f"Throwdown dealt with {event.get('loot') or 'no Loot'}"
     if k == "deploy":
@@ -92,6 +99,7 @@ def _plan_text(seat: str, state: State) -> str:
 def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
     names = {s.id: s.name for s in setup.seats}
     nxt = next_deployer(setup, state)
+    held = hands(setup, state)
     seats = []
     for s in setup.seats:
         loot = list(state.loot[s.id])
@@ -106,6 +114,10 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
             "loot_text": f"Loot: {', '.join(loot) or 'none'} ({types} types)",
             "ko_text": f"KO pile: {len(ko)}" + (f" (earlier rounds {len(state.ko_earlier[s.id])})"
                                                 if state.ko_earlier[s.id] else ""),
+            "marks": sum(1 for t in state.throwdowns if t.squads.get(s.id)),
+            "hand": held[s.id],
+            "hand_text": "Hand: not counted (count the Super deck)" if held[s.id] is None
+            else f"Hand: {held[s.id]} Super{'' if held[s.id] == 1 else 's'}",
         }
         if viewer.seat == s.id and state.plans.get(s.id):
             plan = state.plans[s.id]
@@ -132,6 +144,7 @@ def state_json(setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
         "current_throwdown": None if c is None else c.number,
         "deployed": state.plays, "deployments_total": deployment_total(setup, state),
         "next_deployer": None if nxt is None else nxt.id,
+        "to_pick": unpicked(state) if stage(setup, state) == BATTLE and c is None else [],
         "seats": seats, "winner": state.winner,
         "revealed_plan": list(state.revealed_plan) if state.winner else None,
         "over": state.over or state.winner is not None, "notes": list(state.notes),
@@ -145,6 +158,9 @@ def _stage_text(setup: Setup, state: State) -> str:
     if where == DEAL:
         return (f"Round {state.round}, Assemble: deal Throwdown {len(state.throwdowns) + 1} of "
                 f"{setup.throwdowns} with its Loot.")
+    if state.loser_lad is None and where in (DEPLOY, BATTLE, REGROUP):
+        return (f"Round {state.round}: who holds Loser Lad? The most recent loser starts with "
+                "him, deploys first and picks the Throwdowns.")
     if where == DEPLOY:
         nxt = next_deployer(setup, state)
         total = deployment_total(setup, state)
@@ -152,18 +168,20 @@ def _stage_text(setup: Setup, state: State) -> str:
         text = (f"Round {state.round}, deployment: turn {state.plays + 1}{of}, "
                 f"{nxt.name if nxt else ''} plays a Super face down.")
         if total is None and state.plays and not state.plays % len(setup.seats):
-            text += " Once every hand is empty, reveal the first Throwdown instead."
+            text += (" Once every hand is empty, the Loser Lad holder picks the first Throwdown "
+                     "instead.")
         return text
     if where == BATTLE:
         c = current(state)
-        holder = setup.seat(state.loser_lad).name
+        holder = setup.seat(state.loser_lad).name if state.loser_lad else "the holder"
         if c is None:
             return f"Round {state.round}, Battle: {holder} (Loser Lad) picks the next Throwdown."
         claimer = c.next_claimer()
         if claimer is not None:
             return (f"Round {state.round}, Loot at Throwdown {c.number}: {claimer[0]} "
                     f"({setup.seat(claimer[1]).name}) claims next.")
-        return f"Round {state.round}, Battle at Throwdown {c.number}: reveal, then fight."
+        return (f"Round {state.round}, Battle at Throwdown {c.number} ({holder}'s pick): "
+                "reveal, then fight.")
     if where == REGROUP:
         return f"Round {state.round} is done: Regroup."
     return "The game is over."
@@ -175,11 +193,15 @@ def board(setup: Setup) -> Board:
                Show("loser_lad", "Loser Lad", seat_name=True),
                Show("next_deployer", "Next to deploy", seat_name=True),
                Show("winner", "Instant win", seat_name=True)),
-        actions=(Action("throwdown", "Deal a Throwdown", asks=("loot",), unless="over"),
+        actions=(Action("loser-lad", "Holds Loser Lad", per_seat=True, unless="over",
+                        confirm="holds Loser Lad (at the start: the most recent loser)?"),
+                 Action("throwdown", "Deal a Throwdown", asks=("loot",), unless="over"),
                  Action("deploy", "Deploy", per_seat=True, asks=("throwdown",), unless="over"),
                  Action("set-aside", "No legal Throwdown: set a Super aside", per_seat=True,
                         confirm="has a Squad at every Throwdown, none of this Super's side?",
                         unless="over"),
+                 Action("pick", "Pick the next Throwdown (Loser Lad)", per_seat=True,
+                        asks=("throwdown",), unless="over"),
                  Action("reveal", "Reveal a Super", per_seat=True, unless="over",
                         asks=("throwdown", "name", "side", "action_number", "attack",
                               "defends_magic", "defends_force", "defends_psychic",
@@ -200,7 +222,9 @@ def board(setup: Setup) -> Board:
                         unless="over"),
                  Action("regroup", "Regroup", asks=("holder_picks",), unless="over",
                         confirm="ends the round?"),
+                 Action("super-deck", "Count the Super deck", asks=("size",), unless="over"),
                  Action("correct", "Correct Loot or KO pile by hand", per_seat=True,
                         asks=("loot", "ko"), unless="over"),
                  NOTE),
-        seat_lines=("loot_text", "ko_text", "plan_text"), secret_lines=("plan_text",))
+        seat_lines=("hand_text", "loot_text", "ko_text", "plan_text"),
+        secret_lines=("plan_text",))

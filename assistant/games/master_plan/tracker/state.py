@@ -1,6 +1,6 @@
-"""All Part of the Master Plan at the table: the session's setup and state, and where a
-round stands (Assemble: Throwdowns, then deployment; Battle and Loot one Throwdown at a time;
-Regroup). tracker.py folds events into it; views.py shows it; referee.py says what comes next.
+"""All Part of the Master Plan at the table: the session's setup and its frozen state (plain
+values only: a folded state is stored as a snapshot). Where a round stands is rounds.py; how
+an event changes the state is referee.py.
 """
 from __future__ import annotations
 
@@ -10,21 +10,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.inputs import Form, Integer, ListOf, OneOf, Text
+from assistant.explain import Step
 from assistant.tracker import seat_id
-from assistant.tracker.base import SAVED_ID
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
 
-from .book import THROWDOWNS
-from .common import bag, key
-from .modes import STANDARD, check_players
-from .settings import CUMULATIVE, KO_PILES, SETTINGS
-
-GAME = "master-plan"
-MAX_THROWDOWN = max(THROWDOWNS.values())
-
+from ..book import THROWDOWNS
+from ..common import bag, key
+from ..modes import STANDARD, check_players
+from ..settings import SETTINGS
+from .forms import GAME, SEAT_FORM, SETUP_FORM
 
 # ---------------------------------------------------------------- setup
 
@@ -50,7 +46,9 @@ class Setup:
     mode: str
     seats: tuple[Seat, ...]
     """Clockwise."""
-    loser_lad: str
+    loser_lad: str | None
+    """Who starts with Loser Lad; None: not said at creation (asked before the first Super is
+    played, setup step 4)."""
     super_deck_size: int | None
     settings: Mapping[str, str]
 
@@ -63,36 +61,18 @@ class Setup:
         return None if self.super_deck_size is None else self.super_deck_size // len(self.seats)
 
     def seat(self, value: str, field: str = "seat") -> Seat:
+        """The seat `value` names (its id or its name, any case); InvalidInput on `field`."""
         for seat in self.seats:
             if key(value) in (key(seat.id), key(seat.name)):
                 return seat
-        raise InvalidInput(field, f"There is no seat {value!r} at this table.",
-                           ", ".join(s.name for s in self.seats))
+        raise InvalidInput(field, f"There is no player {value!r} at this table.",
+                           ", ".join(s.name for s in self.seats), rule="mastermind")
 
     def to_json(self) -> dict[str, Any]:
         """The create request that gives this setup back (parse_setup(to_json()) == self)."""
         return {"game": self.game, "mode": self.mode,
                 "seats": [s.to_json() for s in self.seats], "loser_lad": self.loser_lad,
                 "super_deck_size": self.super_deck_size, **self.settings}
-
-
-SEAT_FORM: Form = (
-    Text("name", "The player's name.", max_length=40, required=True),
-    Text("rarity", "Optional: the Loot rarity side of their Master Plan (it is public).",
-         max_length=80),
-    SAVED_ID,
-)
-SETUP_FORM: Form = (
-    OneOf("game", "The game being played.", (GAME,), default=GAME),
-    OneOf("mode", "The one way to play.", (STANDARD.slug,), default=STANDARD.slug),
-    ListOf("seats", "The players in clockwise order.", SEAT_FORM,
-           min_items=STANDARD.min_players, max_items=STANDARD.max_players, required=True),
-    Text("loser_lad", "Who starts with Loser Lad (the most recent loser): one of the seats.",
-         max_length=40, required=True, seat=True),
-    Integer("super_deck_size", "Optional: Super cards in the deck (not printed in the "
-            "rulebook); gives the hand size and when deployment ends.", minimum=1, maximum=500),
-    *(s.field() for s in SETTINGS),
-)
 
 
 def parse_setup(data: Mapping[str, Any]) -> Setup:
@@ -112,11 +92,13 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
             raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",
                                "a different name per player")
         seats.append(Seat(sid, item["name"], item.get("rarity")))
-    setup = Setup(GAME, STANDARD.slug, tuple(seats), "", values.get("super_deck_size"),
+    setup = Setup(GAME, STANDARD.slug, tuple(seats), None, values.get("super_deck_size"),
                   {s.name: values.get(s.name) or s.default for s in SETTINGS})
     if setup.super_deck_size is not None and setup.super_deck_size < len(seats):
         raise InvalidInput("super_deck_size", f"A deck of {setup.super_deck_size} cannot give "
                            f"each of {len(seats)} players a Super.", f"at least {len(seats)}")
+    if not values.get("loser_lad"):
+        return setup
     return replace(setup, loser_lad=setup.seat(values["loser_lad"], "loser_lad").id)
 
 
@@ -157,6 +139,10 @@ class Throwdown:
     """Seat ids of face-down Supers set aside here: played where their side could not go."""
     sent_away: tuple[str, ...] = ()
     """Supers an Ability sent away without a knock-out."""
+    picked: int = 0
+    """Its place in the round's order of battles (1 first); 0 while nobody has picked it."""
+    picked_by: str | None = None
+    """Who picked it (the Loser Lad holder, Battle step 1), as recorded."""
 
     def left(self) -> Counter[str]:
         return bag(self.loot) - bag(c[2] for c in self.claims)
@@ -187,7 +173,8 @@ class Throwdown:
                 "returned": list(self.returned), "battle_summary": self.summary,
                 "changed_by_other_setting": list(self.other_settings),
                 "set_aside": [names[s] for s in self.set_aside],
-                "sent_away": list(self.sent_away)}
+                "sent_away": list(self.sent_away), "picked": self.picked or None,
+                "picked_by": names[self.picked_by] if self.picked_by else None}
 
     def next_claimer(self) -> tuple[str, str, int] | None:
         if not self.battled or self.resolved:
@@ -198,7 +185,8 @@ class Throwdown:
 @dataclass(frozen=True)
 class State:
     round: int
-    loser_lad: str
+    loser_lad: str | None
+    """Who holds Loser Lad (None until the table says, setup step 4)."""
     throwdowns: tuple[Throwdown, ...] = ()
     deployments: tuple[tuple[str, int], ...] = ()
     """This round's deployment turns in order: (seat id, Throwdown; 0 for a Super set aside)."""
@@ -219,6 +207,8 @@ class State:
     notes: Chain[str] = field(default_factory=Chain)
     deployment_over: bool = False
     """Without a deck size: the table turned to the battles (its first reveal or battle)."""
+    deck: int | None = None
+    """The Super deck as counted during play (`super-deck`), in place of the setup's."""
     old_rules: bool = False
     """This round's Throwdowns were stored before the session knew the round's stages (their
     stored form has no `result`): its reveals and battles fold under the rules they were
@@ -234,7 +224,13 @@ class State:
             if t.number == number:
                 return t
         raise InvalidInput("throwdown", f"Throwdown {number} has not been dealt this round.",
-                           ", ".join(str(t.number) for t in self.throwdowns) or "deal one first")
+                           ", ".join(str(t.number) for t in self.throwdowns) or "deal one first",
+                           rule="assemble")
+
+    @property
+    def picks(self) -> int:
+        """Throwdowns picked so far this round."""
+        return sum(1 for t in self.throwdowns if t.picked)
 
     def with_throwdown(self, t: Throwdown) -> State:
         return replace(self, throwdowns=tuple(t if x.number == t.number else x
@@ -246,142 +242,20 @@ def initial(setup: Setup) -> State:
     return State(1, setup.loser_lad, loot=empty, ko=empty, ko_earlier=empty)
 
 
-# ---------------------------------------------------------------- the round's structure
-
-DEAL, DEPLOY, BATTLE, REGROUP, OVER = "deal", "deploy", "battle", "regroup", "over"
-
-
-def deck_size(setup: Setup, state: State) -> int | None:
-    """The Super deck this round: every Super comes back at Regroup (:68) except, with
-    cumulative KO piles, those kept in the piles (derived: a kept pile is not in the deck)."""
-    if setup.super_deck_size is None:
-        return None
-    kept = sum(len(v) for v in state.ko_earlier.values()) \
-        if setup.settings[KO_PILES.name] == CUMULATIVE else 0
-    return max(setup.super_deck_size - kept, 0)
-
-
-def hand_size(setup: Setup, state: State) -> int | None:
-    """Deal the deck out evenly, the rest aside (Recruit, :28)."""
-    deck = deck_size(setup, state)
-    return None if deck is None else deck // len(setup.seats)
-
-
-def deployment_total(setup: Setup, state: State) -> int | None:
-    hand = hand_size(setup, state)
-    return None if hand is None else hand * len(setup.seats)
-
-
-def recruit_text(setup: Setup, state: State) -> str:
-    deck, hand = deck_size(setup, state), hand_size(setup, state)
-    if deck is None or hand is None:
-        return "Super deck size not given: deployment ends when the table turns to the battles."
-    n = len(setup.seats)
-    kept = (setup.super_deck_size or 0) - deck
-    whence = (f"{setup.super_deck_size} Supers less {kept} kept in KO piles (cumulative) = "
-              f"{deck}" if kept else f"{deck} Supers")
-    return (f"Round {state.round} deal: {whence}; {hand} each to {n} players, "
-            f"{deck - hand * n} set aside (rule recruit).")
-
-
-def deploying(setup: Setup, state: State) -> bool:
-    if state.old_rules and any(t.battled for t in state.throwdowns):
-        return False
-    total = deployment_total(setup, state)
-    return state.plays < total if total is not None else not state.deployment_over
-
-
-def stage(setup: Setup, state: State) -> str:
-    """Where the round is: dealing Throwdowns, deploying, battles (with their claims), Regroup."""
-    if state.winner or state.over:
-        return OVER
-    if len(state.throwdowns) < setup.throwdowns:
-        return DEAL
-    if deploying(setup, state):
-        return DEPLOY
-    if any(not t.resolved for t in state.throwdowns):
-        return BATTLE
-    return REGROUP
-
-
-def current(state: State) -> Throwdown | None:
-    """The Throwdown being resolved: revealed (or a Super set aside) and not yet looted."""
-    for t in state.throwdowns:
-        if not t.resolved and (t.battled or t.revealed or t.set_aside):
-            return t
-    return None
-
-
-def _order(setup: Setup, state: State) -> list[Seat]:
-    start = [s.id for s in setup.seats].index(state.loser_lad)
-    n = len(setup.seats)
-    return [setup.seats[(start + i) % n] for i in range(n)]
-
-
-def next_deployer(setup: Setup, state: State) -> Seat | None:
-    if not deploying(setup, state):
-        return None
-    order = _order(setup, state)
-    return order[state.plays % len(order)]
-
-
-def to_battles(setup: Setup, state: State) -> State:
-    """The state ready for a reveal or a battle, or the refusal saying which stage it is in."""
-    where = stage(setup, state)
-    if state.old_rules and where in (DEAL, DEPLOY):
-        return old_to_battles(setup, state)
-    if where == DEAL:
-        raise InvalidInput("kind", f"Deal all {setup.throwdowns} Throwdowns and deploy first "
-                           "(Assemble comes before Battle, rule round-overview).", "throwdown")
-    if where != DEPLOY:
-        return state
-    total = deployment_total(setup, state)
-    nxt = next_deployer(setup, state)
-    assert nxt is not None
-    if total is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {nxt.name} still has a Super to "
-                           f"play ({state.plays} of {total} turns taken; every hand is emptied "
-                           "first, rule deployment-end). Deployed Supers stay face down until "
-                           "their Throwdown's battle (rule battle-reveal).", "deploy")
-    n = len(setup.seats)
-    if state.plays == 0:
-        raise InvalidInput("kind", "Nobody has deployed a Super this round: deployment comes "
-                           "before the battles (rule deployment).", "deploy")
-    if state.plays % n:
-        waiting = [s.name for s in _order(setup, state)[state.plays % n:]]
-        raise InvalidInput("kind", "Hands are dealt evenly (rule recruit), so deployment ends "
-                           f"only after a full round of turns: {', '.join(waiting)} still to "
-                           "play.", "deploy")
-    return replace(state, deployment_over=True)
-
-
-def old_to_battles(setup: Setup, state: State) -> State:
-    """A round stored before the stages were known: only a known deck's deployment waited."""
-    total = deployment_total(setup, state)
-    nxt = next_deployer(setup, state)
-    if total is not None and nxt is not None:
-        raise InvalidInput("kind", f"Deployment is not over: {nxt.name} still has a Super to "
-                           "play.", "deploy")
-    return state
-
-
-def one_at_a_time(state: State, t: Throwdown, fight: bool = False) -> None:
-    if state.old_rules:  # a stored round: only a battle waited, for the claims before it
-        open_claims = [x.number for x in state.throwdowns
-                       if x.battled and not x.resolved and x.number != t.number]
-        if fight and open_claims:
-            raise InvalidInput("kind", f"Finish the Loot claims at Throwdown {open_claims[0]} "
-                               "first.", "claim")
-        return
-    c = current(state)
-    if c is not None and c.number != t.number:
-        doing = "its Loot claims" if c.battled else "its battle"
-        raise InvalidInput("throwdown", f"Throwdown {c.number} is being resolved: finish "
-                           f"{doing} first. The Loser Lad holder picks one Throwdown at a time "
-                           "(rule battle-reveal).", str(c.number))
 
 
 def plan_missing(plan: Sequence[str], held: Sequence[str]) -> list[str]:
+    """What of `plan` the Loot `held` does not cover (copies counted), sorted."""
     display = {key(x): x for x in plan}
     return sorted((display[k] for k, n in (bag(plan) - bag(held)).items() for _ in range(n)),
                   key=str.casefold)
+
+
+Done = tuple[State, str, list[Step]]
+"""An event handler's answer: the new state, the history line, the working (stored with the
+event where it is one of forms.WORKED)."""
+
+
+def done(state: State) -> Done:
+    """A handler's answer when the history line is the event's own (views.describe)."""
+    return state, "", []
