@@ -121,8 +121,8 @@ def test_rounds_never_go_past_the_last_round():
     refused(h, {"kind": "round", "to": 7}, "There is no round 7", "round 6 is the last")
     finish_round(h)
     refused(h, {"kind": "end-round"}, "The game is over")
-    refused(h, {"kind": "round", "to": 7}, "The game ended with round 6")
-    refused(h, {"kind": "end-turn"}, "Phase 1 is over")
+    refused(h, {"kind": "round", "to": 7}, "Round 6, the last, is over")
+    refused(h, {"kind": "end-turn"}, "Round 6, the last, is over")
 
 
 def test_the_star_card_comes_up_by_round_7():

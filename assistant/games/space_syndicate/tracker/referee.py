@@ -110,6 +110,9 @@ def applied(setup: SessionSetup, state: State, event: Event) -> Played:
     """The state after `event`, and its outcome in words where the session worked it out."""
     kind = event.kind
     try:
+        if state.phase == OVER and kind != "note":
+            raise refuse("kind", f"Round {state.round}, the last, is over.",
+                         rule="end-of-game")
         if kind in SPENDS and _spends(event):
             _resources_entered(setup, state, event)
         if kind == "assault":

@@ -50,7 +50,7 @@ def research(setup: SessionSetup, state: State, event: Event) -> Played:
         return (with_seat(state, i, seat),
                 [f"{who} adds a research marker by their {base}: {markers[ladder]} in its "
                  "boxes."])
-    own_turn(setup, state, i, action=False)
+    own_turn(setup, state, i, action=False, rule="research")
     boxes = event.get("boxes")
     if boxes is None:
         raise refuse("boxes", f"How many research boxes lie by {who}'s {base}? They are "

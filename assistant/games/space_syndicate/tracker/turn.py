@@ -80,18 +80,18 @@ def zone_of(event: Event, rule: str, field: str = "zone") -> int:
 # --- whose turn ---------------------------------------------------------------------------
 
 def own_turn(setup: SessionSetup, state: State, slot: int, field: str = "seat", *,
-             action: bool = True) -> None:
+             action: bool = True, rule: str = "player-turn") -> None:
     """Actions are taken on your own turn in Phase 1 (syndicate.txt:419); with the Extended
     Turn a turn holds 1 or 2 of them (661). `action` False: something done on your turn that
     is not one of the 8 actions (turning full research into a level, 569)."""
     if state.phase != TURNS:
         raise refuse(field, f"That is done on a player's own turn in Phase 1; the table is in "
-                     f"{phase_words(state)}.", rule="player-turn")
+                     f"{phase_words(state)}.", rule=rule)
     now = active(setup, state)
     if now != slot:
         raise refuse(field, f"It is {slot_name(setup, now)}'s turn; "
                      f"{slot_name(setup, slot)} acts on their own turn.",
-                     slot_name(setup, now), rule="player-turn")
+                     slot_name(setup, now), rule=rule)
     if (action and setup.extended_turn and slot != PHANTOM_SLOT
             and state.acted >= EXTENDED_ACTIONS):
         raise refuse(field, f"With the Extended Turn a turn holds 1 or 2 actions; "
