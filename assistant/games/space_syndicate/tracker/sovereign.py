@@ -13,6 +13,7 @@ from ..calculators.sovereign import pardon as pardon_calc
 from ..tables import DESTROYER_REMOVAL, STAR_FIRST, STAR_LAST, ZONES, Bundle
 from .actions import lose_base
 from .state import (
+    COLLECTION,
     RESEARCH,
     SOVEREIGN,
     SPECIAL_WORDS,
@@ -119,6 +120,11 @@ def _next_in_order(setup: SessionSetup, state: State, i: int) -> None:
                      setup.seats[waiting[0]].name, rule="sovereign-card-phase")
 
 
+def settled(setup: SessionSetup, state: State) -> State:
+    """Once the card is resolved for every player, Phase 3 begins (syndicate.txt:477)."""
+    return state if pending(setup, state) else replace(state, phase=COLLECTION)
+
+
 def _blockaded(setup: SessionSetup, state: State, i: int) -> int:
     """1 when the Destroyer sits on one of this seat's bases."""
     return int(state.destroyer is not None and state.destroyer_owner == setup.seats[i].id)
@@ -145,7 +151,7 @@ def pardon(setup: SessionSetup, state: State, event: Event) -> Played:
     state = with_seat(state, i, replace(seat, influence=seat.influence - cost,
                                         pardoned_round=state.round))
     note = (" (the base under the Destroyer left out, the table's reading)" if left else "")
-    return replace(state, paced=True), [
+    return settled(setup, replace(state, paced=True)), [
         f"{who} pays {cost} influence for a pardon: this round's Sovereign card does not touch "
         f"them{note}.", "Working: " + working(answer)]
 
@@ -204,7 +210,7 @@ def tax(setup: SessionSetup, state: State, event: Event) -> Played:
                           if n)
         text += (f"; cannot pay for {unpaid}: flipped ({which}), earning nothing until the "
                  "next Sovereign Card phase")
-    return replace(state, paced=True, tax_per_base=per), [text + "."]
+    return settled(setup, replace(state, paced=True, tax_per_base=per)), [text + "."]
 
 
 def sovereign_effect(setup: SessionSetup, state: State, event: Event) -> Played:
@@ -253,7 +259,7 @@ def sovereign_effect(setup: SessionSetup, state: State, event: Event) -> Played:
     text = f"The Sovereign card is resolved for {who}"
     text += (": " + "; ".join(parts)) if parts else ": nothing happens to them"
     text += f" ({what})" if what else ""
-    return replace(state, paced=True), [text + "."]
+    return settled(setup, replace(state, paced=True)), [text + "."]
 
 
 def resolve_rest(setup: SessionSetup, state: State, event: Event) -> Played:
@@ -273,7 +279,7 @@ def resolve_rest(setup: SessionSetup, state: State, event: Event) -> Played:
     for k in waiting:
         seats[k] = replace(seats[k], resolved_round=state.round)
     names = ", ".join(setup.seats[k].name for k in waiting)
-    return (replace(state, seats=tuple(seats), paced=True),
+    return (settled(setup, replace(state, seats=tuple(seats), paced=True)),
             [f"The Sovereign card touches nobody else ({names}): it is resolved for every "
              "player; Resource Collection may begin."])
 
