@@ -465,3 +465,12 @@ def test_the_alert_never_passes_its_maximum():
     """6 with 2-3 players, 8 with 4-5 (syndicate.txt:629)."""
     h = table()
     refused(h, {"kind": "alert", "to": 7}, "alert-level", "maximum with 3 players is 6")
+
+
+def test_the_phantom_takes_no_other_action():
+    """Besides its assaults and fortifying, the Phantom does nothing (syndicate.txt:691)."""
+    h = table(DUEL)
+    play(h, {"kind": "end-turn"}, {"kind": "end-turn"})
+    refused(h, {"kind": "mission", "seat": "phantom", "winning_faces": [6], "roll": 6},
+            "missions", "no seat")
+    refused(h, {"kind": "buy-base", "seat": "phantom", "zone": "exo"}, "buying-bases")

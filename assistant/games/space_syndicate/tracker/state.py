@@ -37,7 +37,7 @@ GAME = "space-syndicate"
 RACKET = ("racket_credits", "racket_influence", "racket_crew")
 STARTING = ("credits", "influence", "crew")
 PHANTOM = "phantom"
-"""The Phantom's id where a seat is named (2-player variation, syndicate.txt:667-692)."""
+"""The Phantom's id where a seat is named (2-player variation, syndicate.txt:667-691)."""
 PHANTOM_SLOT = -1
 """The Phantom's place in the turn order (seats are 0, 1, ...)."""
 ZONE_NAMES = tuple(z.value for z in ZONES)
