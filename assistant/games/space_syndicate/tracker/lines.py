@@ -87,4 +87,63 @@ def _line(event: Event, names: Mapping[str, str]) -> str:
         return f"{who} trades with {seat_name(names, event.get('partner'))}"
     if kind == "note":
         return f"Note: {event.get('text', '')}"
+    return _play_line(event, names, who)
+
+
+def _play_line(event: Event, names: Mapping[str, str], who: str) -> str:
+    """A play as sent, before the session has worked out its outcome (a move offered as a
+    button says what it will record)."""
+    kind = event.kind
+    zone = str(event.get("zone") or "exo").upper()
+    target = seat_name(names, event.get("target")) or "another player"
+    if kind == "mission":
+        where = f" on {event['territory']}" if event.get("territory") else f" ({zone})"
+        return f"{who} attempts a mission{where}, rolling {event.get('roll')}"
+    if kind == "robbery":
+        return f"{who} robs {target}'s {zone} base, rolling {event.get('roll')}"
+    if kind == "assault":
+        return (f"{who} assaults {target}'s {zone} base with "
+                f"{event.get('reinforcements') or 0} reinforcement(s), rolling "
+                f"{event.get('roll')}")
+    if kind in ("buy-base", "fortify-base"):
+        verb = "buys" if kind == "buy-base" else "fortifies"
+        return f"{who} {verb} {'an' if zone[0] in 'AEIOU' else 'a'} {zone} base"
+    if kind == "exchange":
+        return (f"{who} exchanges {event.get('give') or 'credits'} for {event.get('amount', 1)} "
+                f"{event.get('get')}")
+    if kind == "sell-card":
+        what = "credit" if event.get("resource") == "credits" else event.get("resource")
+        return f"{who} sells an Operation card for 1 {what}"
+    if kind == "sleeper":
+        action = event.get("action") or "activate"
+        return {"activate": f"{who} activates a sleeper",
+                "replace": f"{who} burns their sleeper for a new one",
+                "play": f"{who} plays their sleeper"}.get(str(action), f"{who}'s sleeper")
+    if kind == "bonus-chip":
+        return f"{who} plays a bonus chip"
+    if kind == "research":
+        track = event.get("track")
+        if (event.get("action") or "marker") == "marker":
+            return f"{who} adds a research marker ({track} research)"
+        return f"{who} turns full research into a {track} level"
+    if kind == "sovereign-card":
+        what = "the star card" if event.get("star") else {
+            "tax": "a Tax card", "crackdown": "a crackdown"}.get(str(event.get("card")),
+                                                                "the Sovereign card")
+        return f"Draw {what}"
+    if kind == "pardon":
+        return f"{who} buys a pardon"
+    if kind == "tax":
+        per = f" ({event['per_base']} a base)" if event.get("per_base") else ""
+        return f"{who} pays the tax{per}"
+    if kind == "sovereign-effect":
+        return f"The Sovereign card is resolved for {who}"
+    if kind == "card-resolved":
+        return "The Sovereign card touches nobody else"
+    if kind == "end-turn":
+        return "End the turn"
+    if kind == "end-round":
+        return "End the round"
+    if kind == "phantom-fortify":
+        return "The Phantom fortifies one of its bases"
     return f"{kind.replace('-', ' ').capitalize()}" + (f": {who}" if who else "")

@@ -161,9 +161,6 @@ def an_zone(zone: str) -> str:
     return ("an " if zone[0] in "aeiou" else "a ") + zone.upper()
 
 
-def in_sovereign(state: State) -> bool:
-    return state.phase == SOVEREIGN
-
 
 def this_turn(state: State) -> tuple[int, int] | None:
     """The turn in progress as (round, place in the order), None outside Phase 1."""
