@@ -89,7 +89,7 @@ def finished_space_syndicate() -> History:
                   {"kind": "note", "text": "a mistake"}, {"kind": "undo"},
                   {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5},
                   {"kind": "end-turn"}, {"kind": "end-turn"}, {"kind": "end-turn"},
-                  {"kind": "sovereign-card"},
+                  {"kind": "sovereign-card"}, {"kind": "card-resolved"},
                   *({"kind": "mat", "seat": s, "racket_credits": 2, "racket_influence": 1,
                      "racket_crew": 1} for s in ("ben", "cy")),
                   *({"kind": "collect", "seat": s} for s in ("ana", "ben", "cy")),

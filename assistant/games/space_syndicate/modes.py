@@ -19,7 +19,7 @@ class PlayMode(StrEnum):
     STANDARD = "standard"
     """The ordinary rules, 2 to 5 players (syndicate.txt:415-487)."""
     PHANTOM = "phantom"
-    """Two real players and a Phantom third player (syndicate.txt:667-692)."""
+    """Two real players and a Phantom third player (syndicate.txt:667-691)."""
 
 
 STANDARD = Mode(PlayMode.STANDARD.value, "Standard", MIN_PLAYERS, MAX_PLAYERS,

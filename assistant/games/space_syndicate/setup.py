@@ -3,7 +3,7 @@ changes (alert maximum, cards dealt, Operation deck size), the Sovereign deck bu
 star card 5th-7th, the player-mat checklist, the Phantom's seat and bases, and a seeded deal.
 
 Rulebook: Part II: Setup (syndicate.txt:305-359); Sovereign Blockade (syndicate.txt:629);
-2-Player Game Variation (syndicate.txt:667-692).
+2-Player Game Variation (syndicate.txt:667-691).
 """
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ def test_a_first_spend_is_refused_saying_where_the_amounts_are_printed() -> None
         add(h, {"kind": "buy-base", "seat": "ana", "zone": "exo"})
     assert h.version == 0 and err.value.field == "seat"
     assert "printed on the syndicate's mat" in err.value.detail
-    assert "syndicate.txt:345" in err.value.detail
+    assert "syndicate.txt" not in err.value.detail and err.value.rule == "setup-player-mat"
     assert "resources" in err.value.next
     listed = [m for m in TRACKER.moves(h.setup, h.state) if m["kind"] == "resources"]
     assert listed == [{"kind": "resources", "seat": "ana", "credits": 0, "influence": 0,
@@ -78,7 +78,8 @@ def test_the_game_does_not_end_before_every_seat_has_its_amounts() -> None:
     h = table()
     add(h, {"kind": "resources", "seat": "ana", "credits": 3, "influence": 0, "crew": 2})
     for raw in ({"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5},
-                {"kind": "end-turn"}, {"kind": "end-turn"}, {"kind": "sovereign-card"}):
+                {"kind": "end-turn"}, {"kind": "end-turn"}, {"kind": "sovereign-card"},
+                {"kind": "card-resolved"}):
         add(h, raw)
     kinds = [m["kind"] for m in TRACKER.moves(h.setup, h.state)]
     assert "end-round" not in kinds and "resources" in kinds

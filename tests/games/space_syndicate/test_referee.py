@@ -55,11 +55,18 @@ def last_line(h: History) -> str:
     return str(TRACKER.describe(h.event_at(h.version), NAMES, SHARED))
 
 
-def to_collection(h: History, star: bool = False) -> None:
-    """Every remaining turn ended, the Sovereign card drawn."""
+def to_sovereign(h: History, star: bool = False, **card: Any) -> None:
+    """Every remaining turn ended, the Sovereign card drawn (not yet resolved)."""
     while TRACKER.state_json(h.setup, h.state, SHARED)["phase"] == "turns":
         play(h, {"kind": "end-turn"})
-    play(h, {"kind": "sovereign-card", "star": star})
+    play(h, {"kind": "sovereign-card", "star": star, **card})
+
+
+def to_collection(h: History, star: bool = False) -> None:
+    """Every remaining turn ended, the Sovereign card drawn and resolved (it touched
+    nobody)."""
+    to_sovereign(h, star)
+    play(h, {"kind": "card-resolved"})
 
 
 def finish_round(h: History, star: bool = False) -> dict[str, Any]:
@@ -114,8 +121,8 @@ def test_rounds_never_go_past_the_last_round():
     refused(h, {"kind": "round", "to": 7}, "There is no round 7", "round 6 is the last")
     finish_round(h)
     refused(h, {"kind": "end-round"}, "The game is over")
-    refused(h, {"kind": "round", "to": 7}, "The game ended with round 6")
-    refused(h, {"kind": "end-turn"}, "Phase 1 is over")
+    refused(h, {"kind": "round", "to": 7}, "Round 6, the last, is over")
+    refused(h, {"kind": "end-turn"}, "Round 6, the last, is over")
 
 
 def test_the_star_card_comes_up_by_round_7():
@@ -249,8 +256,11 @@ def test_collecting_is_once_a_round_after_the_sovereign_card():
     h = table()
     refused(h, {"kind": "end-turn"} | {"kind": "sovereign-card"}, "Phase 2")
     play(h, {"kind": "end-turn"})
-    refused(h, {"kind": "collect", "seat": "ana"}, "after the Sovereign card")
-    to_collection(h)
+    refused(h, {"kind": "collect", "seat": "ana"}, "once the Sovereign card is drawn and "
+            "resolved")
+    to_sovereign(h)
+    refused(h, {"kind": "collect", "seat": "ana"}, "still to be resolved for Ana, Ben, Cy")
+    play(h, {"kind": "card-resolved"})
     play(h, {"kind": "collect", "seat": "ana"})
     refused(h, {"kind": "collect", "seat": "ana"}, "collected this round already")
     refused(h, {"kind": "end-round"}, "Still to collect this round: Ben, Cy")
@@ -337,16 +347,19 @@ def test_pardons_and_taxes_in_the_sovereign_phase():
          {"kind": "bases", "seat": "ben", "exo": 1, "middle": 2},
          {"kind": "resources", "seat": "ben", "credits": 3})
     refused(h, {"kind": "pardon", "seat": "ana"}, "after the Sovereign card is drawn")
-    to_collection(h)
+    to_sovereign(h, card="tax", per_base=2)
     state = play(h, {"kind": "pardon", "seat": "ana"})
     assert seat(state, "ana")["influence"] == 10 and "pays 10 influence" in last_line(h)
     refused(h, {"kind": "tax", "seat": "ana", "per_base": 2}, "bought a pardon")
+    refused(h, {"kind": "tax", "seat": "ben", "per_base": 3}, "charges 2 credit(s)")
     refused(h, {"kind": "tax", "seat": "ben", "per_base": 2, "flip_exo": 1},
             "2 go unpaid", "1 chosen")
     state = play(h, {"kind": "tax", "seat": "ben", "per_base": 2, "flip_middle": 2})
     ben = seat(state, "ben")
     assert ben["credits"] == 1 and ben["flipped"] == 2
     assert "flipped (2 MIDDLE)" in last_line(h)
+    refused(h, {"kind": "collect", "seat": "ben"}, "still to be resolved for Cy")
+    play(h, {"kind": "card-resolved"})  # Cy holds no base: nothing to pay
     state = play(h, {"kind": "collect", "seat": "ben"})  # only the EXO base works: 3/3/3
     assert seat(state, "ben")["credits"] == 1 + 2 + 3
 
@@ -377,13 +390,14 @@ def test_history_lines_name_the_phases_in_words():
     h = table()
     play(h, {"kind": "end-turn"})
     assert last_line(h) == "Ana ends their turn; Ben is next."
-    to_collection(h)
+    to_sovereign(h)
     assert "Round 1's Sovereign card is drawn" in last_line(h)
+    play(h, {"kind": "card-resolved"})
     for sid in ("ana", "ben", "cy"):
         play(h, {"kind": "collect", "seat": sid})
     play(h, {"kind": "end-round"})
     assert last_line(h) == ("Round 1 ends; round 2 begins with Ben holding the First Player "
-                            "tile (rule resource-collection).")
+                            "tile.")
 
 
 def test_a_session_stored_before_the_referee_still_folds():
@@ -411,7 +425,7 @@ def test_exchanges_sales_and_levels_at_the_book_s_rates():
                  {"kind": "sell-card", "seat": "ana", "resource": "credits"})
     ana = seat(state, "ana")
     assert (ana["credits"], ana["influence"], ana["crew"]) == (40 - 4 + 1, 21, 22 - 3)
-    assert last_line(h) == "Ana sells an Operation card for 1 credit (rule selling-cards)."
+    assert last_line(h) == "Ana sells an Operation card for 1 credit (3 left in hand)."
     refused(h, {"kind": "exchange", "seat": "ben", "get": "crew"}, "It is Ana's turn")
     play(h, {"kind": "buy-level", "seat": "ana", "track": "assault"},
          {"kind": "buy-level", "seat": "ana", "track": "assault"})

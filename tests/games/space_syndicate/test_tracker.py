@@ -28,6 +28,13 @@ def seat(state: dict[str, Any], sid: str) -> dict[str, Any]:
     return next(s for s in state["seats"] if s["id"] == sid)
 
 
+def to_collection(h: History) -> dict[str, Any]:
+    """The rest of Phase 1 passed, a Sovereign card that touches nobody drawn and resolved."""
+    while TRACKER.state_json(h.setup, h.state, SHARED)["phase"] == "turns":
+        play(h, {"kind": "end-turn"})
+    return play(h, {"kind": "sovereign-card", "card": "other"}, {"kind": "card-resolved"})
+
+
 def test_example_session_runs():
     h = history()
     state = play(h, *TRACKER.example_events)
@@ -55,30 +62,38 @@ def test_setup_refuses_counts(seats, mode):
 def test_black_market_ladder_and_unknown_prices():
     """Figure 2 (syndicate.txt:591): 5, then 10, then 15; box 4 is not in the book."""
     h = history()
-    play(h, {"kind": "resources", "seat": "ben", "credits": 100})
+    play(h, {"kind": "resources", "seat": "ana", "credits": 100})
     for _ in range(3):
-        play(h, {"kind": "buy-level", "seat": "ben", "track": "tech"})
-    assert seat(TRACKER.state_json(h.setup, h.state, SHARED), "ben")["credits"] == 70
+        play(h, {"kind": "buy-level", "seat": "ana", "track": "tech"})
+    assert seat(TRACKER.state_json(h.setup, h.state, SHARED), "ana")["credits"] == 70
     with pytest.raises(InvalidInput) as err:
-        play(h, {"kind": "buy-level", "seat": "ben", "track": "tech"})
-    assert err.value.field == "track"
+        play(h, {"kind": "buy-level", "seat": "ana", "track": "tech"})
+    assert err.value.field == "track" and err.value.rule == "black-market"
     state = play(h, {"kind": "table-values", "black_market_prices": "20"},
-                 {"kind": "buy-level", "seat": "ben", "track": "tech"})
-    assert seat(state, "ben")["credits"] == 50
+                 {"kind": "buy-level", "seat": "ana", "track": "tech"})
+    assert seat(state, "ana")["credits"] == 50
+    with pytest.raises(InvalidInput) as err:  # on the buyer's own turn only
+        play(h, {"kind": "buy-level", "seat": "ben", "track": "tech"})
+    assert err.value.rule == "player-turn"
 
 
 def test_take_back_once_per_round():
     """Resource Collection step 5 (syndicate.txt:483, 605): one marker in total per round."""
     h = history()
-    play(h, {"kind": "resources", "seat": "ben", "credits": 30},
-         {"kind": "buy-level", "seat": "ben", "track": "tech"},
-         {"kind": "buy-level", "seat": "ben", "track": "assault"},
-         {"kind": "take-back", "seat": "ben", "track": "assault"})
+    play(h, {"kind": "resources", "seat": "ana", "credits": 30},
+         {"kind": "buy-level", "seat": "ana", "track": "tech"},
+         {"kind": "buy-level", "seat": "ana", "track": "assault"})
+    with pytest.raises(InvalidInput) as err:  # not in Phase 1
+        play(h, {"kind": "take-back", "seat": "ana", "track": "assault"})
+    assert err.value.rule == "black-market" and "Resource Collection" in err.value.detail
+    to_collection(h)
+    play(h, {"kind": "take-back", "seat": "ana", "track": "assault"})
     with pytest.raises(InvalidInput):
-        play(h, {"kind": "take-back", "seat": "ben", "track": "tech"})
-    state = play(h, {"kind": "round", "to": 2}, {"kind": "take-back", "seat": "ben",
-                                                 "track": "tech"})
-    assert seat(state, "ben")["next_tech_price"] == 5
+        play(h, {"kind": "take-back", "seat": "ana", "track": "tech"})
+    play(h, {"kind": "round", "to": 2})
+    state = to_collection(h)
+    state = play(h, {"kind": "take-back", "seat": "ana", "track": "tech"})
+    assert seat(state, "ana")["next_tech_price"] == 5
 
 
 def test_destroyer_comes_at_max_and_leaves_when_paid_or_lowered():
@@ -134,7 +149,8 @@ def test_score_from_state_and_shared_ties():
     assert answer["summary"].startswith("Provisional")
     play(h, {"kind": "round", "to": 6}, {"kind": "star-drawn", "round": 5})
     assert TRACKER.score(h.setup, h.state).summary.startswith("Provisional")
-    play(h, *({"kind": "end-turn"},) * 3, {"kind": "sovereign-card"}, {"kind": "end-round"})
+    play(h, *({"kind": "end-turn"},) * 3, {"kind": "sovereign-card"},
+         {"kind": "card-resolved"}, {"kind": "end-round"})
     final = TRACKER.score(h.setup, h.state).to_json()
     assert not final["summary"].startswith("Provisional") and final["result"]["final"]
     assert seat(state, "ben")["score"] == 40
@@ -179,6 +195,8 @@ def test_collect_uses_the_mat_entered_once():
          "racket_credits": 3, "racket_influence": 0, "racket_crew": 3},
         {"name": "Ben", "credits": 0, "influence": 0, "crew": 0}]})
     assert TRACKER.parse_setup(h.setup.to_json()) == h.setup
+    play(h, {"kind": "bases", "seat": "ben", "exo": 1, "inner": 1})
+    to_collection(h)
     state = play(h, {"kind": "collect", "seat": "fidge"})
     fidge = seat(state, "fidge")
     assert (fidge["credits"], fidge["influence"], fidge["crew"]) == (6, 0, 5)
@@ -187,16 +205,18 @@ def test_collect_uses_the_mat_entered_once():
     assert err.value.field == "seat"
     state = play(h, {"kind": "mat", "seat": "ben", "racket_credits": 2, "racket_influence": 1,
                      "racket_crew": 0},
-                 {"kind": "bases", "seat": "ben", "exo": 1, "inner": 1},
                  {"kind": "collect", "seat": "ben"})
     ben = seat(state, "ben")  # EXO pays 3/3/3 first; 3 crew cannot pay the INNER's 6: flipped
     assert (ben["credits"], ben["influence"], ben["crew"]) == (5, 4, 3)
     with pytest.raises(InvalidInput, match="collected this round already"):
         play(h, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
-    state = play(h, {"kind": "round", "to": 2}, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
+    play(h, {"kind": "round", "to": 2})
+    to_collection(h)
+    state = play(h, {"kind": "collect", "seat": "ben", "bonus_crew": 3})
     ben = seat(state, "ben")  # 3 held + 3 bonus + 3 EXO = 9: the INNER is paid this time
     assert (ben["credits"], ben["crew"]) == (5 + 2 + 3 + 9, 3)
     play(h, {"kind": "round", "to": 3})
+    to_collection(h)
     with pytest.raises(InvalidInput) as err:
         play(h, {"kind": "collect", "seat": "ben", "flipped_middle": 1})
     assert err.value.field == "flipped_middle"

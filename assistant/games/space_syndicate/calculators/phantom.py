@@ -2,7 +2,7 @@
 of what its two Base-card draws do: fortify its own bases, assault the real players', and how
 many bases it takes. Enumerates every pair of cards and every die face.
 
-Rulebook: 2-Player Game Variation (syndicate.txt:667-692); assault table (syndicate.txt:522-526).
+Rulebook: 2-Player Game Variation (syndicate.txt:667-691); assault table (syndicate.txt:522-526).
 """
 from __future__ import annotations
 
