@@ -28,9 +28,17 @@ install: $(VENV)/.stamp-install ## Create .venv and install the project with tes
 system-deps: ## Install the Debian packages the tests use (Chromium, poppler, zbar, PostgreSQL)
 	@bash .ci/system-deps
 
-run: install ## Serve on the network (HOST=0.0.0.0, port $(PORT)) and print the address and QR code phones open (SQLite in instance/)
+TLS_DIR ?= instance/tls
+
+run: install ## Serve on the network (HOST=0.0.0.0, port $(PORT)) and print the address and QR code phones open (SQLite in instance/); TLS=1: over HTTPS with this computer's own certificate (README "HTTPS at home")
 	@mkdir -p instance
+ifeq ($(TLS),1)
+	LAIRSIDE_TLS_DIR=$(TLS_DIR) $(VENV)/bin/flask --app api:create_app tls-certificate
+	LAIRSIDE_TLS_DIR=$(TLS_DIR) $(VENV)/bin/gunicorn -c python:api.config --workers $(WORKERS) --bind $(HOST):$(PORT) \
+	  --certfile $(TLS_DIR)/server.crt --keyfile $(TLS_DIR)/server.key 'api:create_app()'
+else
 	$(VENV)/bin/gunicorn -c python:api.config --workers $(WORKERS) --bind $(HOST):$(PORT) 'api:create_app()'
+endif
 
 dev: install ## Start Flask's debug server with reload on http://$(DEV_HOST):$(PORT) (this computer only)
 	LAIRSIDE_LISTEN=$(DEV_HOST) $(VENV)/bin/flask --app api:create_app run --debug --host $(DEV_HOST) --port $(PORT)
@@ -58,7 +66,7 @@ $(LIGHTHOUSE_STAMP):
 bench-deps:
 	@bash .ci/system-deps bench
 
-lighthouse: install bench-deps $(LIGHTHOUSE_STAMP) ## Lighthouse (mobile) on home, a rule, a setup, /join and a 7-seat live table, on a loopback server: scores and targets
+lighthouse: install bench-deps $(LIGHTHOUSE_STAMP) ## Lighthouse (mobile) on home, a rule, a setup, /join and a 7-seat live table, on loopback and at the LAN address over HTTPS: scores and targets
 	CHROME_PATH=$${CHROME_PATH:-$$(command -v chromium)} $(PY) tests/pages/bench_lighthouse.py
 
 fuzz: install ## Long API fuzz run (schemathesis, >= 10,000 requests): prints its 5xx and violation counts

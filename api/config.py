@@ -123,4 +123,5 @@ def when_ready(server: Any) -> None:
 
     binds = list(server.cfg.bind)
     os.environ.setdefault("LAIRSIDE_LISTEN", listen_host(binds))
-    print(banner(binds, os.environ.get("LAIRSIDE_PUBLIC_URL")), file=sys.stderr, flush=True)
+    print(banner(binds, os.environ.get("LAIRSIDE_PUBLIC_URL"),
+                 "https" if server.cfg.is_ssl else "http"), file=sys.stderr, flush=True)

@@ -46,11 +46,12 @@ def terminal_qr(text: str) -> str:
     return "\n".join(lines)
 
 
-def banner(binds: Sequence[str], public_url: str | None) -> str:
-    """The lines printed at start: where phones go (with its QR code), or why they cannot."""
+def banner(binds: Sequence[str], public_url: str | None, scheme: str = "http") -> str:
+    """The lines printed at start: where phones go (with its QR code), or why they cannot.
+    Over HTTPS, also where a phone learns to trust this computer's certificate (/tls)."""
     host = listen_host(binds)
     port = next((p for _, p in map(split_bind, binds) if p), 8000)
-    here = f"http://127.0.0.1:{port}/"
+    here = f"{scheme}://127.0.0.1:{port}/"
     if public_url:
         url = public_url.rstrip("/") + "/"
         return (f"Lairside is ready. Phones open {url} (LAIRSIDE_PUBLIC_URL); scan:\n"
@@ -65,7 +66,9 @@ def banner(binds: Sequence[str], public_url: str | None) -> str:
         return (f"Lairside is ready at {here}, but this computer has no network address: "
                 "connect it to the table's Wi-Fi and start again (phones cannot reach it "
                 "yet).")
-    url = f"http://{lan}:{port}/"
+    url = f"{scheme}://{lan}:{port}/"
+    trust = (f" A phone new to this server first opens {url}tls and installs its "
+             "certificate (once)." if scheme == "https" else "")
     return (f"Lairside is ready. Phones on this Wi-Fi open {url}; scan:\n{terminal_qr(url)}\n"
             f"This computer: {here}. If a phone cannot connect, this computer's firewall "
-            f"may block port {port}.")
+            f"may block port {port}.{trust}")

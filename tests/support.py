@@ -122,11 +122,12 @@ def throwaway_postgres(settings: str, stop: str = "fast") -> Iterator[Callable[[
 
 
 def start_gunicorn(db_url: str, workers: int = 2, tls: tuple[Path, Path] | None = None,
-                   **env: str) -> tuple[subprocess.Popen[bytes], str]:
+                   host: str = "127.0.0.1", **env: str) -> tuple[subprocess.Popen[bytes], str]:
     """A real server as `make run` starts it (gunicorn -c python:api.config: gevent workers),
     on a free loopback port and `db_url`, rate limits and the sheet warm-up off; with `tls`
-    (certificate, key) over HTTPS as `make run TLS=1` serves. Returns the process (its own
-    process group, for stop_gunicorn) and its base URL."""
+    (certificate, key) over HTTPS as `make run TLS=1` serves; `host` "0.0.0.0" listens on the
+    network too. Returns the process (its own process group, for stop_gunicorn) and its base
+    URL (on loopback)."""
     import ssl  # noqa: PLC0415
 
     port = free_port()
@@ -135,7 +136,7 @@ def start_gunicorn(db_url: str, workers: int = 2, tls: tuple[Path, Path] | None 
     secure = ["--certfile", str(tls[0]), "--keyfile", str(tls[1])] if tls else []
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
-         str(workers), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1", *secure,
+         str(workers), "--bind", f"{host}:{port}", "--graceful-timeout", "1", *secure,
          "api:create_app()"],
         cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)

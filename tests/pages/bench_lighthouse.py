@@ -7,7 +7,9 @@ Makefile's rule; it drives Debian's Chromium (CHROME_PATH, headless) in its defa
 mode (a Moto G Power-sized screen, simulated slow 4G and a 4x slower CPU). The server is started
 as `make run` starts it (gunicorn, gevent workers) on loopback, with its own SQLite file; a
 7-seat TDT table (the longest board) with 30 changes in its history is made through the API
-first. Each page is run once, bounded in time.
+first. Each page is run once, bounded in time. Then the same five pages at this computer's
+network address over HTTPS, served as `make run TLS=1` serves them (the audited browser trusts
+the host's own authority, as a phone does once it installed it): lines named `lan-…`.
 
 Prints a line per page (performance, accessibility, best practices, SEO, the metrics, the
 longest main-thread task Lighthouse lists (its `long-tasks` audit, at its 4x CPU slowdown,
@@ -21,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -42,8 +45,9 @@ METRICS = {"first-contentful-paint": "FCP", "largest-contentful-paint": "LCP",
 SLOWDOWN = 4  # Lighthouse's mobile CPU: 4x slower than this machine
 
 
-def lighthouse(url: str, chrome: str) -> dict[str, Any]:
-    """One Lighthouse run of `url` (mobile, its default throttling): the report as a dict."""
+def lighthouse(url: str, chrome: str, home: Path | None = None) -> dict[str, Any]:
+    """One Lighthouse run of `url` (mobile, its default throttling): the report as a dict.
+    `home`: a HOME whose browser trust store holds the host's own authority (HTTPS at home)."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "report.json"
         command = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={report}",
@@ -52,7 +56,9 @@ def lighthouse(url: str, chrome: str) -> dict[str, Any]:
                    "--chrome-flags=--headless=new --no-sandbox --disable-gpu "
                    "--disable-background-networking"]
         subprocess.run(command, check=True, timeout=SECONDS_PER_PAGE, cwd=folder,
-                       env={**os.environ, "CHROME_PATH": chrome}, stdout=subprocess.DEVNULL)
+                       env={**os.environ, "CHROME_PATH": chrome,
+                            **({"HOME": str(home)} if home else {})},
+                       stdout=subprocess.DEVNULL)
         result: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
         return result
 
@@ -78,13 +84,14 @@ SEVEN = {"mode": "cutthroat", "seats": [{"goodman": True, "player": "Gil"}] + [
                                     "Axle Robbins", "The Node", "Ugo Dottore")]}
 
 
-def table(base: str, changes: int = 30) -> tuple[str, str]:
+def table(base: str, changes: int = 30, context: ssl.SSLContext | None = None
+          ) -> tuple[str, str]:
     """A 7-seat TDT table made through the API, as a phone's "Start a table" makes one, with
     `changes` VP changes in its history (the page draws the last 30): its code and edit token."""
     request = urllib.request.Request(f"{base}/api/v1/games/tdt/sessions",
                                      data=json.dumps(SEVEN).encode(),
                                      headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as answer:  # noqa: S310 (loopback)
+    with urllib.request.urlopen(request, context=context) as answer:  # noqa: S310
         made = json.loads(answer.read())
     seats = ("azura-badeau", "jin-feng", "the-node")
     for version in range(changes):
@@ -93,7 +100,7 @@ def table(base: str, changes: int = 30) -> tuple[str, str]:
             f"{base}/api/v1/sessions/{made['code']}/events", data=json.dumps(event).encode(),
             headers={"Content-Type": "application/json", "If-Match": f'"v{version}"',
                      "Authorization": f"Bearer {made['edit_token']}"})
-        urllib.request.urlopen(request).close()  # noqa: S310 (loopback)
+        urllib.request.urlopen(request, context=context).close()  # noqa: S310
     return str(made["code"]), str(made["edit_token"])
 
 
@@ -140,6 +147,40 @@ def measured_pages(code: str) -> dict[str, str]:
             "table": links.session("tdt", code)}
 
 
+def lan_https(chrome: str, only: set[str]) -> dict[str, dict[str, Any]]:
+    """The same pages at this computer's network address, served the README's HTTPS way
+    (make run TLS=1: its own authority, which the audited browser's trust store holds, as a
+    phone's does once it installed it): what a phone on the Wi-Fi meets."""
+    from api import tls  # noqa: PLC0415
+    from printables.address import lan_address  # noqa: PLC0415
+
+    lan, certutil = lan_address(), shutil.which("certutil")
+    if lan is None or certutil is None:
+        print("LAN audit skipped: " + ("no network address" if lan is None else
+                                       "certutil missing (make system-deps)"), file=sys.stderr)
+        return {}
+    folder = Path(tempfile.mkdtemp())
+    where = tls.Files(folder / "tls")
+    tls.ensure(where, ["localhost"], ["127.0.0.1", lan])
+    home = folder / "home"
+    (home / ".pki" / "nssdb").mkdir(parents=True)
+    for args in (["-N", "--empty-password"],
+                 ["-A", "-t", "C,,", "-n", "lairside", "-i", str(where.ca)]):
+        subprocess.run([certutil, "-d", f"sql:{home}/.pki/nssdb", *args], check=True,
+                       stdin=subprocess.DEVNULL, timeout=60)
+    server, base = start_gunicorn(f"sqlite:///{folder}/bench.sqlite3", workers=1,
+                                  tls=(where.cert, where.key), host="0.0.0.0",
+                                  LAIRSIDE_TLS_DIR=str(where.folder))
+    base = base.replace("127.0.0.1", lan)
+    try:
+        code, _ = table(base, context=ssl.create_default_context(cafile=str(where.ca)))
+        return {f"lan-{name}": summary(lighthouse(base + path, chrome, home))
+                for name, path in measured_pages(code).items() if not only or name in only}
+    finally:
+        stop_gunicorn(server)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> int:
     chrome = os.environ.get("CHROME_PATH") or shutil.which("chromium") or ""
     if not LIGHTHOUSE.exists() or not chrome:
@@ -160,8 +201,9 @@ def main() -> int:
     finally:
         stop_gunicorn(server)
         shutil.rmtree(folder, ignore_errors=True)
+    results.update(lan_https(chrome, only))
     for name, r in results.items():
-        print(f"{name:6} performance {r['performance']:3}  accessibility {r['accessibility']:3}"
+        print(f"{name:10} performance {r['performance']:3}  accessibility {r['accessibility']:3}"
               f"  best-practices {r['best-practices']:3}  SEO {r['seo']:3}  "
               f"{'targets met' if r['met'] else 'BELOW TARGET'}  "
               f"{' '.join(f'{k} {v}' for k, v in r['metrics'].items())}"

@@ -86,16 +86,17 @@ def test_a_phone_that_trusts_the_host_gets_https_and_its_offline_worker(authorit
             x509.load_pem_x509_certificate(authority.ca.read_bytes())
         # a phone that has not installed the authority is warned off; one that has is home
         home = tmp_path / "phone"
+        nssdb = f"sql:{home}/.pki/nssdb"
         (home / ".pki" / "nssdb").mkdir(parents=True)
+        subprocess.run([certutil, "-d", nssdb, "-N", "--empty-password"], check=True,
+                       stdin=subprocess.DEVNULL, timeout=60)  # the phone's own store
         env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
         probe = [sys.executable, "-c", PROBE, base, chromium]
         before = json.loads(subprocess.run(probe, env=env, capture_output=True, text=True,
                                            timeout=120, check=True).stdout)
         assert "ERR_CERT_AUTHORITY_INVALID" in before.get("error", "")
-        subprocess.run([certutil, "-d", f"sql:{home}/.pki/nssdb", "-N", "--empty-password"],
-                       check=True)
-        subprocess.run([certutil, "-d", f"sql:{home}/.pki/nssdb", "-A", "-t", "C,,",
-                        "-n", "lairside", "-i", str(authority.ca)], check=True)
+        subprocess.run([certutil, "-d", nssdb, "-A", "-t", "C,,", "-n", "lairside", "-i",
+                        str(authority.ca)], check=True, stdin=subprocess.DEVNULL, timeout=60)
         after = json.loads(subprocess.run(probe, env=env, capture_output=True, text=True,
                                           timeout=120, check=True).stdout)
         assert after == {"secure": True, "worker": True}
