@@ -97,7 +97,7 @@ def test_a_full_team_recruits_a_mercenary_only_if_the_table_allows_it():
 
 
 def test_three_mercenaries_in_the_market_force_a_free_pick_by_the_next_player():
-    """The player to the left of the current player picks one, free, before anything else."""
+    """The current player's left-hand neighbour picks one, free, before anything else."""
     h = play(START, ROUND_1, card(1, "Gun A", 2, mercenary=True),
              card(2, "Gun B", 2, mercenary=True), setup=MERCS)
     add(h, {"kind": "draw", "seat": "gwen"}, card(3, "Gun C", 2, mercenary=True))

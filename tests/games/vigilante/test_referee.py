@@ -462,6 +462,25 @@ def test_equipment_with_a_die_goes_off_at_trigger_events_by_the_tables_setting(t
     assert (gear > loot) if timing == "after-track" else (gear < loot)
 
 
+def test_paramedic_heals_the_damaged_hero_each_player_picks():
+    h = play(START, starter("gwen"), ROUND_2)
+    add(h, {"kind": "recruit", "seat": "gwen", "name": "Blaze", "influence": 0, "health": 3,
+            "attack": 1}, hit(1), hit(2, slot=2))
+    finish_turns(h, die=2)
+    err = refused(h, {"kind": "trigger"})
+    assert err.field == "paramedic" and err.rule == "event-paramedic"
+    add(h, {"kind": "trigger", "paramedic": "2, 0, 0, 0"})
+    assert [x["damage"] for x in seat(h, "gwen")["team"]] == [1, 1]
+
+
+def test_the_track_holds_at_most_31_tokens():
+    """31 Event tokens in the bag (vigilante.txt:50): a 32nd cannot be placed."""
+    h = play(*({"kind": "add-event", "type": "hacking", "die": 5} for _ in range(31)),
+             setup={"mode": "brought-to-justice", "seats": SETUP["seats"]})
+    err = refused(h, {"kind": "add-event", "type": "hacking", "die": 5})
+    assert err.rule == "components"
+
+
 def test_hand_placed_tokens_and_markers_are_corrections():
     h = play({"kind": "add-event", "type": "hacking", "die": 3}, {"kind": "pass-first-player"},
              {"kind": "first-player", "seat": "asha"})

@@ -227,3 +227,27 @@ def test_no_secret_in_any_shared_or_other_answer_before_the_reveal(raws, seat):
             assert not any(t in line for t in titles) and event.get("seen", "@") not in line
     score = repr(TRACKER.score(history.setup, history.state).to_json()).casefold()
     assert not any(f"'{i}'" in score for i in IDENTITY_OPTIONS)
+
+
+def test_an_investigated_token_never_changes():
+    """Tokens stay where they lie (vigilante.txt:277, :279): a second look at the same spot
+    cannot show another kind; and no mat holds three of a kind (:237)."""
+    h = play(LOOK)
+    err = refused(h, {**LOOK, "seen": "good"})
+    assert err.field == "seen" and err.rule == "allegiance-tokens"
+    h = play(LOOK, {**LOOK, "spot": 3}, {**LOOK, "spot": 4, "seen": "good"})
+    err = refused(h, {**LOOK, "spot": 1, "seen": "evil"})
+    assert err.rule == "setup-allegiance-tokens"
+
+
+def test_showdown_deals_no_neutral_identity_and_shifting_allegiances_one_good():
+    """Showdown: no Neutral (vigilante.txt:185); Shifting Allegiances: a Good Identity
+    (:179)."""
+    four = [{"name": n} for n in ("Gwen", "Ivan", "Asha", "Pim")]
+    h = play(setup={"mode": "showdown", "seats": four})
+    err = refused(h, {"kind": "identity", "seat": "gwen", "identity": "addict"})
+    assert err.rule == "scenario-showdown"
+    with pytest.raises(InvalidInput) as caught:
+        TRACKER.parse_setup({"mode": "shifting-allegiances", "seats": four, "good": 0,
+                             "evil": 2, "neutral": 2})
+    assert caught.value.rule == "scenario-shifting-allegiances"

@@ -7,8 +7,8 @@ Hero's numbers itself. A recruit pays with cards from hand whose Influence reach
 (the surplus is lost), puts the Hero in the lowest open slot and leaves its place to be refilled
 from the Hero deck (derived: only the variant speaks of a refill, :674). A Mercenary is paid
 for the same way, used and discarded, joining no team. Whenever 3 or more Mercenaries lie in
-the Market, the player to the left of the current player (the next in turn order, derived)
-must use one free before anything else is done."""
+the Market, the current player's left-hand neighbour (the next in turn order, derived) must
+use one free before anything else is done."""
 from __future__ import annotations
 
 from typing import Any
@@ -42,7 +42,7 @@ def crowd_due(setup: SessionSetup, state: State) -> bool:
 
 
 def picker(setup: SessionSetup, state: State) -> int:
-    """The player to the left of the current player: the next in turn order (clockwise,
+    """The current player's left-hand neighbour: the next in turn order (clockwise,
     vigilante.txt:399); the current player is the last to act this round, else the one whose
     turn it is, else the First Player."""
     current = state.last_actor
@@ -93,7 +93,7 @@ def forced(setup: SessionSetup, state: State, i: int, place: int) -> Change:
                            "Hero Market.", "recruit it instead", rule="variant-mercenaries")
     due = picker(setup, state)
     if due != i:
-        raise InvalidInput("seat", f"The player to the left of the current player picks: "
+        raise InvalidInput("seat", f"The current player's left-hand neighbour picks: "
                            f"{setup.seats[due].name}.", setup.seats[due].id,
                            rule="variant-mercenaries")
     _place(setup, place)
