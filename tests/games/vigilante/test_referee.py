@@ -158,7 +158,11 @@ def test_the_cards_last_round_ends_the_game_and_then_only_reveals_remain():
     assert view["ended"] is True and "the card's last" in line(h)
     assert refused(h, {"kind": "new-event", "type": "hacking", "die": 1}).rule == "game-end"
     assert refused(h, draw("gwen")).rule == "game-end"
-    assert refused(h, hit(1)).rule == "game-end"
+    err = refused(h, hit(1))
+    assert err.rule == "game-end"
+    # the table is offered what the table may send: the typed reveal, not the owner's own
+    assert "Record the Identity card shown" in err.detail
+    assert "Reveal my Identity" not in err.detail and err.next == ("reveal",)
     moves = TRACKER.moves(h.setup, h.state)
     assert {m["kind"] for m in moves} == {"reveal"} and len(moves) == 4
 
