@@ -26,7 +26,8 @@ QUIET_DIE = 6
 
 
 def starter(seat: str, name: str = "Starter", **more: Any) -> dict[str, Any]:
-    return {"kind": "starter", "seat": seat, "name": name, "health": 3, "attack": 2, **more}
+    return {"kind": "starter", "seat": seat, "name": name, "influence": 1, "health": 3,
+            "attack": 2, **more}
 
 
 def play(*events: dict[str, Any], setup: dict[str, Any] | None = None) -> History:

@@ -70,8 +70,8 @@ def test_a_whole_game_through_the_api_from_names_to_the_verdict(client: Any) -> 
     assert "assassin" not in str(t.state())
     for seat, name, attack, health in (("gwen", "Nightjar", 2, 3), ("ivan", "Bolt", 2, 3),
                                        ("asha", "Wisp", 1, 2), ("pim", "Anvil", 2, 3)):
-        t.send({"kind": "starter", "seat": seat, "name": name, "attack": attack,
-                "health": health})
+        t.send({"kind": "starter", "seat": seat, "name": name, "influence": 1,
+                "attack": attack, "health": health})
     for place, name, influence, health in ((1, "Titan", 7, 5), (2, "Vex", 2, 1),
                                            (3, "Nox", 4, 2)):
         t.send({"kind": "market", "place": place, "name": name, "influence": influence,
@@ -122,7 +122,7 @@ def test_a_whole_game_through_the_api_from_names_to_the_verdict(client: Any) -> 
     assert score["moved_to_investigator"] == {"Asha": 2}
     assert score["winners"] == ["Gwen", "Ivan", "Pim"]
     pim = next(r for r in score["results"] if r["name"] == "Pim")
-    assert pim["numbers"]["team_influence"] == 7 and pim["numbers"]["jail"] == 4
+    assert pim["numbers"]["team_influence"] == 8 and pim["numbers"]["jail"] == 4  # Anvil + Titan
 
     for late in ({"kind": "recruit", "seat": "asha", "name": "Titan", "influence": 7,
                   "health": 5}, {"kind": "hit", "seat": "pim", "slot": 2, "cubes": 5,

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.errors import InvalidInput
+from assistant.tracker import parse_event
+
+from ..test_no_dead_ends import assert_not_a_dead_end
+from ..test_tracker_laws import _events
 from .table import (
     ROUND_1,
     SETUP,
@@ -85,7 +93,8 @@ def test_a_mercenary_is_paid_for_used_and_discarded_joining_no_team():
 
 
 def test_a_full_team_recruits_a_mercenary_only_if_the_table_allows_it():
-    heroes = [{"kind": "starter", "seat": "gwen", "name": "S", "health": 3}]
+    heroes = [{"kind": "starter", "seat": "gwen", "name": "S", "influence": 1,
+               "health": 3}]
     h = play(START, *heroes, card(1, "Hired Gun", 3, mercenary=True), ROUND_1,
              setup={**MERCS, "full_team_mercenary": "refuse"})
     for n in range(3):
@@ -129,3 +138,25 @@ def test_the_bounty_hunter_reads_the_market_at_the_end_when_the_table_says_so():
         result = TRACKER.score(h.setup, h.state).result
         assert ("Pim" in result["winners"]) is won, scope
     assert shared(h)["market_text"].startswith("1. Colossus (Influence 9)")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.data())
+def test_no_dead_end_with_mercenaries_and_counted_hands(data: Any) -> None:
+    """Issue 30's property on a table with the variant and counted hands: every reachable
+    state lists moves, each accepted, until the rules end the game."""
+    h = play(setup={**MERCS, "rounds": 1, "starting_events": 0})
+    mercs = st.builds(lambda p: card(p, f"Gun {p}", 2, mercenary=True), st.integers(1, 4))
+    for _ in range(50):
+        moves = assert_not_a_dead_end(h)
+        if not moves:
+            break
+        pick = data.draw(st.integers(0, 4))
+        raw = (data.draw(mercs) if pick == 0 else data.draw(_events("vigilante")) if pick == 1
+               else data.draw(st.sampled_from(moves)))
+        if raw["kind"] in ("undo", "revert"):
+            continue
+        try:
+            h.append(parse_event(TRACKER, raw))
+        except InvalidInput:
+            assert raw not in moves

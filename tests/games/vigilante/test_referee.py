@@ -340,7 +340,7 @@ def test_one_time_use_cards_on_your_own_turn_ambush_cards_any_time():
 def test_starter_heroes_are_kept_at_setup_one_each_in_slot_1():
     """Starter Heroes (vigilante.txt:251-253)."""
     h = play(START, starter("gwen"))
-    assert line(h) == ("Gwen keeps the Starter Hero Starter in slot 1 (Influence 0, Attack 2, "
+    assert line(h) == ("Gwen keeps the Starter Hero Starter in slot 1 (Influence 1, Attack 2, "
                        "Health 3)")
     assert refused(h, starter("gwen", "Other")).rule == "setup-starter-heroes"
     add(h, ROUND_1)

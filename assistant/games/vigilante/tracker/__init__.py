@@ -55,7 +55,7 @@ def _draw(seat: str) -> dict[str, Any]:
 
 TABLE_EXAMPLES: tuple[Mapping[str, Any], ...] = (
     {"kind": "new-event", "type": "hacking", "die": 3},          # the starting Event
-    *({"kind": "starter", "seat": s, "name": n, "attack": 2, "health": 3}
+    *({"kind": "starter", "seat": s, "name": n, "influence": 1, "attack": 2, "health": 3}
       for s, n in (("gwen", "Nightjar"), ("ivan", "Bolt"), ("asha", "Wisp"), ("pim", "Anvil"))),
     {"kind": "market", "place": 1, "name": "Nox", "influence": 4, "attack": 3, "health": 2},
     {"kind": "market", "place": 2, "name": "Titan", "influence": 7, "attack": 4, "health": 5},

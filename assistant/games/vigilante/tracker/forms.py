@@ -163,7 +163,8 @@ EVENT_FORMS: Mapping[str, Form] = {
     # setup
     "starter": (SEAT, Text("name", "The Starter Hero chosen (of the 2 dealt).", max_length=40,
                            required=True),
-                Integer("influence", "Its Influence.", minimum=0, maximum=MAX_STAT, default=0),
+                Integer("influence", "Its Influence, as printed.", minimum=0, maximum=MAX_STAT,
+                        required=True),
                 Integer("health", "Its Health as printed.", minimum=1, maximum=MAX_STAT,
                         required=True), ATTACK, SAID),
     "market": (Integer("place", "Which place in the Hero Market (1 to 3, or 4 with "

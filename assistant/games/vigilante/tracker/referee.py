@@ -152,7 +152,7 @@ def _other(setup: SessionSetup, state: State, i: int, event: Event) -> tuple[Sta
             raise InvalidInput("kind", "Starter Heroes are chosen at setup, before round 1 "
                                "begins.", "a Recruit action on your turn",
                                rule="setup-starter-heroes")
-        changed, words = team.starter(who, seat, Hero(event["name"], event.get("influence") or 0,
+        changed, words = team.starter(who, seat, Hero(event["name"], event["influence"],
                                                       event["health"],
                                                       attack=event.get("attack")))
         return _put(state, i, changed), words
