@@ -173,8 +173,8 @@ EVENT_FORMS: Mapping[str, Form] = {
                Text("name", "The card turned face up there.", max_length=40, required=True),
                Integer("influence", "Its Influence cost.", minimum=0, maximum=MAX_STAT,
                        required=True),
-               Integer("health", "Its Health (a Mercenary's: 1).", minimum=1, maximum=MAX_STAT,
-                       default=1),
+               Integer("health", "Its Health (a Hero's; a Mercenary has none).", minimum=1,
+                       maximum=MAX_STAT),
                ATTACK, Flag("mercenary", "It is a Mercenary (variant)."), SAID),
     # main actions (one per turn, each removing an action token)
     "draw": (SEAT, OneOf("deck", "From the City deck, or the Agency deck (3 or more Villains "

@@ -68,9 +68,16 @@ def _crowd_words(setup: SessionSetup, state: State) -> str:
             f"{setup.seats[picker(setup, state)].name} must use one free and discard it")
 
 
-def record(setup: SessionSetup, state: State, place: int, card: MarketCard) -> Change:
+def record(setup: SessionSetup, state: State, place: int, event: Any) -> Change:
     """The card face up in a place of the Market, as the table reads it."""
     _place(setup, place)
+    mercenary = bool(event.get("mercenary"))
+    health = event.get("health")
+    if health is None and not mercenary:
+        raise InvalidInput("health", f"Say {event['name']}'s Health, as printed.", "1 or more",
+                           rule="setup-hero-market")
+    card = MarketCard(event["name"], event["influence"], health or 0, event.get("attack"),
+                      mercenary)
     if card.mercenary and not setup.mercenaries:
         raise InvalidInput("mercenary", "Mercenaries are in the game only with the Mercenaries "
                            "variant.", "a Hero", rule="variant-mercenaries")

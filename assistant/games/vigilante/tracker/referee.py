@@ -27,7 +27,7 @@ from ..mix import completion
 from . import cards, market, reveal, rounds, team, turns
 from .forms import CAUSES, HEALS, MAX_DIE, MAX_STAT, PRIVATE, TOLD, numbers
 from .score import finished
-from .state import CHOOSE, SLOTS, TRIGGERED, TURNS, Gear, Hero, MarketCard, SessionSetup, State
+from .state import CHOOSE, SLOTS, TRIGGERED, TURNS, Gear, Hero, SessionSetup, State
 
 Step3 = tuple[State, str, str]
 """The state after an event, what it did in the table's words, and the calculator's working."""
@@ -81,9 +81,7 @@ def step(setup: SessionSetup, state: State, event: Event) -> Step3:
         "add-event": lambda: rounds.add_event(setup, state, event["type"], event["die"]),
         "end-game": lambda: rounds.end_game(setup, state),
         "pass-first-player": lambda: rounds.pass_marker(setup, state, None),
-        "market": lambda: market.record(setup, state, event["place"], MarketCard(
-            event["name"], event["influence"], event.get("health") or 1, event.get("attack"),
-            bool(event.get("mercenary")))),
+        "market": lambda: market.record(setup, state, event["place"], event),
     }
     if kind in table:
         after, words = table[kind]()
