@@ -18,6 +18,7 @@ from .maniacal.test_tracker import THREE, _play_round
 from .table_kit import Table, export, imported, same_shared_history
 from .tdt.tracker.test_score import GAME as TDT_GAME
 from .tdt.tracker.test_score import SETUP as TDT_SETUP
+from .vigilante.table import finish_turns
 
 
 def round_trip(history: History) -> dict[str, Any]:
@@ -121,27 +122,25 @@ def finished_vigilante() -> History:
     t.send({"kind": "investigate", "seat": "gwen", "target": "asha", "spot": 1,
             "seen": "evil"}, phone="gwen")
     for event in ({"kind": "new-event", "type": "hacking", "die": 3},   # starting Event
+                  {"kind": "starter", "seat": "asha", "name": "Nox", "influence": 4,
+                   "health": 1},
+                  {"kind": "starter", "seat": "pim", "name": "Titan", "influence": 7,
+                   "health": 5},
                   {"kind": "new-event", "type": "jailbreak", "die": 1},  # round 1
                   {"kind": "jail", "seat": "gwen", "count": 6},
                   {"kind": "jail", "seat": "ivan", "count": 9},
                   {"kind": "undo"},  # the table fixes Ivan's jail; Pim's entry stays
-                  {"kind": "jail", "seat": "ivan", "count": 6},
-                  {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4,
-                   "health": 1},
+                  {"kind": "jail", "seat": "ivan", "count": 7},
                   {"kind": "hit", "seat": "asha", "slot": 1, "cubes": 1,
                    "cause": "villain-attack"},
-                  {"kind": "recruit", "seat": "asha", "name": "Vex", "influence": 2,
-                   "health": 1},
-                  {"kind": "defeat", "seat": "asha", "slot": 1, "cause": "a Villain's text"},
-                  {"kind": "jail", "seat": "pim", "count": 4},
-                  {"kind": "recruit", "seat": "pim", "name": "Titan", "influence": 7,
-                   "health": 5},
-                  {"kind": "trigger", "dice": "2, 2, 2, 2"},
-                  {"kind": "end-round"},
-                  {"kind": "new-event", "type": "paramedic", "die": 3},  # round 2, the last
-                  {"kind": "trigger", "dice": "4, 4, 4, 4"},
-                  {"kind": "end-round"}):
+                  {"kind": "jail", "seat": "pim", "count": 4}):
         t.send(event)
+    for new_event in (None, {"kind": "new-event", "type": "paramedic", "die": 3}):
+        if new_event:
+            t.send(new_event)  # round 2, the last
+        finish_turns(t.history)  # every player draws on each turn, dice matching no Event
+        t.send({"kind": "trigger"})
+        t.send({"kind": "end-round"})
     t.send({"kind": "undo", "seat": "pim"}, phone="pim")  # Pim takes back the profiteer...
     t.send({"kind": "revert", "seat": "pim", "to_version": 5}, phone="pim")  # ...and back
     for seat in ("gwen", "ivan", "asha"):

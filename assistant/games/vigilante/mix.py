@@ -23,11 +23,13 @@ def check_players(scenario: Scenario, players: int, field: str = "players") -> S
     """3 to 5 (derived, one reading for all three); Showdown at 4 (Good = Evil, no Neutral)."""
     low, high = player_range(scenario)
     if scenario is Scenario.SHOWDOWN and players != low:
-        raise InvalidInput(field, f"{SHOWDOWN_NOTE} You asked for {players}.", str(low))
+        raise InvalidInput(field, f"{SHOWDOWN_NOTE} You asked for {players}.", str(low),
+                           rule="scenario-showdown")
     if not low <= players <= high:
         raise InvalidInput(field, f"Vigilante is played by at most {MAX_PLAYERS} players (and "
                            f"the scenarios need at least {low}); you asked for "
-                           f"{players}.", f"{low}-{high}, as on your Scenario Card")
+                           f"{players}.", f"{low}-{high}, as on your Scenario Card",
+                           rule="player-count")
     if scenario is Scenario.SHOWDOWN:
         return Step(f"{players} players: {players // 2} Good against {players // 2} Evil, no "
                     "Neutral.", players, "scenario-showdown", Provenance.DERIVED, SHOWDOWN_NOTE)
@@ -46,45 +48,50 @@ def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral
         have = copies_available(allegiance, first_game)
         if n < 0:
             raise InvalidInput(field, f"A count of {allegiance.value} identities cannot be "
-                               "negative.", f"0-{have}")
+                               "negative.", f"0-{have}", rule="setup-identities")
         if n > have:
             extra = " (the first game leaves out the Investigator and the Mastermind)" \
                 if first_game and allegiance is not Allegiance.NEUTRAL else ""
             raise InvalidInput(field, f"The box holds {have} {allegiance.value} Identity cards"
-                               f"{extra}; you asked for {n}.", f"0-{have}")
+                               f"{extra}; you asked for {n}.", f"0-{have}",
+                               rule="setup-identities")
     if good + evil + neutral != players:
         raise InvalidInput(f"{prefix}good", f"{good} Good + {evil} Evil + {neutral} Neutral = "
                            f"{good + evil + neutral} Identities, but {players} are playing; "
                            "each player gets exactly one.",
-                           f"counts adding up to {players}")
+                           f"counts adding up to {players}", rule="setup-identities")
     steps = [Step(f"{good} Good + {evil} Evil + {neutral} Neutral = {players}, one Identity per "
                   "player.", players, "setup-identities")]
     if scenario is Scenario.BROUGHT_TO_JUSTICE:
         if evil != 1:
             raise InvalidInput(f"{prefix}evil", f"{title} has exactly one Evil player; the "
-                               f"counts give {evil}.", "1")
+                               f"counts give {evil}.", "1",
+                               rule="scenario-brought-to-justice")
         if good < 1:
             # the Evil player hides among Good players, whom it must stop
             # (vigilante.txt:173); with none the Assassin would win by default
             raise InvalidInput(f"{prefix}good", f"{title} hides its one Evil player among Good "
-                               "players (rule scenario-brought-to-justice); the counts give no "
-                               "Good player.", "1 or more")
+                               "players; the counts give no Good player.", "1 or more",
+                               rule="scenario-brought-to-justice")
         steps.append(Step(f"{title}: exactly 1 Evil player, hidden among {good} Good"
                           + (f" and {neutral} Neutral" if neutral else "") + ".", 1,
                           "scenario-brought-to-justice", Provenance.DERIVED, NO_GOOD_NOTE))
     elif scenario is Scenario.SHIFTING_ALLEGIANCES:
         if good < 1:
             raise InvalidInput(f"{prefix}good", f"{title} always has one Good Identity; the "
-                               "counts give none.", "1 or more")
+                               "counts give none.", "1 or more",
+                               rule="scenario-shifting-allegiances")
         steps.append(Step(f"{title}: at least 1 Good Identity ({good}).", good,
                           "scenario-shifting-allegiances"))
     else:
         if neutral:
             raise InvalidInput(f"{prefix}neutral", f"{title} uses no Neutral Identities; the "
-                               f"counts give {neutral}.", "0")
+                               f"counts give {neutral}.", "0",
+                               rule="scenario-showdown")
         if good != evil:
             raise InvalidInput(f"{prefix}evil", f"{title} has as many Good as Evil players; "
-                               f"the counts give {good} Good and {evil} Evil.", f"{good}")
+                               f"the counts give {good} Good and {evil} Evil.", f"{good}",
+                               rule="scenario-showdown")
         steps.append(Step(f"{title}: Good = Evil = {good}, no Neutral.", good,
                           "scenario-showdown"))
     return steps
@@ -114,18 +121,19 @@ def check_identities(scenario: Scenario, identities: Sequence[Identity],
             at = identities.index(identity)
             raise InvalidInput(f"{field}.{at}.identity", f"The first-game setup leaves out the "
                                f"{card.title}.", "any identity but the Investigator and the "
-                               "Mastermind")
+                               "Mastermind", rule="first-game")
         if n > card.copies:
             at = [i for i, x in enumerate(identities) if x is identity][-1]
             raise InvalidInput(f"{field}.{at}.identity", f"There are {card.copies} "
                                f"{card.title} card(s) in the box; {n} players claim one.",
-                               f"at most {card.copies} {card.title}")
+                               f"at most {card.copies} {card.title}",
+                               rule="identity-card")
     count = Counter(CARDS[i].allegiance for i in identities)
     try:
         steps += check_counts(scenario, len(identities), count[Allegiance.GOOD],
                               count[Allegiance.EVIL], count[Allegiance.NEUTRAL], first_game)
     except InvalidInput as exc:  # the revealed list is the input, not a count field
-        raise InvalidInput(field, exc.detail, exc.allowed) from None
+        raise InvalidInput(field, exc.detail, exc.allowed, rule=exc.rule) from None
     neutral_copies = [c.title for c in CARDS.values() if c.allegiance is Allegiance.NEUTRAL]
     if count[Allegiance.NEUTRAL]:
         steps.append(Step("Each Neutral Identity appears at most once (their Missions are "

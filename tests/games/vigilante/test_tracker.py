@@ -68,34 +68,21 @@ def test_first_player_passes_counter_clockwise():
     assert shared(h)["turn_order"] == ["pim", "gwen", "ivan", "asha"]
 
 
-def test_recruits_fill_the_lowest_open_slot_and_stop_at_four():
-    hero = {"kind": "recruit", "seat": "gwen", "influence": 2, "health": 2}
-    h = play(*({**hero, "name": f"H{n}"} for n in range(4)))
-    h.append(parse_event(TRACKER, {"kind": "defeat", "seat": "gwen", "slot": 1}))
-    h.append(parse_event(TRACKER, {**hero, "name": "New"}))
-    team = shared(h)["seats"][0]["team"]
-    assert [(x["slot"], x["name"]) for x in team][0] == (1, "New")   # vigilante.txt:556
-    assert refused(h, {**hero, "name": "Fifth"}).field == "seat"     # vigilante.txt:544
-
-
-def test_damage_reaching_health_defeats_and_three_defeated_is_breaking_point():
-    hero = {"kind": "recruit", "seat": "asha", "influence": 1, "health": 2}
-    h = play(*({**hero, "name": f"H{n}"} for n in range(3)),
-             *({"kind": "damage", "seat": "asha", "slot": n, "to": 2} for n in (1, 2, 3)))
+def test_damage_reaching_health_defeats_at_once():
+    h = play({"kind": "starter", "seat": "asha", "name": "Nox", "influence": 4, "health": 2},
+             {"kind": "damage", "seat": "asha", "slot": 1, "to": 2})
     row = shared(h)["seats"][2]
-    assert row["team"] == [] and row["defeated_count"] == 3 and row["breaking_point"]
+    assert row["team"] == [] and row["defeated_count"] == 1 and not row["breaking_point"]
     assert refused(h, {"kind": "damage", "seat": "asha", "slot": 1, "to": 1}).field == "slot"
 
 
 def test_reveal_only_after_the_end_and_then_the_verdict():
-    h = play(*ROUNDS, {"kind": "jail", "seat": "gwen", "count": 6},
-             {"kind": "jail", "seat": "ivan", "count": 6},
-             {"kind": "recruit", "seat": "asha", "name": "Nox", "influence": 4, "health": 1},
+    h = play({"kind": "starter", "seat": "asha", "name": "Nox", "influence": 4, "health": 1},
+             {"kind": "starter", "seat": "pim", "name": "Titan", "influence": 7, "health": 5},
+             *ROUNDS, {"kind": "jail", "seat": "gwen", "count": 6},
+             {"kind": "jail", "seat": "ivan", "count": 7},
              {"kind": "damage", "seat": "asha", "slot": 1, "to": 1},
-             {"kind": "recruit", "seat": "asha", "name": "Vex", "influence": 2, "health": 1},
-             {"kind": "defeat", "seat": "asha", "slot": 1},
-             {"kind": "jail", "seat": "pim", "count": 4},
-             {"kind": "recruit", "seat": "pim", "name": "Titan", "influence": 7, "health": 5})
+             {"kind": "jail", "seat": "pim", "count": 4})
     reveal = {"kind": "reveal", "seat": "gwen", "identity": "guardian"}
     assert refused(h, reveal).field == "kind"
     h.append(parse_event(TRACKER, {"kind": "end-game"}))
@@ -105,7 +92,8 @@ def test_reveal_only_after_the_end_and_then_the_verdict():
     assert provisional.result["final"] is False and provisional.result["waiting_for"] == ["Pim"]
     h.append(parse_event(TRACKER, {"kind": "reveal", "seat": "pim", "identity": "profiteer"}))
     verdict = TRACKER.score(h.setup, h.state).result
-    # the rulebook's 4-player example (vigilante.txt:346-353): 14 for Good, 8 for Ivan
+    # the rulebook's 4-player example (vigilante.txt:346-353): 14 for Good, 8 for Ivan (his 7
+    # and Asha's defeated Nox, moved to his jail)
     assert verdict["final"] and verdict["good_needed"] == 14 and verdict["good_total"] == 14
     assert verdict["winners"] == ["Gwen", "Ivan", "Pim"]
     assert shared(h)["winners"] == ["Gwen", "Ivan", "Pim"]
@@ -239,3 +227,27 @@ def test_no_secret_in_any_shared_or_other_answer_before_the_reveal(raws, seat):
             assert not any(t in line for t in titles) and event.get("seen", "@") not in line
     score = repr(TRACKER.score(history.setup, history.state).to_json()).casefold()
     assert not any(f"'{i}'" in score for i in IDENTITY_OPTIONS)
+
+
+def test_an_investigated_token_never_changes():
+    """Tokens stay where they lie (vigilante.txt:277, :279): a second look at the same spot
+    cannot show another kind; and no mat holds three of a kind (:237)."""
+    h = play(LOOK)
+    err = refused(h, {**LOOK, "seen": "good"})
+    assert err.field == "seen" and err.rule == "allegiance-tokens"
+    h = play(LOOK, {**LOOK, "spot": 3}, {**LOOK, "spot": 4, "seen": "good"})
+    err = refused(h, {**LOOK, "spot": 1, "seen": "evil"})
+    assert err.rule == "setup-allegiance-tokens"
+
+
+def test_showdown_deals_no_neutral_identity_and_shifting_allegiances_one_good():
+    """Showdown: no Neutral (vigilante.txt:185); Shifting Allegiances: a Good Identity
+    (:179)."""
+    four = [{"name": n} for n in ("Gwen", "Ivan", "Asha", "Pim")]
+    h = play(setup={"mode": "showdown", "seats": four})
+    err = refused(h, {"kind": "identity", "seat": "gwen", "identity": "addict"})
+    assert err.rule == "scenario-showdown"
+    with pytest.raises(InvalidInput) as caught:
+        TRACKER.parse_setup({"mode": "shifting-allegiances", "seats": four, "good": 0,
+                             "evil": 2, "neutral": 2})
+    assert caught.value.rule == "scenario-shifting-allegiances"
