@@ -205,7 +205,8 @@ def check_contract(setup: SessionSetup, state: State, event: Event) -> None:
                                rule="negative-schemes")
         if state.villains[k].schemes == 0:
             raise InvalidInput("scheme_by", f"{setup.seats[k].name} holds no Scheme card to "
-                               "play.", ", ".join(s.id for j, s in enumerate(setup.seats)
+                               "play (a card drawn but not recorded: add it to their hand "
+                               "first).", ", ".join(s.id for j, s in enumerate(setup.seats)
                                                   if j != i and state.villains[j].schemes)
                                or "nobody", rule="schemes")
     if event.get("target") is None:
@@ -341,13 +342,9 @@ def contract(setup: SessionSetup, state: State, i: int, event: Event) -> State:
 
 # ---------------------------------------------------------------- rooms, visits, passing
 
-def check_room(setup: SessionSetup, state: State, event: Event) -> None:
-    """An Action room: one the seat has built and not used this round, activated by a figure
-    not yet exhausted (maniacal.txt:193-196)."""
-    _room_figure(setup, state, event, "action-rooms")
-
-
-def _room_figure(setup: SessionSetup, state: State, event: Event, rule: str) -> None:
+def check_room(setup: SessionSetup, state: State, event: Event, rule: str) -> None:
+    """A room (Action or Contract, `rule` names which): one the seat has built and not used
+    this round, activated by a figure not yet exhausted (maniacal.txt:193-196, 231-232)."""
     i = seat_at(setup, str(event["seat"]))
     v, name = state.villains[i], setup.seats[i].name
     room = str(event.get("room") or "").strip()
@@ -431,7 +428,7 @@ def contract_room(setup: SessionSetup, state: State, i: int, event: Event) -> St
                            "resolves their own contract: as the active player, or right after "
                            "the attempt.", state.active() or "nobody",
                            rule="contract-rooms")
-    _room_figure(setup, state, event, "contract-rooms")
+    check_room(setup, state, event, "contract-rooms")
     return with_villain(state, i, _use_room(state.villains[i], event))
 
 
@@ -449,7 +446,8 @@ def check_scheme(setup: SessionSetup, state: State, event: Event) -> None:
                            "stand with the attempt.", "the contract's Scheme fields",
                            rule="negative-schemes")
     if state.phase == CONTRACT and state.villains[i].schemes == 0:
-        raise InvalidInput("seat", f"{name} holds no Scheme card to play.",
+        raise InvalidInput("seat", f"{name} holds no Scheme card to play (a card drawn but "
+                           "not recorded: add it to their hand first).",
                            "draw one first (the Underground, a contract reward, a room)",
                            rule="schemes")
     if effect == "refresh" and state.villains[i].exhausted == 0:

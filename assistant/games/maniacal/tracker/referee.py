@@ -68,7 +68,7 @@ def check(setup: SessionSetup, state: State, event: Event) -> None:
         _check_henchmen(setup, state, event)
     active = state.phase == CONTRACT and state.active() == event.get("seat")
     if kind == "room" and active:
-        contracts.check_room(setup, state, event)
+        contracts.check_room(setup, state, event, "action-rooms")
     if kind == "contract" and active:
         contracts.check_contract(setup, state, event)
     if kind == "laugh":
