@@ -15,7 +15,7 @@ from ..calculators.common import plural
 from .state import OVER, SessionSetup, State
 
 SCORE_NOTE = ("The money-rank bonus values are not printed in the rulebook; until the table "
-              "enters them (table values) the standings leave the bonus out.")
+              "enters them (Board values) the standings leave the bonus out.")
 
 
 def score_data(setup: SessionSetup, state: State, laugh: bool) -> dict[str, Any]:

@@ -97,7 +97,7 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
                            f"player games, where henchmen run short; this table has "
                            f"{len(seats)} players. Leave it off, or tick the box that plays it "
                            "as your table's own rule.",
-                           "bodyguards off, or bodyguards_house_rule on",
+                           "the option off, or played as your table's own rule",
                            rule="bodyguard-option")
     return SessionSetup(tuple(seats), values.get("attraction_start"), guards,
                         guards and own_rule and len(seats) < MAX_PLAYERS, table)

@@ -215,6 +215,19 @@ def contract_line(who: str, event: Mapping[str, Any], names: Mapping[str, str]) 
     return line
 
 
+def _named(text: str, names: Mapping[str, str]) -> str:
+    """ "dave: 2 mystics, hassan" with each seat's name and each kind in player words."""
+    parts = []
+    for part in text.split(","):
+        who, _, kind = part.partition(":")
+        count, _, word = kind.strip().partition(" ")
+        if not count.isdigit():
+            count, word = "1", kind.strip()
+        words = KIND_WORDS.get(word, word) if count == "1" else f"{count} {word}"
+        parts.append(seat_name(names, who.strip()) + (f" ({words})" if word else ""))
+    return ", ".join(parts)
+
+
 def describe(event: Event, names: Mapping[str, str]) -> str:
     who = seat_name(names, event.get("seat"))
     k = event.kind
@@ -263,8 +276,10 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
             f"{w} {event[key]}" for key, w in DECK_WORDS.items()
             if event.get(key) is not None) + " (correction)",
         "clean-up": lambda: str(event.get("outcome") or "Clean-up: salaries paid"
-                                + (f", fired: {event['fire']}" if event.get("fire")
-                                   else "")),
+                                + "".join(f"; {label} {_named(str(event[key]), names)}"
+                                          for key, label in (("unpaid", "unpaid:"),
+                                                             ("fire", "fired:"))
+                                          if event.get(key))),
         "table-values": lambda: "Board values entered: " + ", ".join(
             f"{key.replace('_', ' ')} {val}" for key, val in event.to_json().items()
             if key != "kind" and val is not None),
