@@ -355,3 +355,18 @@ def test_after_round_3s_clean_up_only_the_scores_values_and_the_laugh_are_taken(
     assert TRACKER.finished(h.setup, h.state)
     refused(h, {"kind": "table-values", "money_bonus": "9, 2, 1"}, "end-of-game", "kind")
     add(h, {"kind": "note", "text": "good game"})
+
+
+def test_a_round_3_contract_key_row_that_does_not_add_up_is_refused_and_named():
+    h = table({**THREE, "round_2_weeks": 8, "round_3_weeks": 8, "round_3_easy": 2,
+               "round_3_hard": 2, "round_3_legendary": 2})
+    for _ in range(2):
+        step(h, {"kind": "henchmen-phase"})
+        add(h, {"kind": "start-contracts"})
+        passes(h)
+        add(h, {"kind": "clean-up"})
+    step(h, {"kind": "henchmen-phase"})
+    add(h, {"kind": "start-contracts"})
+    add(h, {"kind": "table-values", "round_3_easy": 5})  # 5 + 2 + 2 is not the map's 6
+    refused(h, {**EASY, "seat": "simon", "successes": 3}, "contract-key", "round_3_easy")
+    assert any(m["kind"] == "pass" for m in TRACKER.moves(h.setup, h.state))

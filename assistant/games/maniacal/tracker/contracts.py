@@ -70,7 +70,11 @@ def round_mix(state: State) -> dict[str, int]:
     same difficulty (maniacal.txt:228), so the mix holds all round."""
     if state.round == 1:
         return {d.value: number("setup-contracts", d.value) for d in Difficulty}
-    return contract_key(state.round - 1, dict(state.values))
+    try:
+        return contract_key(state.round - 1, dict(state.values))
+    except InvalidInput as wrong:  # the table's own row is partial or does not add up
+        raise InvalidInput(wrong.field, wrong.detail, wrong.allowed,
+                           rule="contract-key") from None
 
 
 def fit(v: Villain) -> int:

@@ -272,9 +272,9 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
         "draw": lambda: f"{who} draws " + ("a Scheme card" if event["card"] == "scheme" else
                                            "a random Power")
                         + (f" ({event['reason']})" if event.get("reason") else ""),
-        "decks": lambda: "Decks counted: " + ", ".join(
+        "decks": lambda: "Decks counted: " + (", ".join(
             f"{w} {event[key]}" for key, w in DECK_WORDS.items()
-            if event.get(key) is not None) + " (correction)",
+            if event.get(key) is not None) or "nothing changed") + " (correction)",
         "clean-up": lambda: str(event.get("outcome") or "Clean-up: salaries paid"
                                 + "".join(f"; {label} {_named(str(event[key]), names)}"
                                           for key, label in (("unpaid", "unpaid:"),
