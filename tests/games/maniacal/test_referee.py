@@ -63,7 +63,7 @@ def test_a_negative_scheme_before_the_attempt_is_refused_and_gives_no_infamy():
     h = contracts()
     err = refused(h, {"kind": "scheme", "seat": "dave", "effect": "target"})  # Simon active
     assert err.field == "effect"
-    assert "committed" in err.detail and "maniacal.txt:256" in err.detail
+    assert "committed" in err.detail and err.rule == "negative-schemes"
     assert "What can be done now:" in err.detail
     assert seat(h, "dave")["infamy"] == 0
     add(h, {"kind": "room", "seat": "simon", "room": "Lab"})
@@ -126,12 +126,15 @@ def test_the_target_must_fit_the_difficulty():
 # --- the structure of a round
 
 def test_the_same_action_room_twice_in_a_round_is_refused():
-    h = contracts({"kind": "room", "seat": "simon", "room": "Lab"},
+    h = contracts({"kind": "rooms", "seat": "simon", "amount": 1},  # a second room built
+                  {"kind": "room", "seat": "simon", "room": "Lab"},
                   {"kind": "pass", "seat": "hassan"}, {"kind": "pass", "seat": "dave"})
     err = refused(h, {"kind": "room", "seat": "simon", "room": "lab", "figure": "henchman"})
     assert err.field == "room" and "once a round" in err.detail
-    assert "maniacal.txt:196" in err.detail
+    assert err.rule == "action-rooms"
     add(h, {"kind": "room", "seat": "simon", "room": "Vault", "figure": "henchman"})
+    err = refused(h, {"kind": "room", "seat": "simon", "room": "Den", "figure": "henchman"})
+    assert err.field == "room" and "built 2 room(s) and used 2" in err.detail
 
 
 def test_a_legendary_contract_in_round_1_is_refused():
@@ -139,7 +142,7 @@ def test_a_legendary_contract_in_round_1_is_refused():
     err = refused(h, {**EASY, "seat": "simon", "difficulty": "legendary", "target": 6,
                       "successes": 6})
     assert err.field == "difficulty" and err.allowed == "easy, hard"
-    assert "4 Easy and 2 Hard" in err.detail and "maniacal.txt:68" in err.detail
+    assert "4 Easy and 2 Hard" in err.detail and err.rule == "setup-contracts"
 
 
 def _to_round(n: int, **values: Any) -> History:
@@ -171,7 +174,7 @@ def test_bodyguards_at_two_players_are_the_tables_own_rule_never_silent():
     with pytest.raises(InvalidInput) as err:
         TRACKER.parse_setup(two)
     assert err.value.field == "bodyguards" and "5-player" in err.value.detail
-    assert "maniacal.txt:339" in err.value.detail
+    assert err.value.rule == "bodyguard-option"
     h = history({**two, "bodyguards_house_rule": True})
     assert seat(h, "ana")["henchmen"] == 2
     assert "the table's own rule" in view(h)["variant_text"]
@@ -191,7 +194,7 @@ def test_the_henchmen_phase_waits_for_every_players_three_picks():
         h.append(parse_event(TRACKER, {"kind": "henchmen-phase"}))
     assert h.version == before and err.value.field == "kind"
     assert "still to pick: Simon 2, Hassan 3, Dave 3" in err.value.detail
-    assert "maniacal.txt:93-97" in err.value.detail
+    assert err.value.rule == "room-draft"
     assert TRACKER.moves(h.setup, h.state)[0] == {"kind": "sell", "seat": "simon", "cost": 0}
 
 
@@ -210,10 +213,11 @@ def test_only_the_token_with_most_weeks_left_acts_top_of_its_stack_first():
 # --- exhausted figures, injured henchmen, team size
 
 def test_the_supervillain_activates_one_room_a_round():
-    h = contracts({"kind": "room", "seat": "simon", "room": "Lab"},
+    h = contracts({"kind": "rooms", "seat": "simon", "amount": 1},
+                  {"kind": "room", "seat": "simon", "room": "Lab"},
                   {"kind": "pass", "seat": "hassan"}, {"kind": "pass", "seat": "dave"})
     err = refused(h, {"kind": "room", "seat": "simon", "room": "Vault"})
-    assert err.field == "figure" and "maniacal.txt:194" in err.detail
+    assert err.field == "figure" and err.rule == "exhausted"
 
 
 def test_exhausted_and_injured_henchmen_do_not_go_on_contracts():
@@ -233,6 +237,7 @@ def test_exhausted_and_injured_henchmen_do_not_go_on_contracts():
     add(h, {**EASY, "seat": "simon", "successes": 3})
     h = contracts({"kind": "injuries", "seat": "simon", "amount": 1})
     err = refused(h, {**EASY, "seat": "simon", "successes": 3})
+    assert err.rule == "contract-attempt"
     assert err.field == "team" and "injured" in err.detail
 
 
@@ -246,21 +251,31 @@ def test_the_team_must_be_the_cards_size():
 
 
 def test_a_captured_team_member_is_not_exhausted_but_gone():
-    h = contracts({"kind": "henchmen", "seat": "simon", "amount": 1},
-                  {**EASY, "seat": "simon", "team": 2, "successes": 0, "effect": "captured"})
+    h = contracts({"kind": "henchmen", "seat": "simon", "amount": 1, "type": "beasts"})
+    attempt = {**EASY, "seat": "simon", "team": 2, "successes": 0, "effect": "captured"}
+    err = refused(h, attempt)  # a Lackey or the Beast: the owner says which
+    assert err.field == "henchman" and err.rule == "captured"
+    assert "1 Beast, 1 Lackey" in err.detail
+    add(h, {**attempt, "henchman": "beasts"})
     assert seat(h, "simon")["henchmen"] == 1 and seat(h, "simon")["exhausted"] == 1
+    assert seat(h, "simon")["crew"]["beasts"] == 0 and seat(h, "simon")["crew"]["lackey"] == 1
 
 
 # --- Clean-up through the calculator, one line saying who lost what
 
 def test_the_clean_up_line_says_who_lost_henchmen_unpaid():
-    h = contracts({"kind": "henchmen", "seat": "dave", "amount": 2},
+    h = contracts({"kind": "henchmen", "seat": "dave", "amount": 2, "type": "mystics"},
                   {"kind": "money", "seat": "dave", "amount": -9},
                   *({"kind": "pass", "seat": s} for s in ("simon", "hassan", "dave")))
-    add(h, {"kind": "clean-up", "fire": "hassan"})
+    err = refused(h, {"kind": "clean-up", "fire": "hassan"})  # the owner chooses who goes
+    assert err.field == "unpaid" and err.rule == "salaries"
+    assert "2 Mystics, 1 Lackey" in err.detail
+    add(h, {"kind": "clean-up", "fire": "Hassan", "unpaid": "Dave: mystic, Dave: mystics"})
+    assert h.event_at(h.version)["unpaid"] == "dave: 2 mystics"
+    assert h.event_at(h.version)["fire"] == "hassan: lackey"
     text = line(h)
-    assert "Dave pays $1 and loses 2 henchmen unpaid" in text
-    assert "Simon pays $1" in text and "Hassan pays $1, fires 1 henchman" in text
+    assert "Dave pays $1 and loses 2 henchmen unpaid (Mystic, Mystic)" in text
+    assert "Simon pays $1" in text and "Hassan pays $1, fires a Lackey" in text
     assert "Reseed 2 Easy, 2 Hard, 2 Legendary; round 2 next." in text
     assert seat(h, "dave")["henchmen"] == 1 and seat(h, "dave")["money"] == 0
     assert seat(h, "hassan")["henchmen"] == 0

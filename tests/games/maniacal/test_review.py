@@ -231,9 +231,13 @@ def test_cancel_undoes_the_capture_of_your_own_contract():
     assert seat(h, "simon")["henchmen"] == 0  # the Lackey was taken
     add(h, {"kind": "scheme", "seat": "simon", "effect": "cancel"})  # maniacal.txt:272
     assert seat(h, "simon")["henchmen"] == 1
+    with pytest.raises(InvalidInput) as err:  # the one Scheme in hand was played
+        add(h, {"kind": "scheme", "seat": "simon", "effect": "cancel"})
+    assert err.value.field == "seat" and err.value.rule == "schemes"
+    add(h, {"kind": "schemes", "seat": "simon", "amount": 1})
     with pytest.raises(InvalidInput) as err:  # nothing left to cancel
         add(h, {"kind": "scheme", "seat": "simon", "effect": "cancel"})
-    assert err.value.field == "effect"
+    assert err.value.field == "effect" and err.value.rule == "positive-schemes"
 
 
 def test_a_rivals_injury_scheme_lands_with_the_contract_and_can_be_cancelled():

@@ -1,8 +1,12 @@
-"""The table referee: what the rules forbid at this point of a round (checked on every new
-request, before `apply`), what they allow now (`moves`), and when the game has ended.
+"""The table referee: what the rules forbid at this point of a round (`check`, run on every
+new request before it is applied), what the session works out and keeps in the stored event
+(`resolve`), how each event changes the state (`apply`), and what the rules allow now
+(`moves`, each a complete request body, the move that carries the game on first).
 
-The checks run in `Tracker.resolve`, which a request passes and an event read back from
-storage does not: an older session whose events broke a rule checked only now still folds.
+`check` and `resolve` run in `Tracker.resolve`, which a request passes and an event read back
+from storage does not: an older session whose events broke a rule checked only now still
+folds. `apply` refuses what no session ever recorded (a move out of its phase, a token that
+is not active, time that is not there).
 """
 from __future__ import annotations
 
@@ -10,14 +14,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.tracker import Event, seat_index, seat_of
+from assistant.tracker import Event, put
+from assistant.tracker.chain import evolve as replace
 
-from .. import scoring
-from ..calculators.cleanup import contract_key
-from ..calculators.contracts import contract_attempt, target_range
-from ..facts import number
+from ..calculators.contracts import target_range
 from ..modes import Difficulty
-from .forms import NEGATIVE, TYPES
+from . import contracts, rounds
+from .decks import (
+    hand_correction,
+    mercenary_correction,
+    non_negative,
+    pick_kinds,
+    power_correction,
+    take,
+    with_villain,
+)
+from .forms import KIND_WORDS, KINDS, TYPES
+from .score import finished, laugh_open, score_gap, tied_first
 from .state import (
     BASE,
     CONTRACT,
@@ -25,204 +38,207 @@ from .state import (
     OVER,
     SessionSetup,
     State,
-    Villain,
     attraction_start,
-    clean_up_answer,
+    seat_at,
     start_weeks,
+    table_values,
 )
 
-PICKS = number("room-draft", "picks")
-LOCATION_WEEKS = number("special-locations", "weeks")
-CONTRACT_MIN = number("actions-and-time", "contract-min")
+AFTER_ROUND_3 = frozenset({"table-values", "laugh", "note"})
+"""What a table still records once round 3's Clean-up has ended the game: the values the
+final score needs and the laugh call (and notes)."""
+DECKS = ("scheme_deck", "scheme_discard", "mercenary_deck", "power_deck", "power_discard")
+LACKEYS = 1
 
 
-def round_mix(state: State) -> dict[str, int]:
-    """The difficulties on the map this round: setup's seeding in round 1 (maniacal.txt:68),
-    then the Contract Key (maniacal.txt:325); a resolved contract is replaced by one of the
-    same difficulty (maniacal.txt:228), so the mix holds all round."""
-    if state.round == 1:
-        return {d.value: number("setup-contracts", d.value) for d in Difficulty}
-    return contract_key(state.round - 1, dict(state.values))
-
-
-def fit(v: Villain) -> int:
-    """The most henchmen (Mercenaries too) that can still go on a contract: neither injured
-    (maniacal.txt:242) nor exhausted (maniacal.txt:227). An injured one may have been the one
-    exhausted in a room, so only the larger of the two is certainly out."""
-    return v.henchmen + v.mercenaries - max(v.injuries, v.exhausted)
-
-
-def fresh_henchmen(v: Villain) -> int:
-    """Henchmen not yet exhausted this round (injured ones may still work a room)."""
-    return v.henchmen + v.mercenaries - v.exhausted
-
+# ---------------------------------------------------------------- a new request
 
 def check(setup: SessionSetup, state: State, event: Event) -> None:
-    """InvalidInput, citing the rule in plain words, for what the rules forbid now."""
+    """InvalidInput, naming the rule entry, for what the rules forbid now."""
     kind = event.kind
-    if kind == "scheme" and str(event["effect"]) in NEGATIVE:
-        raise InvalidInput("effect", "A negative Scheme is played on a rival's contract "
-                           "attempt once it is committed: after the team is assigned and "
-                           "before the card is turned over (rule negative-schemes, "
-                           "maniacal.txt:256). Record it with that contract (scheme and "
-                           "scheme_by), so its +2 Infamy and its effect stand with the attempt.",
-                           "the contract's scheme and scheme_by fields")
-    if kind == "scheme" and str(event["effect"]) == "refresh":
-        i = seat_index(setup.seats, str(event["seat"]))
-        if state.villains[i].exhausted == 0:
-            raise InvalidInput("effect", f"{setup.seats[i].name} has no exhausted henchman to "
-                               "refresh (rule positive-schemes, maniacal.txt:271).",
-                               "another effect")
-    if kind == "henchmen-phase" and state.phase == BASE:
-        left = [f"{s.name} {PICKS - v.picks}" for s, v in zip(setup.seats, state.villains,
-                                                              strict=True) if v.picks < PICKS]
-        if left:
-            raise InvalidInput("kind", f"The Base Building phase ends once every player has "
-                               f"made the round's {PICKS} picks, each a build or a sell (rule "
-                               "room-draft, maniacal.txt:93-97); still to pick: "
-                               + ", ".join(left) + ".", "a build or a sell for each of them")
-    if kind == "room" and state.phase == CONTRACT and state.active() == event["seat"]:
-        _room(setup, state, event)
-    if kind == "contract" and state.phase == CONTRACT and state.active() == event["seat"]:
-        _contract(setup, state, event)
+    if state.phase == OVER and kind not in AFTER_ROUND_3:
+        raise InvalidInput("kind", "Round 3's Clean-up has ended the game: only the values the "
+                           "final score needs and the laugh call can still be recorded.",
+                           ", ".join(sorted(AFTER_ROUND_3)), rule="end-of-game")
+    if kind == "scheme":
+        contracts.check_scheme(setup, state, event)
+    if kind == "henchmen-phase":
+        rounds.end_draft(setup, state, strict=True)
+    if kind == "henchmen":
+        _check_henchmen(setup, state, event)
+    active = state.phase == CONTRACT and state.active() == event.get("seat")
+    if kind == "room" and active:
+        contracts.check_room(setup, state, event, "action-rooms")
+    if kind == "contract" and active:
+        contracts.check_contract(setup, state, event)
     if kind == "laugh":
         if not laugh_open(setup, state):
             raise InvalidInput("kind", "The most sinister laugh breaks only a tie for first "
-                               "that Infamy and henchmen leave open once the game has ended "
-                               "(rule winner-and-ties, maniacal.txt:331).", "no laugh call")
-        i = seat_index(setup.seats, str(event["seat"]))
-        if not _tied_first(setup, state, setup.seats[i].name):
-            tied = [s.id for s in setup.seats if _tied_first(setup, state, s.name)]
-            raise InvalidInput("seat", f"{setup.seats[i].name} is not in the tie for first "
-                               "(rule winner-and-ties, maniacal.txt:331).", ", ".join(tied))
+                               "that Infamy and henchmen leave open once the game has ended.",
+                               "no laugh call", rule="winner-and-ties")
+        i = seat_at(setup, str(event["seat"]))
+        tied = tied_first(setup, state)
+        if setup.seats[i].id not in tied:
+            raise InvalidInput("seat", f"{setup.seats[i].name} is not in the tie for first.",
+                               ", ".join(tied), rule="winner-and-ties")
 
 
-def _room(setup: SessionSetup, state: State, event: Event) -> None:
-    i = seat_index(setup.seats, str(event["seat"]))
-    v, name = state.villains[i], setup.seats[i].name
-    room = str(event.get("room") or "").strip()
-    if room.casefold() in v.rooms:
-        raise InvalidInput("room", f"Each Action room is activated once a round (rule "
-                           f"action-rooms, maniacal.txt:196); this round {name} already used "
-                           f"the {room}.", "another room, or another action")
-    if event.get("figure") == "henchman":
-        if fresh_henchmen(v) <= 0:
-            raise InvalidInput("figure", f"Every henchman of {name} is exhausted this round "
-                               "(rule action-rooms, maniacal.txt:195).",
-                               "the Supervillain" if not v.villain_used else "another action")
-    elif v.villain_used:
-        raise InvalidInput("figure", f"{name}'s Supervillain is already exhausted on a room "
-                           "this round (rule action-rooms, maniacal.txt:194).",
-                           "a henchman" if fresh_henchmen(v) > 0 else "another action")
+def _check_henchmen(setup: SessionSetup, state: State, event: Event) -> None:
+    i = seat_at(setup, str(event["seat"]))
+    v, amount, kind = state.villains[i], int(event["amount"]), event.get("type")
+    if kind == "lackey" and v.held("lackey") + amount > LACKEYS:
+        raise InvalidInput("amount", "Each player has one Lackey from the start and can never "
+                           "get another.", "at most one Lackey", rule="setup-supervillains")
+    if amount < 0 and kind is None:
+        pick_kinds(v, -amount, [], field_name="type", who=setup.seats[i].name,
+                   rule="henchman", strict=True)
 
 
-def _contract(setup: SessionSetup, state: State, event: Event) -> None:
-    i = seat_index(setup.seats, str(event["seat"]))
-    v, name = state.villains[i], setup.seats[i].name
-    level = str(event["difficulty"])
-    mix = round_mix(state)
-    if mix[level] == 0:
-        offered = [d for d, n in mix.items() if n]
-        raise InvalidInput("difficulty", f"No {level.capitalize()} contract is on the map in "
-                           f"round {state.round}: " + (
-                               "setup deals 4 Easy and 2 Hard (rule setup-contracts, "
-                               "maniacal.txt:68)" if state.round == 1 else
-                               "the Contract Key row deals none (rule contract-key, "
-                               "maniacal.txt:325)")
-                           + ", and a resolved contract is replaced by one of the same "
-                           "difficulty (maniacal.txt:228).", ", ".join(offered))
-    scheme, by = event.get("scheme"), str(event.get("scheme_by") or "")
-    if bool(scheme) != bool(by):
-        raise InvalidInput("scheme_by" if scheme else "scheme", "A rival's Scheme needs both "
-                           "who played it and its effect.", "both, or neither")
-    if by:
-        k = [s.id for s in setup.seats].index(seat_of(setup.seats, by, "scheme_by"))
-        if k == i:
-            raise InvalidInput("scheme_by", "A negative Scheme is played by an opponent of the "
-                               "active player (rule negative-schemes, maniacal.txt:255).",
-                               ", ".join(s.id for s in setup.seats if s.id != event["seat"]))
-    if event.get("target") is None:
-        return  # a result typed by hand: a correction, not counted here
-    if event.get("extra_week"):
-        raise InvalidInput("extra_week", "Record the extra week as the rival's Scheme that "
-                           "caused it (scheme week, scheme_by).", "scheme and scheme_by")
-    if event.get("team") is None or event.get("successes") is None:
-        raise InvalidInput("team" if event.get("team") is None else "successes",
-                           "The session works the contract out from the card's team size "
-                           "and the successes rolled.", "both numbers")
-    low, high = target_range(Difficulty(level))
-    if not low <= int(event["target"]) <= high:
-        raise InvalidInput("target", f"{level.capitalize()} contracts have Targets {low}-{high} "
-                           "(rule contract-target, maniacal.txt:211).", f"{low}-{high}")
-    team = int(event["team"])
-    ready = max(0, fit(v))
-    members = [{"name": f"henchman {n + 1}", **({} if n < ready else {"exhausted": True})}
-               for n in range(team)]
-    answer = contract_attempt({"weeks_left": state.weeks(str(event["seat"])) or 0,
-                               "time_cost": event["weeks"], "team_size": team,
-                               "team": members, "extra_week": scheme == "week"})
-    if not answer.result["allowed"]:
-        if ready < team:
-            raise InvalidInput("team", f"The contract needs a team of exactly {team}; {name} "
-                               f"has {ready} henchm{'a' if ready == 1 else 'e'}n neither "
-                               "injured (rule injury, maniacal.txt:242) nor exhausted this "
-                               "round (rule exhausted, maniacal.txt:227).",
-                               f"a team of at most {ready}" if ready else "another action")
-        raise InvalidInput("weeks", "Not allowed: " + "; ".join(answer.result["problems"])
-                           + (". The Scheme's extra week leaves too little time; the book does "
-                              "not say what then (reading M-15): record the attempt without it "
-                              "or take another action" if answer.result["unresolved"] else "")
-                           + " (rule contract-time-cost).", "another action")
+def resolve(setup: SessionSetup, state: State, event: Event) -> Event:
+    """The request checked (`check`), and what the session worked out kept with it: the
+    rival's seat and the money a Scheme took, who an effect hit, who paid what at Clean-up
+    and which henchmen left."""
+    check(setup, state, event)
+    kind = event.kind
+    if kind == "contract" and state.phase == CONTRACT \
+            and state.active() == _seat_of(setup, event):
+        return contracts.worked_out(setup, state, event)
+    if kind == "clean-up" and state.phase == CONTRACT and state.active() is None:
+        return _worked_out_clean_up(setup, state, event)
+    if kind == "henchmen" and int(event["amount"]) < 0 and event.get("type") is None:
+        i = seat_at(setup, str(event["seat"]))
+        gone = pick_kinds(state.villains[i], -int(event["amount"]), [], field_name="type",
+                          who=setup.seats[i].name, rule="henchman", strict=True)
+        if len(set(gone)) == 1:
+            return Event("henchmen", {**event, "type": gone[0]})
+    if kind == "draw" and event["card"] == "power" and event.get("henchman") is None:
+        i = seat_at(setup, str(event["seat"]))
+        if state.phase == CONTRACT:
+            contracts.draw(setup, state, i, event, strict=True)
+    return event
 
 
-# ---------------------------------------------------------------- the game's end
-
-def score_gap(setup: SessionSetup, state: State) -> dict[str, Any] | None:
-    """A value the final score still waits for, as a table-values event; None if none."""
+def _seat_of(setup: SessionSetup, event: Mapping[str, Any]) -> str | None:
     try:
-        scoring.score(score_data(setup, state, laugh=False))
-    except InvalidInput as missing:
-        if missing.field == "after_money_tie":
-            return {"kind": "table-values", "after_money_tie": "skip"}
-        return {"kind": "table-values", "money_bonus": ", ".join("0" for _ in setup.seats)}
-    return None
-
-
-def score_data(setup: SessionSetup, state: State, laugh: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "players": [{"name": s.name, "infamy": v.infamy, "money": v.money,
-                     "henchmen": v.henchmen, "mercenaries": v.mercenaries}
-                    for s, v in zip(setup.seats, state.villains, strict=True)],
-        "cleanup_done": True, "money_bonus": list(state.value("money_bonus") or [])}
-    if state.value("after_money_tie"):
-        data["after_money_tie"] = state.value("after_money_tie")
-    if laugh and state.laugh:
-        data["laugh_winner"] = next(s.name for s in setup.seats if s.id == state.laugh)
-    return data
-
-
-def laugh_open(setup: SessionSetup, state: State) -> bool:
-    """The game has ended with a tie for first that Infamy and henchmen leave open."""
-    if state.phase != OVER or score_gap(setup, state) is not None:
-        return False
-    return bool(scoring.score(score_data(setup, state, laugh=False)).result["shared"])
-
-
-def finished(setup: SessionSetup, state: State) -> bool:
-    """Round 3's Clean-up is done (maniacal.txt:322) and the score has what it needs: the
-    money bonus from the board and, for a tie for first, the table's laugh call."""
-    if state.phase != OVER or score_gap(setup, state) is not None:
-        return False
-    return not laugh_open(setup, state) or _laugh_settles(setup, state)
-
-
-def _laugh_settles(setup: SessionSetup, state: State) -> bool:
-    if not state.laugh:
-        return False
-    try:
-        return not scoring.score(score_data(setup, state, laugh=True)).result["shared"]
+        return setup.seats[seat_at(setup, str(event.get("seat")))].id
     except InvalidInput:
-        return False
+        return None
+
+
+def _worked_out_clean_up(setup: SessionSetup, state: State, event: Event) -> Event:
+    answer, leaving = rounds.clean_up_plan(setup, state, event, strict=True)
+    fire = [(k, gone.fired) for k, gone in enumerate(leaving) if gone.fired]
+    unpaid = [(k, kind) for k, gone in enumerate(leaving) for kind in gone.unpaid]
+    return Event("clean-up", {**{k: v for k, v in event.items()
+                                 if k not in ("fire", "unpaid", "outcome")},
+                              **({"fire": rounds.spec(setup, fire)} if fire else {}),
+                              **({"unpaid": rounds.spec(setup, unpaid)} if unpaid else {}),
+                              "outcome": rounds.clean_up_line(answer, state, leaving)})
+
+
+# ---------------------------------------------------------------- how an event changes it
+
+def apply(setup: SessionSetup, state: State, event: Event) -> State:
+    kind = event.kind
+    if kind == "note":
+        return replace(state, notes=state.notes.added(str(event["text"])))
+    if kind == "table-values":
+        return _table_values(setup, state, event)
+    if kind == "henchmen-phase":
+        return rounds.end_draft(setup, state, strict=False)
+    if kind == "start-contracts":
+        return rounds.start_contracts(state)
+    if kind == "clean-up":
+        return rounds.clean_up(setup, state, event)
+    if kind == "laugh":
+        return replace(state, laugh=setup.seats[seat_at(setup, str(event["seat"]))].id)
+    if kind == "decks":
+        return replace(state, **{k: int(event[k]) for k in DECKS if event.get(k) is not None})
+    i = seat_at(setup, str(event["seat"]))
+    if kind in ("build", "sell"):
+        return rounds.pick(setup, state, i, event)
+    if kind == "recruit":
+        return rounds.recruit(setup, state, i, event)
+    if kind == "scheme":
+        return contracts.scheme(setup, state, i, event)
+    if kind == "contract-room":
+        return contracts.contract_room(setup, state, i, event)
+    if kind == "draw":
+        return contracts.draw(setup, state, i, event, strict=False)
+    if kind in ("room", "contract", "visit", "pass"):
+        return contracts.action(setup, state, event)
+    return _correction(setup, state, i, event)
+
+
+def _correction(setup: SessionSetup, state: State, i: int, event: Event) -> State:
+    """A number set by hand (the history line says so)."""
+    kind, amount = event.kind, int(event["amount"])
+    v = state.villains[i]
+    if kind == "schemes":
+        return hand_correction(state, i, amount)
+    if kind == "powers":
+        return power_correction(state, i, amount)
+    if kind == "mercenaries":
+        return mercenary_correction(state, i, amount)
+    if kind in TYPES:
+        attraction_start(setup, state)
+        k = TYPES.index(kind)
+        now = non_negative(f"{kind} attraction", v.attraction[k] + amount, "amount",
+                           "attraction-score")
+        return with_villain(state, i, replace(v, attraction=put(v.attraction, k, now)))
+    if kind == "henchmen":
+        return with_villain(state, i, _henchmen(setup, v, event))
+    if kind == "rooms":
+        now = non_negative("Rooms built", v.rooms_built + amount, "amount", "build-room")
+        return with_villain(state, i, replace(v, rooms_built=now))
+    if kind == "injuries":
+        now = non_negative("Injury tokens", v.injuries + amount, "amount", "injury")
+        return with_villain(state, i, replace(v, injuries=now,
+                                              merc_injuries=min(v.merc_injuries, now)))
+    now = non_negative(kind.capitalize(), getattr(v, kind) + amount, "amount",
+                       "money" if kind == "money" else "infamy")
+    return with_villain(state, i, replace(v, **{kind: now}))
+
+
+def _henchmen(setup: SessionSetup, v: Any, event: Event) -> Any:
+    amount, kind = int(event["amount"]), event.get("type")
+    if amount >= 0:
+        k = KINDS.index(str(kind or "other"))
+        return replace(v, crew=put(v.crew, k, v.crew[k] + amount))
+    if kind is not None:
+        k = KINDS.index(str(kind))
+        now = non_negative(f"{KIND_WORDS[str(kind)]} henchmen", v.crew[k] + amount, "amount",
+                           "henchman")
+        return replace(v, crew=put(v.crew, k, now))
+    non_negative("Henchmen", v.henchmen + amount, "amount", "henchman")
+    for gone in pick_kinds(v, -amount, [], field_name="type", who="", rule="henchman",
+                           strict=False):
+        v = take(v, gone)
+    return v
+
+
+def _table_values(setup: SessionSetup, state: State, event: Event) -> State:
+    """The board's values entered (or corrected); a new attraction start moves every disc by
+    the difference from the one the tracks were counted from."""
+    if event.get("attraction_start") is not None:
+        start = int(event["attraction_start"])
+        try:
+            was = attraction_start(setup, state)
+        except InvalidInput:
+            was = 0
+        shift = start - was
+        lowest = min(a for v in state.villains for a in v.attraction)
+        if lowest + shift < 0:
+            raise InvalidInput("attraction_start", f"With a start of {start} a track would "
+                               f"fall below 0: the tracks were counted from {was}.",
+                               f"{was - lowest}-20", rule="attraction-score")
+        state = replace(state, villains=tuple(
+            replace(v, attraction=(v.attraction[0] + shift, v.attraction[1] + shift,
+                                   v.attraction[2] + shift, v.attraction[3] + shift))
+            for v in state.villains))
+    merged = dict(state.values)
+    merged.update(table_values(event))
+    return replace(state, values=tuple(sorted(merged.items())))
 
 
 # ---------------------------------------------------------------- what can be done now
@@ -233,10 +249,8 @@ def moves(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
         return []
     if state.phase == OVER:
         gap = score_gap(setup, state)
-        if gap is not None:
-            return [gap]
-        return [{"kind": "laugh", "seat": s.id} for s in setup.seats
-                if _tied_first(setup, state, s.name)]
+        return [gap] if gap is not None else [
+            {"kind": "laugh", "seat": s} for s in tied_first(setup, state)]
     try:
         attraction_start(setup, state)
         start: list[Mapping[str, Any]] = []
@@ -251,26 +265,17 @@ def moves(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
             out: list[Mapping[str, Any]] = [{"kind": "start-contracts"}]
         except InvalidInput as missing:
             out = [{"kind": "table-values", missing.field: 8}]
-        return out + _recruits(setup, state) + start
+        return out + ([] if start else _recruits(setup, state)) + start
     active = state.active()
+    after = _follow_ups(setup, state)
     if active is None:
-        try:
-            clean_up_answer(setup, state, Event("clean-up", {}))
-        except InvalidInput:  # round 3's Contract Key row is missing (or does not add up)
-            return [{"kind": "table-values", "round_3_easy": 2, "round_3_hard": 2,
-                     "round_3_legendary": 2}]
-        return [{"kind": "clean-up"}]
-    return _actions(setup, state, active)
-
-
-def _tied_first(setup: SessionSetup, state: State, name: str) -> bool:
-    answer = scoring.score(score_data(setup, state, laugh=False))
-    return name in answer.result["winners"]
+        return [_clean_up_move(setup, state), *after]
+    return [*_actions(setup, state, active), *after]
 
 
 def _picks(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
     for s, v in zip(setup.seats, state.villains, strict=True):
-        if v.picks < PICKS:
+        if v.picks < rounds.PICKS:
             return [{"kind": "sell", "seat": s.id, "cost": 0},
                     {"kind": "build", "seat": s.id, "cost": 0, "type": TYPES[0], "points": 1}]
     return []
@@ -278,37 +283,68 @@ def _picks(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
 
 def _recruits(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
     out: list[Mapping[str, Any]] = []
-    ids = [s.id for s in setup.seats]
     for k, kind in enumerate(TYPES):
-        top = max(v.attraction[k] for v in state.villains)
+        first, top, _ = rounds.top_scorer(setup, state, kind)
         if state.recruited[k] < 2 and top >= 1:
-            first = next(sid for sid in state.order
-                         if state.villains[ids.index(sid)].attraction[k] == top)
             out.append({"kind": "recruit", "seat": first, "type": kind, "cost": 1})
     return out
 
 
+def _clean_up_move(setup: SessionSetup, state: State) -> Mapping[str, Any]:
+    try:
+        _, leaving = rounds.clean_up_plan(setup, state, {}, strict=False)
+    except InvalidInput:  # round 3's Contract Key row is missing (or does not add up)
+        return {"kind": "table-values", "round_3_easy": 2, "round_3_hard": 2,
+                "round_3_legendary": 2}
+    unpaid = [(k, kind) for k, gone in enumerate(leaving) for kind in gone.unpaid]
+    return {"kind": "clean-up", **({"unpaid": rounds.spec(setup, unpaid)} if unpaid else {})}
+
+
+def _room_move(kind: str, seat: str, v: Any, label: str) -> list[Mapping[str, Any]]:
+    if v.rooms_used >= v.rooms_built or (v.villain_used and contracts.fresh(v) <= 0):
+        return []
+    n = len(v.rooms) + 1
+    while f"{label.casefold()} {n}" in v.rooms:
+        n += 1
+    return [{"kind": kind, "seat": seat, "room": f"{label} {n}",
+             "figure": "supervillain" if not v.villain_used else "henchman"}]
+
+
 def _actions(setup: SessionSetup, state: State, seat: str) -> list[Mapping[str, Any]]:
-    i = seat_index(setup.seats, seat)
+    i = seat_at(setup, seat)
     v, left = state.villains[i], state.weeks(seat) or 0
     out: list[Mapping[str, Any]] = [{"kind": "pass", "seat": seat}]
-    if left >= 1 and (not v.villain_used or fresh_henchmen(v) > 0):
-        n = len(v.rooms) + 1
-        while f"action room {n}" in v.rooms:
-            n += 1
-        out.append({"kind": "room", "seat": seat, "room": f"Action room {n}",
-                    "figure": "supervillain" if not v.villain_used else "henchman"})
-    if left >= LOCATION_WEEKS:
+    if left >= 1:
+        out += _room_move("room", seat, v, "Action room")
+    if left >= contracts.LOCATION_WEEKS:
         out.append({"kind": "visit", "seat": seat, "location": "underground"})
     try:
-        mix = round_mix(state)
+        mix = contracts.round_mix(state)
     except InvalidInput:  # the table's round-3 row does not add up: it corrects it first
         mix = {}
-    if left >= CONTRACT_MIN and fit(v) >= 1 and any(mix.values()):
+    if left >= contracts.CONTRACT_MIN and contracts.fit(v) >= 1 and any(mix.values()):
         level = next(d for d, n in mix.items() if n)
         low, _ = target_range(Difficulty(level))
-        out.append({"kind": "contract", "seat": seat, "weeks": CONTRACT_MIN,
+        out.append({"kind": "contract", "seat": seat, "weeks": contracts.CONTRACT_MIN,
                     "difficulty": level, "team": 1, "target": low, "successes": low,
                     "success_infamy": 1, "success_money": 1})
     return out
 
+
+def _follow_ups(setup: SessionSetup, state: State) -> list[Mapping[str, Any]]:
+    """What the player whose contract was the last action may still do on it: the Schemes
+    that answer its result, a Contract room."""
+    if state.resolved is None:
+        return []
+    seat, success = state.resolved
+    v = state.villains[seat_at(setup, seat)]
+    out: list[Mapping[str, Any]] = []
+    if v.schemes and not success:
+        out.append({"kind": "scheme", "seat": seat, "effect": "consolation"})
+    if v.schemes:
+        try:
+            contracts.cancel(setup, state, seat_at(setup, seat))
+            out.append({"kind": "scheme", "seat": seat, "effect": "cancel"})
+        except InvalidInput:  # nothing (left) to cancel
+            pass
+    return out + _room_move("contract-room", seat, v, "Contract room")
