@@ -91,6 +91,12 @@ def tls_page() -> Response:
 
 
 @bp.get("/tls/lairside-ca.crt")
+@doc("This server's own certificate authority", "With `make run TLS=1`: the public "
+     "certificate (DER) a phone installs once to trust this server's HTTPS (its key never "
+     "leaves the server). 404 when the server makes no certificates.", tags=["meta"],
+     responses={"200": {"description": "The certificate", "content": {
+         "application/x-x509-ca-cert": {"schema": {"type": "string", "format": "binary"}}}},
+         "404": {"description": "This server makes no certificates."}})
 def tls_authority() -> Response:
     """The public certificate of this computer's own authority (never its key), in the form
     phones install (DER)."""
