@@ -11,8 +11,8 @@ def test_every_route_is_documented(app, client):
     documented = set(spec["paths"])
     for rule in app.url_map.iter_rules():
         if rule.endpoint in {"static", "meta.docs_asset", "meta.docs_init", "meta.openapi",
-                             "meta.docs", "meta.problem_type", "meta.tls_page"} or rule.endpoint.startswith(
-                                 ("pages.", "session_pages.")):  # phone pages: HTML, not API
+                             "meta.docs", "meta.problem_type", "meta.tls_page"} \
+                or rule.endpoint.startswith(("pages.", "session_pages.")):  # HTML, not API
             continue
         path = rule.rule.replace("<", "{").replace(">", "}")
         path = path.replace("{path:", "{").replace("{int:", "{")
