@@ -6,7 +6,7 @@ from assistant.tracker import Standing, table_score
 
 from .. import scoring
 from ..modes import GOODMAN, PlayMode
-from .events import ObjectiveKind
+from .forms import ObjectiveKind, Stage
 from .setup import SessionSetup
 from .state import State
 
@@ -28,6 +28,16 @@ def henchmen(setup: SessionSetup, state: State) -> list[scoring.Henchman]:
             team_leader_trigger=1 in s.triggers, betrayer=state.betrayer == seat.id,
             team=seat.team))
     return out
+
+
+def finished(setup: SessionSetup, state: State) -> bool:
+    """The rules have ended the game: the round reached its end (Endgame and Scoring closed,
+    the clock at 0, Syndicate's win); a plain ledger, once its score is no longer "in
+    progress"."""
+    if setup.rounds:
+        return state.stage is Stage.OVER
+    return bool(final_score(setup, state, False).result["outcome"]["kind"]
+                not in ("in-progress", "blocked"))
 
 
 def final_score(setup: SessionSetup, state: State, final: bool) -> Explained:
