@@ -281,11 +281,10 @@ def _round_ends(setup: SessionSetup, state: State) -> tuple[State, dict[str, obj
         blockers = _blockers(setup, state)
         if not blockers:
             text = ("Goodman's Plotting Actions: the Doomsday Plan is complete and nobody in "
-                    "play has 3 or more counted Betrayal Triggers: the table wins "
-                    "(rule ending-syndicate)")
+                    "play has 3 or more counted Betrayal Triggers: the table wins")
             new = replace(state, stage=Stage.OVER, phase=0, step=0, turn=None)
             return new, {"stage": Stage.OVER, "round": state.round, "phase": 0, "text": text,
-                         "working": text}
+                         "working": f"{text} [ending-syndicate]"}
     lines: list[str] = []
     lead = ""
     leader = state.team_leader

@@ -103,7 +103,7 @@ def _cutthroat(setup: SessionSetup, state: State, report: scoring.ScoreReport) -
                 "General Goodman is not ranked on VP: he wins by completing his Doomsday Plan "
                 "before the clock reaches 0", won, "goal-cutthroat"),)
             out.append(Standing(seat.id, seat.name, 1 if won else after, None, won, steps,
-                                "" if won else "Not ranked on VP (rule goal-cutthroat).",
+                                "" if won else "Not ranked on VP: he wins with his plan.",
                                 "General Goodman"))
             continue
         row = rows[seat.name]
@@ -142,5 +142,5 @@ def _syndicate(setup: SessionSetup, report: scoring.ScoreReport) -> list[Standin
     won = report.outcome.kind is scoring.OutcomeKind.TABLE_WINS
     rows = {r.name: r for r in report.rows}
     return [Standing(seat.id, seat.name, 1, None, won, rows[seat.name].breakdown,
-                     "Syndicate wins or loses together (rule goal-syndicate).",
+                     "The Syndicate wins or loses together.",
                      "the Syndicate team") for seat in setup.seats]

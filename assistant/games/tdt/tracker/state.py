@@ -383,7 +383,7 @@ def pay(setup: SessionSetup, state: State, seat: SeatState, kind: Resource, n: i
         what: str, rule: str, field: str = "seat") -> State:
     """`seat` pays `n` of `kind` for `what`; a refusal names the Resource it is short of."""
     if not seat.purse.can_pay(kind, n):
-        raise refuse(field, f"{what} costs {n} {kind.word} (rule {rule}); "
+        raise refuse(field, f"{what} costs {n} {kind.word}; "
                      f"{name(setup, seat.id)} holds {holding(seat.purse, kind)}.",
                      f"{n} or more {kind.word}", rule)
     return put(state, replace(seat, purse=seat.purse.paid(kind, n)))

@@ -121,7 +121,8 @@ def _team_leader(e: Event, who: str, names: Mapping[str, str]) -> str:
 
 
 def _gadget(e: Event, who: str, names: Mapping[str, str]) -> str:
-    paid = f": pays {e.cost} (Data Cache and Corruption)" if e.cost is not None else ""
+    paid = ("" if e.cost is None else f": pays {e.cost} Data Cache"
+            if (e.shift or "none") == "none" else f": pays {e.cost} in Corruption and Data Cache")
     track = f", Technology Track to {e.to}" if e.to is not None else ""
     return f"{who} builds a Gadget{paid}{track}"
 
