@@ -60,7 +60,7 @@ class TdtTracker(TrackerBase):
                       follows="VP, Betrayal Triggers, objectives, Resources, Squads, the "
                               "Doomsday Clock and the Technology Track, and the final score")
     example_setup = EXAMPLE_SETUP
-    end_rule = "clock-reaches-zero"
+    end_rule = "game-over"
 
     def parse_setup(self, data: Mapping[str, Any]) -> SessionSetup:
         return parse_setup(data)

@@ -140,9 +140,6 @@ def play(setup: SessionSetup, state: State, event: Event, version: int) -> tuple
                      "the ledger's events", "round-structure")
     if k is EventKind.NOTE:
         return ledger.note(setup, state, event, version), event
-    if setup.rounds and state.stage is Stage.OVER:
-        raise refuse("kind", "The game is over: nothing more is played.", "a note",
-                     "clock-reaches-zero")
     if k is EventKind.OBJECTIVE:
         new, fields = monologuing.objective(setup, state, event, version)
     else:
