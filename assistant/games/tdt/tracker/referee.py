@@ -32,7 +32,6 @@ from .rounds import (
     advance,
     at_step,
     clock_reached_zero,
-    marker,
     now,
     take_turn,
     whose_turn,
@@ -233,10 +232,12 @@ def _villainy(setup: SessionSetup, state: State, hench: list[str]) -> Iterator[M
             mine = state.seat(seat)
             if seat in state.deployed or seat in state.passed:
                 continue
-            if mine.squads_known:
-                sizes = {f"squad_{n}": s.size for n, s in enumerate(mine.squads, 1)
-                         if s.size and (s.home or marker(state, mine) is not None)}
-                yield {"kind": "deploy", "seat": seat, **sizes}
+            if mine.squads_known:  # every Squad, else the first one it can fund
+                sizes = {f"squad_{n}": s.size for n, s in enumerate(mine.squads, 1) if s.size}
+                yield from _first(setup, state, iter([
+                    {"kind": "deploy", "seat": seat, **sizes},
+                    *({"kind": "deploy", "seat": seat, "squad_1": 0, key: size}
+                      for key, size in sizes.items())]))
             else:
                 yield {"kind": "deploy", "seat": seat, "squad_1": 1, "from_1": "base"}
             yield {"kind": "pass", "seat": seat}

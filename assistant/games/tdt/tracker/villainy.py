@@ -126,8 +126,10 @@ def deploy(setup: SessionSetup, state: State, event: Event) -> Played:
         for n in moved:
             squads[n - 1] = replace(squads[n - 1], at=BASE if going_home else where)
         state = put(state, replace(mine, squads=(squads[0], squads[1], squads[2])))
+    named = (event.tile or "").strip() or tile
     return replace(state, deployed=state.deployed | {seat.id}), {
-        **origins, "cost": cost, "working": working(answer)[:2000]}
+        **origins, **({"tile": named} if named and not going_home else {}), "cost": cost,
+        "working": working(answer)[:2000]}
 
 
 def pass_deployment(setup: SessionSetup, state: State, seat: SeatState) -> State:

@@ -91,7 +91,7 @@ ARMS = {"kind": "mission", "mission": "resource", "title": "Arms Dealing", "comb
         "stealth": 1, "cunning": 1, "diplomacy": 1}
 
 
-# --- the issue's finding: a Conflict or a mission by a seat that funded no Deployment ---------
+# --- the issue's finding: a Conflict or a mission by a seat that funded no Deployment --------
 
 def test_a_conflict_needs_a_deployment_funded_this_phase():
     h = table(CUTTHROAT, NEXT)
@@ -116,7 +116,7 @@ def test_a_conflict_is_started_once_a_phase():
     refused(h, fight(AZURA, BORIS), "conflict-resolution", "seat")
 
 
-# --- Resources by kind ---------------------------------------------------------------------------
+# --- Resources by kind -----------------------------------------------------------------------
 
 def test_a_price_in_one_resource_is_not_paid_with_another():
     h = table(CUTTHROAT, {"kind": "resources", "seat": JIN, "funding": 9},
@@ -139,7 +139,7 @@ def test_a_count_without_kinds_is_kept_apart_and_pays_any_price():
     refused(table(CUTTHROAT), {"kind": "resources", "seat": JIN}, "resources", "funding")
 
 
-# --- Scheming: Coordination in turns ---------------------------------------------------------------
+# --- Scheming: Coordination in turns ---------------------------------------------------------
 
 def test_coordination_goes_round_from_the_team_leader_one_action_a_turn():
     h = table(CUTTHROAT, {"kind": "resources", "seat": JIN, "data_cache": 9})
@@ -277,7 +277,7 @@ def test_the_actions_of_a_stage_come_in_order():
     assert "Coordination, which is over" in refusal.detail
 
 
-# --- Villainy ---------------------------------------------------------------------------------------
+# --- Villainy --------------------------------------------------------------------------------
 
 def test_a_seat_deploys_only_in_a_phase_it_placed_a_marker_for():
     h = table(CUTTHROAT, {"kind": "staging", "seat": JIN, "phase_1": False}, NEXT)
@@ -310,8 +310,9 @@ def test_a_deployment_pays_funding_and_moves_the_squads_to_the_marker():
     refused(h, deploy(JIN, squad_1=2, squad_2=3), "commit-squads", "squad_2")
     add(h, deploy(JIN, squad_1=2, squad_2=4))  # 1 + 2 − 1 (from Base) = 2
     jin = h.state.seat(JIN)
-    assert jin.purse.funding == 0 and [s.at for s in jin.squads] == ["Murder Inc"] * 2 + ["Base"]
-    assert line(h) == "Jin Feng deploys 2 Squads (2, 4 henchmen) to the Staging Marker: pays 2 Funding"
+    assert jin.purse.funding == 0
+    assert [s.at for s in jin.squads] == ["Murder Inc", "Murder Inc", "Base"]
+    assert line(h) == "Jin Feng deploys 2 Squads (2, 4 henchmen) to Murder Inc: pays 2 Funding"
 
 
 def test_a_conflict_steals_by_kind_and_a_named_henchman_sent_home_loses_all_of_one():
@@ -413,7 +414,7 @@ def test_exchanges_between_players():
             "requisition-resources", "seat")
 
 
-# --- Monologuing ----------------------------------------------------------------------------------
+# --- Monologuing -----------------------------------------------------------------------------
 
 TO_MONOLOGUING = [NEXT] * 4
 
@@ -530,3 +531,62 @@ def test_a_pass_outside_a_step_played_in_turns_is_refused():
     h = table(CUTTHROAT, *TO_MONOLOGUING, {"kind": "objective", "seat": JIN,
                                            "objective": "side-job", "vp": 1})
     refused(h, {"kind": "pass", "seat": BORIS}, "turn-order", "kind")
+
+
+# --- who may act at all ----------------------------------------------------------------------
+
+def test_general_goodman_has_no_miniature_on_the_war_map():
+    h = table(CUTTHROAT, {"kind": "staging", "seat": JIN}, NEXT)
+    refused(h, deploy(GOODMAN), "goodman-role", "seat")
+    refused(h, {"kind": "trigger", "seat": GOODMAN, "trigger": 2}, "betrayal-triggers", "seat")
+
+
+def test_mayhem_turns_alternate_between_the_teams():
+    h = table(MAYHEM, *passes(AZURA))  # Red's Team Leader, then Blue, then Red again
+    refused(h, {"kind": "pass", "seat": JIN}, "coordination", "seat")
+    add(h, *passes(BORIS, JIN, "cassandra-o-shea"))
+    assert [s for s in h.state.turn.order] == [AZURA, BORIS, JIN, "cassandra-o-shea"]
+
+
+def test_monologuing_goes_recall_tithe_directives_side_jobs_plotting():
+    h = table(CUTTHROAT, *TO_MONOLOGUING, {"kind": "tithe", "seat": JIN, "count": 0})
+    refused(h, {"kind": "recall", "seat": JIN}, "voluntary-recall", "kind")
+    add(h, {"kind": "resources", "seat": GOODMAN, "infamy": 1},
+        {"kind": "goodman-plot", "seat": GOODMAN, "option": "draw-gadgets"})
+    refused(h, {"kind": "objective", "seat": JIN, "objective": "side-job", "vp": 1},
+            "side-jobs-claiming", "objective")
+
+
+def test_syndicate_and_mayhem_have_no_betrayal_and_no_disloyal_jobs():
+    for setup in (SYNDICATE, MAYHEM):
+        h = table(setup, {"kind": "vp", "seat": AZURA, "amount": 1}, *TO_MONOLOGUING)
+        refused(h, {"kind": "betrayal", "seat": JIN}, "betrayal-eligibility", "kind")
+        refused(h, {"kind": "objective", "seat": JIN, "objective": "disloyal-side-job",
+                    "vp": 1}, "disloyal-side-jobs", "objective")
+
+
+def test_directives_are_for_loyal_henchmen_only():
+    h = table(CUTTHROAT, {"kind": "vp", "seat": AZURA, "amount": 1}, *TO_MONOLOGUING,
+              {"kind": "betrayal", "seat": JIN}, *passes(BORIS))
+    refused(h, {"kind": "objective", "seat": JIN, "objective": "directive", "vp": 1},
+            "goodman-directive", "objective")
+
+
+def test_the_betrayer_coordinates_apart_at_goodmans_rate():
+    h = table(CUTTHROAT, {"kind": "vp", "seat": AZURA, "amount": 1}, *TO_MONOLOGUING,
+              {"kind": "betrayal", "seat": JIN, "resource": "infamy"}, NEXT,
+              {"kind": "resources", "seat": JIN, "infamy": 2})
+    # Azura (the Team Leader) has the turn, but the Betrayer acts apart from it
+    add(h, {"kind": "requisition", "seat": JIN, "resource": "funding", "count": 2})
+    assert h.state.seat(JIN).purse.funding == 2  # 1 Infamy each, from the Bolthole
+    refused(h, {"kind": "pass", "seat": JIN}, "coordination", "seat")
+
+
+def test_the_team_leader_takes_goodmans_reward_where_nobody_plays_him():
+    directive = {"kind": "objective", "objective": "directive", "vp": 1, "goodman_reward": 2,
+                 "goodman_item": "funding"}
+    h = table(SYNDICATE, *TO_MONOLOGUING, {**directive, "seat": AZURA})
+    assert h.state.seat(AZURA).purse.funding == 2
+    unknown = table({**SYNDICATE, "team_leader": None}, *TO_MONOLOGUING)
+    problem = refused(unknown, {**directive, "seat": JIN}, "team-leader", "goodman_reward")
+    assert "team-leader" in problem.next  # asked for when first needed
