@@ -1,5 +1,5 @@
 """Monologuing, in the book's order: Voluntary Recall, Tithe to Goodman (the moment to betray,
-in Cutthroat), Complete Goodman Directives, Complete Side Jobs, Goodman's Plotting Actions;
+in Cutthroat), Claim Goodman Directives, Claim Side Jobs, Goodman's Plotting Actions;
 and the objectives a table claims (a Global Event outside Monologuing, Nefarious Plans at
 Endgame and Scoring). Betrayals are checked and handed over by the game's betrayal
 calculators.
@@ -263,15 +263,15 @@ def _claim_at(setup: SessionSetup, state: State, event: Event, kind: ObjectiveKi
         return state
     if kind is ObjectiveKind.DIRECTIVE:
         state = at_step(setup, state, Stage.MONOLOGUING, DIRECTIVES, "Goodman Directives are "
-                        "claimed in Complete Goodman Directives", "objective")
+                        "claimed", "objective")
         if state.directives <= 0:
             raise refuse("objective", "No Goodman Directive is face up to claim.",
                           "a Directive in the Directives area", "goodman-directive")
         if event.title:
             _once(setup, state, event.title)
         return take_turn(setup, state, seat)
-    state = at_step(setup, state, Stage.MONOLOGUING, SIDE_JOBS, "Side Jobs are claimed in "
-                    "Complete Side Jobs", "objective")
+    state = at_step(setup, state, Stage.MONOLOGUING, SIDE_JOBS, "Side Jobs are claimed",
+                    "objective")
     return take_turn(setup, state, seat, again=True)
 
 

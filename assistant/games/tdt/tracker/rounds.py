@@ -42,8 +42,8 @@ STEPS = {
     Stage.SCHEMING: ("Coordination", "Place Staging Markers"),
     Stage.VILLAINY: ("Fund Deployment and Deploy", "Generate or Collect Spoils",
                      "Complete Missions"),
-    Stage.MONOLOGUING: ("Voluntary Recall", "Tithe to Goodman", "Complete Goodman Directives",
-                        "Complete Side Jobs", "Goodman's Plotting Actions"),
+    Stage.MONOLOGUING: ("Voluntary Recall", "Tithe to Goodman", "Claim Goodman Directives",
+                        "Claim Side Jobs", "Goodman's Plotting Actions"),
 }
 """The Actions of each stage in the book's order (The Structure of a Round; Villainy's
 Phases; Monologuing's pages)."""
