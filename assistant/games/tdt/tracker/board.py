@@ -75,6 +75,9 @@ def board(setup: SessionSetup) -> Board:
             _mine("corrupt-agency", "Corrupts an Agency", asks=("agent", "option")),
             Action("exchange", "Gives", per_seat=True, asks=("target", "item", "count")),
             _mine("recall", "Recalls Squads"),
+            Action("resources", "Resources counted", per_seat=True,
+                   asks=tuple(r.attr for r in Resource)),
+            _mine("henchmen", "Faceless Henchmen counted", asks=("count",)),
         ]
         if setup.mode is not PlayMode.MAYHEM:
             actions.append(_mine("tithe", "Tithes", asks=("item", "count")))

@@ -22,7 +22,7 @@ from .events import Event
 from .forms import Agency, EventKind, Resource, Stage, VpSource
 from .rounds import COORDINATION, at_step
 from .setup import GOODMAN_ID, SessionSetup
-from .state import Note, State, goodman_seat, name, pay, put, refuse
+from .state import Note, Purse, State, goodman_seat, name, pay, put, refuse
 
 
 def vp(setup: SessionSetup, state: State, event: Event) -> State:
@@ -80,10 +80,10 @@ def resources(setup: SessionSetup, state: State, event: Event) -> State:
     given = {r: getattr(event, r.attr) for r in Resource if getattr(event, r.attr) is not None}
     if not given and event.count is None:
         raise refuse("funding", "Say how many of which Resource the seat holds now.",
-                     ", ".join(r.attr for r in Resource), "resources")
+                     "Funding, Espionage, Corruption, Data Cache or Infamy", "resources")
     purse = seat.purse
     if event.count is not None and not given:
-        purse = type(purse)(unsorted=event.count)
+        purse = Purse(unsorted=event.count)
     for kind, n in given.items():
         purse = purse.set(kind, n)
     if event.count is not None and given:

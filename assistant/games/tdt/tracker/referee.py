@@ -250,14 +250,17 @@ def _villainy(setup: SessionSetup, state: State, hench: list[str]) -> Iterator[M
     yield from _first(setup, state, (
         {"kind": "spoils", "seat": s, "action": "generate", "tile": tile}
         for tile in sorted(state.missions) for s in deployed))
-    yield from _first(setup, state, (
+    yield from _first(setup, state, (  # the Squads just meeting the printed requirements
         {"kind": "mission", "seat": s, "mission": "resource", "title": m.name,
-         **{a: 9 for a in ("combat", "stealth", "cunning", "diplomacy")}}
+         **m.active.as_dict()}
         for m in RESOURCE_MISSIONS if m.name.casefold() not in state.missions
         for s in deployed))
 
 
 def _monologuing(setup: SessionSetup, state: State, hench: list[str]) -> Iterator[Move]:
+    if state.step == 0:
+        yield from ({"kind": "recall", "seat": s} for s in hench
+                    if not state.seat(s).named_home)
     if setup.mode is PlayMode.CUTTHROAT:
         for forced in (False, True):
             yield from _first(setup, state, ({"kind": "betrayal", "seat": s, "forced": forced}
@@ -302,4 +305,9 @@ def _corrections(setup: SessionSetup, state: State, hench: list[str]) -> Iterato
         yield {"kind": "resources", "seat": seat.id,
                Resource.FUNDING.attr: seat.purse.funding + 1
                if seat.purse.funding < 200 else seat.purse.funding - 1}
+    if setup.rounds:
+        yield from _first(setup, state, (
+            {"kind": "exchange", "seat": a, "target": b, "item": r.value, "count": 1}
+            for a in hench for r in Resource if state.seat(a).purse.of(r)
+            for b in hench if b != a))
     yield {"kind": "note", "text": "A note for the record."}
