@@ -48,8 +48,8 @@ def board(setup: SessionSetup) -> Board:
                     Action("doomsday-completed", "Plan completed", unless="doomsday_completed")]
     if cutthroat:
         shows.append(Show("betrayer", "Betrayer", seat_name=True))
-    if rounds:
-        shows.append(Show("board_line", "War Map"))
+    if rounds:  # (the Agents' tiles and the Spoils: state_json's board_line)
+        shows.append(Show("alert_line", "High Alert"))
     if rounds:
         actions += [
             Action("pass", "Passes", per_seat=True),
@@ -107,10 +107,12 @@ def board(setup: SessionSetup) -> Board:
             actions.append(_mine("global-event", "Flips a Global Event (Betrayer)"))
     if rounds and setup.mode is not PlayMode.MAYHEM:
         actions.append(Action("goodman-plot", "Goodman's Plotting",
-                              asks=("seat", "option", "paid", "placed")))
+                              asks=("seat", "option", "paid", "placed"), unless="not_plotting"))
     if rounds:
-        actions += [Action("agent", "An Agent moves", asks=("agent", "tile")),
-                    Action("high-alert", "High Alert tokens", asks=("tile", "to"))]
+        actions += [Action("agent", "An Agent moves", asks=("agent", "tile"),
+                           unless="not_villainy"),
+                    Action("high-alert", "High Alert tokens", asks=("tile", "to"),
+                           unless="not_villainy")]
     actions.append(NOTE)
     lines: tuple[str, ...] = ("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other")
     if rounds:
@@ -118,13 +120,11 @@ def board(setup: SessionSetup) -> Board:
     if rounds and setup.mode is not PlayMode.SYNDICATE:
         lines = ("at_end", *lines)
     counters = [Counter("vp", "VP", -50, 999, "vp", field="amount", delta=True)]
-    if rounds:
-        counters += [Counter(r.attr, r.word, 0, 200, "resources", field=r.attr)
-                     for r in Resource]
-        counters.append(Counter("faceless", "Faceless Henchmen", 0, 60, "henchmen"))
-    else:
+    if not rounds:
         counters.append(Counter("resources", "Resources", 0, 200, "resources"))
     counters.append(Counter("gadgets", "Gadgets", 0, 50, "gadgets"))
+    if rounds:  # Resources by kind: the seat's line, and the "Resources counted" form
+        counters.append(Counter("faceless", "Faceless", 0, 60, "henchmen"))
     return Board(
         tracks=(Track("clock", "Doomsday Clock", 0, CLOCK_MAX, "clock"),
                 Track("tech", "Technology Track", TECH_MIN, TECH_MAX, "tech")),
@@ -143,6 +143,8 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
     turn = whose_turn(setup, state)
     out.update(round=state.round, stage=state.stage.value, phase=state.phase,
                step=state.step, now=now(setup, state), over=state.stage is Stage.OVER,
+               not_villainy=state.stage is not Stage.VILLAINY,
+               not_plotting=state.stage is not Stage.MONOLOGUING,
                turn=turn[0] if turn and state.turn is not None and state.turn.strict
                else None,
                plan="completed" if state.doomsday_completed else

@@ -330,12 +330,10 @@ class State:
                 "completed_missions": sorted(self.missions),
                 "directives": self.directives, "rnd": self.rnd,
                 "communal": self.communal.to_json(),
-                "board_line": (f"High Alert: CIA HQ {self.alert[0]}, Interpol HQ "
-                               f"{self.alert[1]} · Agents: CIA at {self.agents[0]}, Interpol "
-                               f"at {self.agents[1]} · Spoils: "
-                               + (", ".join(f"{t.name} {t.spoils}" for t in self.tiles)
-                                  or "none")
-                               + f" · Directives up: {self.directives} · R&D: {self.rnd}")}
+                "alert_line": f"CIA {self.alert[0]}, Interpol {self.alert[1]}",
+                "board_line": (f"CIA {self.alert[0]} at {self.agents[0]}, Interpol "
+                               f"{self.alert[1]} at {self.agents[1]}"
+                               + "".join(f"; {t.name} {t.spoils}" for t in self.tiles))}
 
 
 def initial(setup: SessionSetup) -> State:
