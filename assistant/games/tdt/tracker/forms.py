@@ -238,6 +238,9 @@ SETUP_FORM = (
          "Monologuing) and refuses what the rules forbid at that point. On unless set false; "
          "a session stored before the session knew the rounds is a plain ledger.",
          default=True, ask=False),  # the API's: a phone always plays by the rounds
+    Flag("play", "The session referees turns, the order of each stage's Actions and the "
+         "components' counts. On unless set false; a session stored before it did folds as "
+         "it was recorded.", default=True, ask=False),
 )
 """The forms of a new session: its seats and where the tracks start (see setup.py)."""
 

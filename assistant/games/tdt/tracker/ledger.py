@@ -44,7 +44,7 @@ def vp(setup: SessionSetup, state: State, event: Event) -> State:
         label = "from Goodman" if goodman else "from other sources"
         raise refuse("amount", f"{name(setup, seat.id)} holds {held} VP {label}; they cannot "
                      f"lose {-amount}.", f"a loss of at most {held}", "villain-prestige")
-    if goodman and amount > 0 and setup.rounds:
+    if goodman and amount > 0 and setup.refereed:
         pool = state.seat(GOODMAN_ID)
         if pool.vp_other < amount:
             raise refuse("amount", f"General Goodman holds {pool.vp_other} VP to award; he "

@@ -253,7 +253,7 @@ def _claim_at(setup: SessionSetup, state: State, event: Event, kind: ObjectiveKi
                          else "scoring-cutthroat")
         return state
     if kind is ObjectiveKind.GLOBAL_EVENT:
-        if not setup.global_events:
+        if not setup.global_events and setup.play:
             raise refuse("objective", "This table does not play the optional Global Events.",
                          "another objective", "global-events")
         if state.stage in (Stage.MONOLOGUING, Stage.ENDGAME):
@@ -264,7 +264,7 @@ def _claim_at(setup: SessionSetup, state: State, event: Event, kind: ObjectiveKi
     if kind is ObjectiveKind.DIRECTIVE:
         state = at_step(setup, state, Stage.MONOLOGUING, DIRECTIVES, "Goodman Directives are "
                         "claimed", "objective")
-        if state.directives <= 0:
+        if state.directives <= 0 and setup.play:
             raise refuse("objective", "No Goodman Directive is face up to claim.",
                           "a Directive in the Directives area", "goodman-directive")
         if event.title:

@@ -118,6 +118,8 @@ def at_step(setup: SessionSetup, state: State, stage: Stage, step: int, what: st
         raise refuse(field, f"{what} in {_STAGE_WORDS[stage]}; the game is at "
                      f"{now(setup, state)}.", _STAGE_WORDS[stage],
                      rule or STEP_RULES[(stage, step)])
+    if not setup.play:  # stored by the earlier referee: its stages only
+        return state
     if step < state.step:
         raise refuse(field, f"{what} during {step_words(setup, stage, step)}, which is over: "
                      f"the table has moved on to {step_words(setup, stage, state.step)} (the "
@@ -133,6 +135,8 @@ def at_step(setup: SessionSetup, state: State, stage: Stage, step: int, what: st
 def must_have_deployed(setup: SessionSetup, state: State, field: str = "kind") -> None:
     """Villainy › You Must Deploy if Able: a seat with this Phase's marker and a Squad it can
     afford to send deploys before the Phase moves past its Deployment."""
+    if not setup.refereed:
+        return
     for seat in (state.seat(s) for s in loyal(setup, state) + ([state.betrayer]
                                                                if state.betrayer else [])):
         if seat.id in state.deployed or seat.id in state.passed:
@@ -192,7 +196,7 @@ def take_turn(setup: SessionSetup, state: State, seat: str, *, passing: bool = F
               again: bool = False, field: str = "seat") -> State:
     """`seat` acts (or passes) in the step the round is at, if it is its turn."""
     step = TURN_STEPS.get((state.stage, state.step))
-    if not setup.rounds or step is None:
+    if not setup.refereed or step is None:
         return state
     turns = state.turn if state.turn is not None and state.turn.step == step else None
     if turns is None:

@@ -161,10 +161,10 @@ def build_gadget(setup: SessionSetup, state: State, event: Event) -> Played:
                      "gives no start): read the level the Tech Marker shows on the board's "
                      "Technology Track and set it first with a Technology Track correction.",
                      "a Technology Track level, 1-5", "build-gadgets")
-    if setup.rounds and state.rnd <= 0:
+    if setup.refereed and state.rnd <= 0:
         raise refuse("kind", "R&D holds no Gadget to buy: new ones come out with Plotting.",
                      "a Gadget in R&D", "build-gadgets")
-    if setup.rounds and not seat.named_home:
+    if setup.refereed and not seat.named_home:
         raise refuse("seat", f"{who} is out on the War Map: a Named Henchman buys a Gadget "
                      "from their Base Tile.", "a Named Henchman at their Base", "build-gadgets")
     shift = event.shift or Shift.NONE

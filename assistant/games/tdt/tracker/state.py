@@ -343,10 +343,10 @@ def initial(setup: SessionSetup) -> State:
     for s in setup.seats:
         if s.goodman:  # General Goodman's Starting Assets (Cutthroat)
             assets = GOODMAN_ASSETS.get(named)
-            seats.append(SeatState(s.id) if assets is None or not setup.rounds else SeatState(
+            seats.append(SeatState(s.id) if assets is None or not setup.refereed else SeatState(
                 s.id, vp_other=assets.vp, purse=Purse(unsorted=assets.resources),
                 faceless=assets.faceless_henchmen))
-        elif setup.mode is PlayMode.CUTTHROAT or not setup.rounds:
+        elif setup.mode is PlayMode.CUTTHROAT or not setup.refereed:
             seats.append(SeatState(s.id))  # Goodman hands Resources and Henchmen out
         elif setup.mode is PlayMode.MAYHEM:  # any one Resource each; the team's Faceless
             seats.append(SeatState(s.id, purse=Purse(unsorted=1), faceless=None))

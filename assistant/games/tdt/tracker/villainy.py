@@ -61,7 +61,7 @@ def in_villainy(setup: SessionSetup, state: State, what: str, rule: str,
 def _deployed(setup: SessionSetup, state: State, seat: SeatState, what: str, rule: str,
               field: str = "seat") -> None:
     """Only Squads funded this Phase act (Deploy, steps 3-4)."""
-    if setup.rounds and seat.id not in state.deployed:
+    if setup.refereed and seat.id not in state.deployed:
         raise refuse(field, f"{name(setup, seat.id)} funded no Deployment this Phase: their "
                      f"Squads sit Idle and cannot {what}.", "a Named Henchman who deployed "
                      "this Phase", rule)
@@ -346,7 +346,7 @@ def complete_mission(setup: SessionSetup, state: State, event: Event) -> Played:
                      "complete-missions")
     hq = _hq(tile) if event.mission == "hq" else None
     alert = event.high_alert or 0
-    if hq is not None and setup.rounds:
+    if hq is not None and setup.refereed:
         alert = state.alert_of(hq)
     agent = next((a for a in Agency if state.agent_at(a).casefold() == tile.casefold()
                   and a.value not in state.bought), None)
@@ -357,7 +357,7 @@ def complete_mission(setup: SessionSetup, state: State, event: Event) -> Played:
     try:
         answer = missions.mission({
             "kind": event.mission, "tile": tile, "squads": [squad], "high_alert": alert,
-            "agent": agent.value if agent and setup.rounds else "none",
+            "agent": agent.value if agent and setup.refereed else "none",
             "rewards": [{"kind": "vp", "amount": event.reward_vp or 0, "label": "VP"},
                         {"kind": kind.value, "amount": event.reward_resources or 0,
                          "label": kind.word}]})

@@ -590,3 +590,20 @@ def test_the_team_leader_takes_goodmans_reward_where_nobody_plays_him():
     unknown = table({**SYNDICATE, "team_leader": None}, *TO_MONOLOGUING)
     problem = refused(unknown, {**directive, "seat": JIN}, "team-leader", "goodman_reward")
     assert "team-leader" in problem.next  # asked for when first needed
+
+
+def test_a_table_stored_by_the_earlier_referee_folds_as_it_was_recorded():
+    """A session stored by the referee of the rounds (issue 30: its setup names "rounds" and
+    its seats' ids, not "play") keeps its stages but not the play layer's turns and counts,
+    so its history reads back as recorded."""
+    stored = parse_setup({**CUTTHROAT, "rounds": True, "seats": [
+        {**s, "id": i} for s, i in zip(CUTTHROAT["seats"], (GOODMAN, AZURA, JIN, BORIS),
+                                       strict=True)]})
+    assert stored.rounds and not stored.play and stored.to_json()["play"] is False
+    h = History(stored)
+    add(h, {"kind": "resources", "seat": JIN, "count": 9}, {"kind": "gadget", "seat": JIN},
+        {"kind": "gadget", "seat": JIN}, NEXT, {**ARMS, "seat": JIN},
+        {"kind": "vp", "seat": AZURA, "amount": 5, "source": "goodman"})
+    assert h.state.seat(JIN).gadgets == 2 and "arms dealing" in h.state.missions
+    refused(h, {"kind": "gadget", "seat": JIN}, "build-gadgets", "kind")  # still its stages
+    assert parse_setup(CUTTHROAT).play is True
