@@ -19,9 +19,23 @@ from assistant.tracker.fields import check_form
 
 from ..components import RESOURCE_MISSIONS
 from ..modes import PlayMode
-from . import ledger, monologuing, scheming, villainy
 from .events import Event, build_event
 from .forms import EVENT_FORMS, EventKind, ObjectiveKind, Resource, Stage
+from .ledger import (
+    clock,
+    completed,
+    faceless,
+    gadgets,
+    high_alert,
+    note,
+    resources,
+    revealed,
+    team_leader,
+    tech,
+    trigger,
+    vp,
+)
+from .monologuing import betray, flip_global_event, goodman_plot, objective, recall, tithe
 from .rounds import (
     COORDINATION,
     DEPLOYMENT,
@@ -36,8 +50,21 @@ from .rounds import (
     take_turn,
     whose_turn,
 )
+from .scheming import build_gadget, hire, plot, requisition, squads, staging, withdraw
 from .setup import SessionSetup
 from .state import State, henchman, refuse
+from .villainy import (
+    bribe,
+    complete_mission,
+    conflict,
+    corrupt_agency,
+    damage,
+    deploy,
+    exchange,
+    move_agent,
+    pass_deployment,
+    spoils,
+)
 
 Fields = dict[str, Any]
 Handler = Callable[[SessionSetup, State, Event], tuple[State, Fields]]
@@ -48,7 +75,7 @@ def _plain(fn: Callable[[SessionSetup, State, Event], State]) -> Handler:
 
 
 def _team_leader(setup: SessionSetup, state: State, event: Event) -> tuple[State, Fields]:
-    new, cost = ledger.team_leader(setup, state, event)
+    new, cost = team_leader(setup, state, event)
     return new, ({"cost": cost} if cost is not None else {})
 
 
@@ -60,7 +87,7 @@ def _declare(setup: SessionSetup, state: State, event: Event) -> State:
         state = at_step(setup, state, Stage.MONOLOGUING, PLOTTING, "General Goodman declares "
                         "his Doomsday Plan complete during his Plotting Actions",
                         rule="goodman-plotting-cutthroat")
-    state = ledger.completed(setup, state, event)
+    state = completed(setup, state, event)
     if cutthroat:
         state = replace(state, stage=Stage.ENDGAME, phase=0, step=0, turn=None)
     return state
@@ -76,7 +103,7 @@ def _pass(setup: SessionSetup, state: State, event: Event) -> State:
     if stage is Stage.SCHEMING and step == COORDINATION:
         return take_turn(setup, state, seat.id, passing=True)
     if stage is Stage.VILLAINY and step == DEPLOYMENT:
-        return villainy.pass_deployment(setup, state, henchman(setup, state, seat.id,
+        return pass_deployment(setup, state, henchman(setup, state, seat.id,
                                                                 "deploy"))
     if stage is Stage.MONOLOGUING and step <= DIRECTIVES:
         turn = state.turn
@@ -92,40 +119,40 @@ def _pass(setup: SessionSetup, state: State, event: Event) -> State:
 
 
 HANDLERS: dict[EventKind, Handler] = {
-    EventKind.VP: _plain(ledger.vp),
-    EventKind.TRIGGER: _plain(ledger.trigger),
-    EventKind.RESOURCES: _plain(ledger.resources),
-    EventKind.GADGETS: _plain(ledger.gadgets),
-    EventKind.HENCHMEN: _plain(ledger.faceless),
-    EventKind.CLOCK: _plain(ledger.clock),
-    EventKind.TECH: _plain(ledger.tech),
-    EventKind.HIGH_ALERT: _plain(ledger.high_alert),
-    EventKind.DOOMSDAY_REVEALED: _plain(ledger.revealed),
+    EventKind.VP: _plain(vp),
+    EventKind.TRIGGER: _plain(trigger),
+    EventKind.RESOURCES: _plain(resources),
+    EventKind.GADGETS: _plain(gadgets),
+    EventKind.HENCHMEN: _plain(faceless),
+    EventKind.CLOCK: _plain(clock),
+    EventKind.TECH: _plain(tech),
+    EventKind.HIGH_ALERT: _plain(high_alert),
+    EventKind.DOOMSDAY_REVEALED: _plain(revealed),
     EventKind.DOOMSDAY_COMPLETED: _plain(_declare),
     EventKind.TEAM_LEADER: _team_leader,
     EventKind.NEXT: lambda setup, state, event: advance(setup, state),
     EventKind.PASS: _plain(_pass),
-    EventKind.REQUISITION: scheming.requisition,
-    EventKind.WITHDRAW: _plain(scheming.withdraw),
-    EventKind.PLOT: scheming.plot,
-    EventKind.GADGET: scheming.build_gadget,
-    EventKind.SQUADS: _plain(scheming.squads),
-    EventKind.HIRE: scheming.hire,
-    EventKind.STAGING: _plain(scheming.staging),
-    EventKind.AGENT: _plain(villainy.move_agent),
-    EventKind.DEPLOY: villainy.deploy,
-    EventKind.CONFLICT: villainy.conflict,
-    EventKind.DAMAGE: _plain(villainy.damage),
-    EventKind.BRIBE: villainy.bribe,
-    EventKind.SPOILS: _plain(villainy.spoils),
-    EventKind.MISSION: villainy.complete_mission,
-    EventKind.CORRUPT_AGENCY: villainy.corrupt_agency,
-    EventKind.EXCHANGE: _plain(villainy.exchange),
-    EventKind.RECALL: _plain(monologuing.recall),
-    EventKind.TITHE: _plain(monologuing.tithe),
-    EventKind.BETRAYAL: monologuing.betray,
-    EventKind.GOODMAN_PLOT: _plain(monologuing.goodman_plot),
-    EventKind.GLOBAL_EVENT: monologuing.flip_global_event,
+    EventKind.REQUISITION: requisition,
+    EventKind.WITHDRAW: _plain(withdraw),
+    EventKind.PLOT: plot,
+    EventKind.GADGET: build_gadget,
+    EventKind.SQUADS: _plain(squads),
+    EventKind.HIRE: hire,
+    EventKind.STAGING: _plain(staging),
+    EventKind.AGENT: _plain(move_agent),
+    EventKind.DEPLOY: deploy,
+    EventKind.CONFLICT: conflict,
+    EventKind.DAMAGE: _plain(damage),
+    EventKind.BRIBE: bribe,
+    EventKind.SPOILS: _plain(spoils),
+    EventKind.MISSION: complete_mission,
+    EventKind.CORRUPT_AGENCY: corrupt_agency,
+    EventKind.EXCHANGE: _plain(exchange),
+    EventKind.RECALL: _plain(recall),
+    EventKind.TITHE: _plain(tithe),
+    EventKind.BETRAYAL: betray,
+    EventKind.GOODMAN_PLOT: _plain(goodman_plot),
+    EventKind.GLOBAL_EVENT: flip_global_event,
 }
 
 
@@ -138,9 +165,9 @@ def play(setup: SessionSetup, state: State, event: Event, version: int) -> tuple
                      "session followed the rounds), so it has no round to move on.",
                      "the ledger's events", "round-structure")
     if k is EventKind.NOTE:
-        return ledger.note(setup, state, event, version), event
+        return note(setup, state, event, version), event
     if k is EventKind.OBJECTIVE:
-        new, fields = monologuing.objective(setup, state, event, version)
+        new, fields = objective(setup, state, event, version)
     else:
         new, fields = HANDLERS[k](setup, state, event)
     if setup.rounds:
