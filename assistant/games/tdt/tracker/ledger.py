@@ -10,7 +10,8 @@ Readings we chose:
 - VP General Goodman awards come out of the VP he holds (his starting assets, a Betrayer's
   hand-over, Directive rewards): he gives his own VP tokens away (derived; the rulebook has
   him start with VP and collect them, and the only use it gives them is telling the world of
-  a Henchman's deeds).
+  a Henchman's deeds). An award beyond what the session counts is not refused (a Goodman
+  reward the table did not record would be missing): his count stops at 0.
 """
 from __future__ import annotations
 
@@ -44,13 +45,9 @@ def vp(setup: SessionSetup, state: State, event: Event) -> State:
         label = "from Goodman" if goodman else "from other sources"
         raise refuse("amount", f"{name(setup, seat.id)} holds {held} VP {label}; they cannot "
                      f"lose {-amount}.", f"a loss of at most {held}", "villain-prestige")
-    if goodman and amount > 0 and setup.refereed:
+    if goodman and amount > 0 and setup.refereed:  # his own VP, as far as he holds them
         pool = state.seat(GOODMAN_ID)
-        if pool.vp_other < amount:
-            raise refuse("amount", f"General Goodman holds {pool.vp_other} VP to award; he "
-                         f"cannot award {amount}.", f"at most {pool.vp_other}",
-                         "goodman-awards-vp")
-        state = put(state, replace(pool, vp_other=pool.vp_other - amount))
+        state = put(state, replace(pool, vp_other=max(0, pool.vp_other - amount)))
         seat = state.seat(seat.id)
     if goodman:
         return put(state, replace(seat, vp_goodman=held + amount))

@@ -253,9 +253,6 @@ def _claim_at(setup: SessionSetup, state: State, event: Event, kind: ObjectiveKi
                          else "scoring-cutthroat")
         return state
     if kind is ObjectiveKind.GLOBAL_EVENT:
-        if not setup.global_events and setup.play:
-            raise refuse("objective", "This table does not play the optional Global Events.",
-                         "another objective", "global-events")
         if state.stage in (Stage.MONOLOGUING, Stage.ENDGAME):
             raise refuse("objective", "A Global Event counts only when it is solved outside "
                          f"the Monologuing Stage; the game is at {now(setup, state)}.",
@@ -346,9 +343,6 @@ def flip_global_event(setup: SessionSetup, state: State, event: Event) -> Played
     if setup.mode is not PlayMode.CUTTHROAT or seat.id != state.betrayer:
         raise refuse("seat", "Only the Betrayer (Cutthroat) pays to flip a Global Event.",
                      "the Betrayer", "betrayer-powers")
-    if not setup.global_events:
-        raise refuse("kind", "This table does not play the optional Global Events.",
-                     "another action", "global-events")
     mine = state.seat(seat.id)
     if not mine.purse.can_pay(Resource.INFAMY, GLOBAL_EVENT_FLIP):
         raise refuse("seat", f"Flipping a Global Event costs {GLOBAL_EVENT_FLIP} Infamy; "

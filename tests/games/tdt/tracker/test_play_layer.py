@@ -502,18 +502,17 @@ def test_the_betrayer_flips_a_global_event_for_five_infamy():
     add(h, {"kind": "resources", "seat": JIN, "infamy": 5}, {"kind": "global-event",
                                                              "seat": JIN})
     assert h.state.global_events == 1 and h.state.seat(JIN).purse.infamy == 0
-    plain = table(CUTTHROAT, {"kind": "vp", "seat": AZURA, "amount": 1}, *TO_MONOLOGUING,
-                  {"kind": "betrayal", "seat": JIN})
-    refused(plain, {"kind": "global-event", "seat": JIN}, "global-events", "kind")
 
 
 def test_goodman_awards_vp_from_the_vp_he_holds():
     h = table(CUTTHROAT)  # three Named Henchmen: Goodman starts with 2 VP
     assert h.state.seat(GOODMAN).vp_other == 2
-    refused(h, {"kind": "vp", "seat": JIN, "amount": 3, "source": "goodman"},
-            "goodman-awards-vp", "amount")
-    add(h, {"kind": "vp", "seat": JIN, "amount": 2, "source": "goodman"})
-    assert h.state.seat(GOODMAN).vp_other == 0
+    refused(h, {"kind": "vp", "seat": GOODMAN, "amount": 1, "source": "goodman"},
+            "goodman-awards-vp", "seat")
+    add(h, {"kind": "vp", "seat": JIN, "amount": 1, "source": "goodman"})
+    assert h.state.seat(GOODMAN).vp_other == 1
+    add(h, {"kind": "vp", "seat": AZURA, "amount": 3, "source": "goodman"})  # not refused:
+    assert h.state.seat(GOODMAN).vp_other == 0  # a reward not recorded may be missing
 
 
 def test_the_team_leader_takes_from_the_communal_vault():

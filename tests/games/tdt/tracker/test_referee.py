@@ -145,9 +145,6 @@ def test_a_global_event_is_solved_outside_monologuing_only():
     h = table(events, *TO_MONOLOGUING)
     refusal = refused(h, {"kind": "objective", "seat": "jin-feng", "objective": "global-event"})
     assert refusal.rule == "global-events-reveal"
-    h = table(CUTTHROAT, NEXT)  # a table that does not play the optional Global Events
-    refusal = refused(h, {"kind": "objective", "seat": "jin-feng", "objective": "global-event"})
-    assert refusal.rule == "global-events"
 
 
 def test_each_goodman_directive_is_claimed_once():

@@ -148,10 +148,14 @@ def test_a_whole_game_of_cutthroat(unlimited_client: Any) -> None:
 
 
 def test_a_whole_game_of_syndicate(unlimited_client: Any) -> None:
-    t = Table(unlimited_client, {"mode": "syndicate", "team_leader": AZURA, "seats": [
+    t = Table(unlimited_client, {"mode": "syndicate", "seats": [  # names and a mode only
         {"henchman": "Azura Badeau", "player": "Ana"}, {"henchman": "Jin Feng", "player": "Jo"}]})
     assert t.state["clock"] == 9  # 2 Named Henchmen
-    t.send({"kind": "resources", "seat": AZURA, "infamy": 6},
+    t.send({"kind": "resources", "seat": AZURA, "infamy": 6})
+    problem = t.refused({"kind": "requisition", "seat": AZURA, "resource": "funding",
+                         "count": 2}, "requisition-resources")
+    assert "team-leader" in problem["next"]  # who holds the token is asked when first needed
+    t.send({"kind": "team-leader", "seat": AZURA},
            {"kind": "requisition", "seat": AZURA, "resource": "funding", "count": 2})
     assert (t.seat(AZURA)["infamy"], t.seat(AZURA)["funding"]) == (0, 2)  # 3 Infamy each
     t.refused({"kind": "requisition", "seat": JIN, "resource": "funding", "count": 1},
