@@ -137,8 +137,7 @@ def must_have_deployed(setup: SessionSetup, state: State, field: str = "kind") -
     afford to send deploys before the Phase moves past its Deployment."""
     if not setup.refereed:
         return
-    for seat in (state.seat(s) for s in loyal(setup, state) + ([state.betrayer]
-                                                               if state.betrayer else [])):
+    for seat in (state.seat(s.id) for s in setup.henchmen):
         if seat.id in state.deployed or seat.id in state.passed:
             continue
         if able_to_deploy(state, seat):
