@@ -6,7 +6,7 @@ from assistant.tracker import Standing, table_score
 
 from .. import scoring
 from ..modes import GOODMAN, PlayMode
-from .events import ObjectiveKind
+from .forms import ObjectiveKind, Stage
 from .setup import SessionSetup
 from .state import State
 
@@ -28,6 +28,16 @@ def henchmen(setup: SessionSetup, state: State) -> list[scoring.Henchman]:
             team_leader_trigger=1 in s.triggers, betrayer=state.betrayer == seat.id,
             team=seat.team))
     return out
+
+
+def finished(setup: SessionSetup, state: State) -> bool:
+    """The rules have ended the game: the round reached its end (Endgame and Scoring closed,
+    the clock at 0, Syndicate's win); a plain ledger, once its score is no longer "in
+    progress"."""
+    if setup.rounds:
+        return state.stage is Stage.OVER
+    return bool(final_score(setup, state, False).result["outcome"]["kind"]
+                not in ("in-progress", "blocked"))
 
 
 def final_score(setup: SessionSetup, state: State, final: bool) -> Explained:
@@ -93,7 +103,7 @@ def _cutthroat(setup: SessionSetup, state: State, report: scoring.ScoreReport) -
                 "General Goodman is not ranked on VP: he wins by completing his Doomsday Plan "
                 "before the clock reaches 0", won, "goal-cutthroat"),)
             out.append(Standing(seat.id, seat.name, 1 if won else after, None, won, steps,
-                                "" if won else "Not ranked on VP (rule goal-cutthroat).",
+                                "" if won else "Not ranked on VP: he wins with his plan.",
                                 "General Goodman"))
             continue
         row = rows[seat.name]
@@ -132,5 +142,5 @@ def _syndicate(setup: SessionSetup, report: scoring.ScoreReport) -> list[Standin
     won = report.outcome.kind is scoring.OutcomeKind.TABLE_WINS
     rows = {r.name: r for r in report.rows}
     return [Standing(seat.id, seat.name, 1, None, won, rows[seat.name].breakdown,
-                     "Syndicate wins or loses together (rule goal-syndicate).",
+                     "The Syndicate wins or loses together.",
                      "the Syndicate team") for seat in setup.seats]

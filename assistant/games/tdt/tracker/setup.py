@@ -53,6 +53,15 @@ class SessionSetup:
     rounds: bool = True
     """The session follows the round structure (rounds.py); False: a plain ledger, as every
     session stored before the structure was known folds."""
+    play: bool = True
+    """The session referees the play layer (issue 41): turns, the Actions of a stage in
+    order, Deployments before acting, the components' counts. False for a table stored by the
+    earlier referee of the rounds, which folds as it was recorded (stages only)."""
+
+    @property
+    def refereed(self) -> bool:
+        """The play layer is refereed (a table that follows the rounds, stored since)."""
+        return self.rounds and self.play
 
     def seat(self, seat: str, field: str = "seat") -> SessionSeat:
         return self.seats[seat_index(self.seats, seat, field)]
@@ -65,7 +74,8 @@ class SessionSetup:
         return {"game": self.game, "mode": self.mode.value,
                 "seats": [s.to_json() for s in self.seats], "clock": self.clock,
                 "tech": self.tech, "team_leader": self.team_leader,
-                "global_events": self.global_events, "rounds": self.rounds}
+                "global_events": self.global_events, "rounds": self.rounds,
+                "play": self.play}
 
 
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
@@ -98,7 +108,18 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         leader = seat.id
     events = mode is PlayMode.SYNDICATE or bool(values.get("global_events"))
     return SessionSetup(GAME, mode, tuple(seats), clock, tech, leader, events,
-                        _rounds(data, values))
+                        _rounds(data, values), _play(data, values))
+
+
+def _play(data: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
+    """Whether the session referees the play layer. A setup stored before it did (its seats
+    carry their saved ids, it names "rounds" and not "play") folds as it was recorded; a new
+    table, or one stored since, plays by it."""
+    if "play" in data:
+        return bool(values.get("play", True))
+    seats = data.get("seats")
+    saved = isinstance(seats, list) and all(isinstance(s, Mapping) and "id" in s for s in seats)
+    return not (saved and "rounds" in data)
 
 
 def _rounds(data: Mapping[str, Any], values: Mapping[str, Any]) -> bool:

@@ -1,20 +1,28 @@
-"""The state that matters for the end of the game, and how one event changes it.
+"""The state of a table: a frozen value the referee folds events into (referee.py), and the
+small helpers every part of the referee shares (a refusal naming its rule, a seat's record,
+paying a price in one Resource).
 
-`apply` checks the event against the rules first and raises InvalidInput if it breaks one;
-it never half-applies. Readings we chose (the rulebook is silent or garbled):
-- Tech track floor 1 (derived; see costs.TECH_FLOOR_NOTE). The start is not in the rulebook,
-  so it is unknown until the table sets it (at creation or with a `tech` event).
-- A VP loss comes out of the bucket it names (Goodman's awards or other VP) and may not take
-  it below 0: a Vault holds no negative VP.
-- A Nefarious Plan is revealed once per seat in Cutthroat, once per team in Mayhem (each team
-  keeps one), never in Syndicate. It does not count as a completed objective for the Cutthroat
-  tie-break: it is revealed at the end, not claimed into the Vault during play (derived).
-Betrayals, Gadgets, hires, missions, Deployments and the round's steps are worked out by the
-game's calculators in plays.py and rounds.py; this module keeps the ledger's own events.
+What it holds, by the rulebook's components: each seat's VP by source, objectives, Betrayal
+Triggers, Resources by kind (its Vault), Gadgets, Faceless Henchmen at Base, three Squads
+(size, whether the Named Henchman rides in it, the tile it is on), its Staging Markers this
+round and its Mission Tiles in the Vault; for the table: the Doomsday Clock, the Technology
+Track, the Doomsday Plan, the Betrayer, the Team Leader, the round, stage, Phase and the step
+within it, whose turn it is, Spoils (High Alert tokens) on each mission tile, the High Alert
+tokens on each Agent HQ, where each Agent stands, face-up Directives and Gadgets in R&D, the
+Communal Vault (Syndicate) and what this Phase has seen (Deployments, Conflicts, Spoils
+generated, missions completed, Agents bought off).
+
+Readings we chose (the rulebook is silent or garbled; README "Readings"):
+- Tech track floor 1 (derived; see costs.TECH_FLOOR_NOTE). Its start is not in the rulebook,
+  so it is unknown until the table sets it (at creation or with a `tech` correction).
+- A VP loss comes out of the bucket it names and may not take it below 0.
+- Resources a table counted without their kinds ("Any Resources" of Goodman's starting
+  assets, an older table's single count) are kept apart as `unsorted`: a price in one kind is
+  paid from that kind first and the rest from them, so a table that does not sort its
+  Resources is never blocked, and one that does is refereed kind by kind.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,11 +31,103 @@ from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 
 from ..modes import PlayMode
-from .events import Event, EventKind, ObjectiveKind, Stage, VpSource
+from ..setup_data import GOODMAN_ASSETS
+from .forms import Agency, ObjectiveKind, Resource, Stage
 from .setup import GOODMAN_ID, SessionSetup
+from .turns import Turns
 
+BASE = "Base"
+"""Where a Squad at home is (the Betrayer's home is the Bolthole, their Base)."""
 GLOBAL_EVENT_VP = 1
 """A solved Global Event gives 1 VP (Monologuing › Global Events)."""
+START_DIRECTIVES = 3
+START_GADGETS = 3
+"""Three Directives and three Gadget Cards face up at setup (Setup, steps 4-5)."""
+
+
+def refuse(field: str, detail: str, allowed: str | None, rule: str) -> InvalidInput:
+    """A refusal by the rules: `rule` names the entry of the game's rules reference."""
+    return InvalidInput(field, detail, allowed, rule=rule)
+
+
+@dataclass(frozen=True)
+class Purse:
+    """A Vault's Resources by kind, and those counted without their kind."""
+
+    funding: int = 0
+    espionage: int = 0
+    corruption: int = 0
+    data_cache: int = 0
+    infamy: int = 0
+    unsorted: int = 0
+
+    def of(self, kind: Resource) -> int:
+        value: int = getattr(self, kind.attr)
+        return value
+
+    @property
+    def total(self) -> int:
+        return sum(self.of(r) for r in Resource) + self.unsorted
+
+    def plus(self, kind: Resource | None, n: int) -> Purse:
+        if kind is None:
+            return replace(self, unsorted=self.unsorted + n)
+        return replace(self, **{kind.attr: self.of(kind) + n})
+
+    def set(self, kind: Resource, n: int) -> Purse:
+        return replace(self, **{kind.attr: n})
+
+    def can_pay(self, kind: Resource, n: int) -> bool:
+        return self.of(kind) + self.unsorted >= n
+
+    def paid(self, kind: Resource, n: int) -> Purse:
+        """`n` of `kind` spent: that kind first, the rest from the unsorted ones."""
+        own = min(self.of(kind), n)
+        return replace(self, **{kind.attr: self.of(kind) - own},
+                       unsorted=self.unsorted - (n - own))
+
+    def merged(self, other: Purse) -> Purse:
+        return Purse(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
+
+    def counts(self) -> tuple[int, ...]:
+        return (self.funding, self.espionage, self.corruption, self.data_cache, self.infamy,
+                self.unsorted)
+
+    def words(self) -> str:
+        parts = [f"{self.of(r)} {r.word}" for r in Resource if self.of(r)]
+        if self.unsorted:
+            parts.append(f"{self.unsorted} not sorted by kind")
+        return ", ".join(parts) or "none"
+
+    def to_json(self) -> dict[str, int]:
+        return {**{r.attr: self.of(r) for r in Resource}, "unsorted": self.unsorted}
+
+
+def holding(purse: Purse, kind: Resource) -> str:
+    """"2 Funding" or "2 Funding (and 3 Resources not sorted by kind)"."""
+    extra = f" (and {purse.unsorted} Resources not sorted by kind)" if purse.unsorted else ""
+    return f"{purse.of(kind)} {kind.word}{extra}"
+
+
+@dataclass(frozen=True)
+class Squad:
+    size: int = 0
+    """Henchmen in it, the Named Henchman included; 0: no such Squad."""
+    named: bool = False
+    """The Named Henchman rides in it."""
+    at: str = BASE
+    """The tile it is on (BASE at home)."""
+
+    @property
+    def home(self) -> bool:
+        return self.at == BASE
+
+    def words(self) -> str:
+        who = " with the Named Henchman" if self.named else ""
+        return f"{self.size}{who} at {self.at}"
+
+
+NO_SQUADS = (Squad(), Squad(), Squad())
 
 
 @dataclass(frozen=True)
@@ -58,8 +158,23 @@ class SeatState:
     objectives: tuple[Objective, ...] = ()
     triggers: frozenset[int] = frozenset()
     """Active Betrayal Triggers by number; 1 is the Team Leader trigger."""
-    resources: int = 0
+    purse: Purse = Purse()
     gadgets: int = 0
+    faceless: int | None = 0
+    """Faceless Henchmen at the Base, not in a Squad; None where the table has not said
+    (the rulebook gives a team's total, not each seat's)."""
+    squads: tuple[Squad, Squad, Squad] = NO_SQUADS
+    squads_known: bool = False
+    """The table has recorded this seat's Squads (before that, Squads are not checked)."""
+    markers: tuple[str | None, str | None, str | None] | None = None
+    """This round's numbered Staging Markers: per Phase its tile ("" unnamed) or None (no
+    marker for that Phase); None as a whole: not recorded this round."""
+    tiles: int = 0
+    """Mission Tiles in the Vault (from a hand-out, corrupting an Agency, a swap)."""
+
+    @property
+    def resources(self) -> int:
+        return self.purse.total
 
     def vp_from(self, *kinds: ObjectiveKind) -> int:
         return sum(o.vp for o in self.objectives if o.kind in kinds)
@@ -78,15 +193,50 @@ class SeatState:
         """VP before trigger penalties (what "last in VP" is judged on)."""
         return self.vp_goodman + self.vp_other + self.vp_objectives + self.vp_nefarious
 
+    @property
+    def named_home(self) -> bool:
+        """The Named Henchman is at the Base (not riding in a Squad out on the War Map)."""
+        return all(s.home or not s.named for s in self.squads)
+
     def count(self, *kinds: ObjectiveKind) -> int:
         return sum(1 for o in self.objectives if o.kind in kinds)
 
-    def to_json(self) -> dict[str, Any]:
+    def ledger_json(self) -> dict[str, Any]:
+        """A seat as a plain ledger shows it (sessions stored before the rounds)."""
         return {"id": self.id, "vp": self.vp_held, "vp_goodman": self.vp_goodman,
                 "vp_other": self.vp_other, "vp_objectives": self.vp_objectives,
                 "vp_nefarious": self.vp_nefarious, "triggers": sorted(self.triggers),
                 "resources": self.resources, "gadgets": self.gadgets,
                 "objectives": [o.to_json() for o in self.objectives]}
+
+    def to_json(self) -> dict[str, Any]:
+        squads = [s for s in self.squads if s.size]
+        return {**self.ledger_json(), **self.purse.to_json(), "faceless": self.faceless,
+                "vault_tiles": self.tiles,
+                "squads": [{"size": s.size, "named": s.named, "at": s.at}
+                           for s in self.squads],
+                "squad_line": ("; ".join(f"Squad {i}: {s.words()}" for i, s in
+                                         enumerate(self.squads, 1) if s.size)
+                               if squads else ("no Squads" if self.squads_known else "")),
+                "markers": list(self.markers) if self.markers is not None else None,
+                "marker_line": _markers(self.markers),
+                "resource_line": self.purse.words()}
+
+
+def _markers(markers: tuple[str | None, ...] | None) -> str:
+    if markers is None:
+        return ""
+    phases = [f"Phase {n}" + (f" ({tile})" if tile else "")
+              for n, tile in enumerate(markers, 1) if tile is not None]
+    return "Staging Markers: " + (", ".join(phases) or "blanks only")
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A mission tile's Spoils (High Alert tokens on it)."""
+
+    name: str
+    spoils: int = 0
 
 
 @dataclass(frozen=True)
@@ -103,208 +253,148 @@ class State:
     stage: Stage = Stage.SCHEMING
     phase: int = 0
     """The Villainy Phase, 1-3 (0 in other stages)."""
+    step: int = 0
+    """The Action reached within the stage (rounds.STEPS), so none is taken out of order."""
+    turn: Turns | None = None
+    """Whose turn it is in a step played in turns (Coordination, Tithe, Directives, Side
+    Jobs); None until the step's first turn."""
     hires: int = 0
     """Syndicate: Named Henchmen hired this round (in play until the round ends)."""
     attacked: frozenset[str] = frozenset()
     """Seats that initiated a Conflict this Villainy Phase (once per Phase)."""
     deployed: frozenset[str] = frozenset()
     """Seats that funded their Deployment this Villainy Phase (one Phase Marker each)."""
+    passed: frozenset[str] = frozenset()
+    """Seats that let this Phase's Deployment go by (no marker, or no Funding)."""
     missions: frozenset[str] = frozenset()
     """Resource and Doomsday Missions completed (casefolded names): never completed twice."""
+    completed_now: frozenset[str] = frozenset()
+    """Missions completed this Phase (no Spoils generated there until the next)."""
+    generated: frozenset[str] = frozenset()
+    """Tiles a Spoil was generated on this Phase (one per tile per Phase)."""
+    tiles: tuple[Tile, ...] = ()
+    """Mission tiles holding Spoils."""
+    alert: tuple[int, int] = (0, 1)
+    """High Alert tokens on the CIA HQ and the Interpol HQ (Interpol starts with one)."""
+    agents: tuple[str, str] = ("HQ", "HQ")
+    """Where the CIA and the Interpol Agent stand ("HQ": at their Headquarters)."""
+    bought: frozenset[str] = frozenset()
+    """Agents bought off with Corruption this Phase."""
+    directives: int = START_DIRECTIVES
+    """Goodman Directives face up in the Directives area."""
+    rnd: int = START_GADGETS
+    """Gadget Cards face up in R&D."""
+    doomsday_flipped: bool = False
+    """A Doomsday Mission was flipped (the first flip puts High Alert on the CIA HQ)."""
+    communal: Purse = Purse()
+    """Syndicate: the Communal Vault."""
+    global_events: int = 0
+    """Global Event cards the Betrayer flipped."""
 
     def seat(self, seat_id: str) -> SeatState:
         return next(s for s in self.seats if s.id == seat_id)
 
-    def to_json(self) -> dict[str, Any]:
+    def spoils(self, tile: str) -> int:
+        key = tile.strip().casefold()
+        return next((t.spoils for t in self.tiles if t.name.casefold() == key), 0)
+
+    def with_spoils(self, tile: str, n: int) -> State:
+        key = tile.strip().casefold()
+        kept = tuple(t for t in self.tiles if t.name.casefold() != key)
+        return replace(self, tiles=(*kept, Tile(tile.strip(), n)) if n else kept)
+
+    def alert_of(self, agency: Agency) -> int:
+        return self.alert[0 if agency is Agency.CIA else 1]
+
+    def with_alert(self, agency: Agency, n: int) -> State:
+        cia, interpol = self.alert
+        return replace(self, alert=(n, interpol) if agency is Agency.CIA else (cia, n))
+
+    def agent_at(self, agency: Agency) -> str:
+        return self.agents[0 if agency is Agency.CIA else 1]
+
+    def ledger_json(self) -> dict[str, Any]:
         return {"clock": self.clock, "tech": self.tech,
                 "doomsday_revealed": self.doomsday_revealed,
                 "doomsday_completed": self.doomsday_completed, "betrayer": self.betrayer,
-                "team_leader": self.team_leader, "seats": [s.to_json() for s in self.seats],
+                "team_leader": self.team_leader,
+                "seats": [s.ledger_json() for s in self.seats],
                 "notes": [{"text": n.text, "seat": n.seat, "version": n.version}
                           for n in self.notes]}
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.ledger_json(), "seats": [s.to_json() for s in self.seats],
+                "high_alert": {"cia": self.alert[0], "interpol": self.alert[1]},
+                "agents": {"cia": self.agents[0], "interpol": self.agents[1]},
+                "spoils": {t.name: t.spoils for t in self.tiles},
+                "completed_missions": sorted(self.missions),
+                "directives": self.directives, "rnd": self.rnd,
+                "communal": self.communal.to_json(),
+                "alert_line": f"CIA {self.alert[0]}, Interpol {self.alert[1]}",
+                "board_line": (f"CIA {self.alert[0]} at {self.agents[0]}, Interpol "
+                               f"{self.alert[1]} at {self.agents[1]}"
+                               + "".join(f"; {t.name} {t.spoils}" for t in self.tiles))}
 
 
 def initial(setup: SessionSetup) -> State:
     over = setup.rounds and setup.clock == 0  # a table set up on 0 has nothing to play
-    return State(tuple(SeatState(s.id) for s in setup.seats), setup.clock, setup.tech,
-                 team_leader=setup.team_leader, stage=Stage.OVER if over else Stage.SCHEMING)
+    seats = []
+    named = len(setup.henchmen)
+    for s in setup.seats:
+        if s.goodman:  # General Goodman's Starting Assets (Cutthroat)
+            assets = GOODMAN_ASSETS.get(named)
+            seats.append(SeatState(s.id) if assets is None or not setup.refereed else SeatState(
+                s.id, vp_other=assets.vp, purse=Purse(unsorted=assets.resources),
+                faceless=assets.faceless_henchmen))
+        elif setup.mode is PlayMode.CUTTHROAT or not setup.refereed:
+            seats.append(SeatState(s.id))  # Goodman hands Resources and Henchmen out
+        elif setup.mode is PlayMode.MAYHEM:  # any one Resource each; the team's Faceless
+            seats.append(SeatState(s.id, purse=Purse(unsorted=1), faceless=None))
+        else:  # Syndicate: no Resources; the team's 6 − N Faceless, split as it likes
+            seats.append(SeatState(s.id, faceless=None))
+    return State(tuple(seats), setup.clock, setup.tech, team_leader=setup.team_leader,
+                 stage=Stage.OVER if over else Stage.SCHEMING)
 
 
-def apply(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    """The state after `event` (recorded as `version`), or InvalidInput and no change."""
-    return _HANDLERS[event.kind](setup, state, event, version)
+# --- helpers the referee's parts share --------------------------------------------------------
 
-
-# --- helpers -------------------------------------------------------------------------------
-
-def _refuse(field: str, detail: str, allowed: str | None = None) -> InvalidInput:
-    return InvalidInput(field, detail, allowed)
-
-
-def _name(setup: SessionSetup, seat_id: str) -> str:
+def name(setup: SessionSetup, seat_id: str) -> str:
     return setup.seat(seat_id).name
 
 
-def _seat(setup: SessionSetup, state: State, event: Event, *, henchman: bool = False) -> SeatState:
-    seat = setup.seat(event.seat or "")
-    if henchman and seat.goodman:
-        raise _refuse("seat", f"General Goodman has no {event.kind.value.replace('-', ' ')}s; "
-                      "pick a Named Henchman.", "a Named Henchman's seat")
-    return state.seat(seat.id)
-
-
-def _put(state: State, seat: SeatState) -> State:
+def put(state: State, seat: SeatState) -> State:
     return replace(state, seats=tuple(seat if s.id == seat.id else s for s in state.seats))
 
 
-def _cutthroat_only(setup: SessionSetup, field: str, what: str) -> None:
-    if setup.mode is not PlayMode.CUTTHROAT:
-        raise _refuse(field, f"{what} belong to Cutthroat; this table plays "
-                      f"{setup.mode.title()}.", "Cutthroat only")
+def henchman(setup: SessionSetup, state: State, seat_id: str | None, what: str,
+             field: str = "seat") -> SeatState:
+    """A Named Henchman's record; General Goodman has no miniature on the War Map."""
+    seat = setup.seat(seat_id or "", field)
+    if seat.goodman:
+        raise refuse(field, f"General Goodman has no miniature on the War Map, so he does not "
+                     f"{what}; pick a Named Henchman.", "a Named Henchman's seat",
+                     "goodman-role")
+    return state.seat(seat.id)
 
 
-# --- one handler per kind ------------------------------------------------------------------
-
-def _vp(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    seat = _seat(setup, state, event)
-    amount = event.amount or 0
-    if amount == 0:
-        raise _refuse("amount", "A VP change of 0 changes nothing.", "a non-zero number")
-    if event.source is VpSource.GOODMAN:
-        _cutthroat_only(setup, "source", "VP awarded by Goodman")
-        if seat.id == GOODMAN_ID:
-            raise _refuse("seat", "Goodman awards VP to his Named Henchmen, not to himself.",
-                          "a Named Henchman's seat")
-        held = seat.vp_goodman
-    else:
-        held = seat.vp_other
-    if held + amount < 0:
-        label = "from Goodman" if event.source is VpSource.GOODMAN else "from other sources"
-        raise _refuse("amount", f"{_name(setup, seat.id)} holds {held} VP {label}; they cannot "
-                      f"lose {-amount}.", f"a loss of at most {held}")
-    if event.source is VpSource.GOODMAN:
-        return _put(state, replace(seat, vp_goodman=held + amount))
-    return _put(state, replace(seat, vp_other=held + amount))
+def pay(setup: SessionSetup, state: State, seat: SeatState, kind: Resource, n: int,
+        what: str, rule: str, field: str = "seat") -> State:
+    """`seat` pays `n` of `kind` for `what`; a refusal names the Resource it is short of."""
+    if not seat.purse.can_pay(kind, n):
+        raise refuse(field, f"{what} costs {n} {kind.word}; "
+                     f"{name(setup, seat.id)} holds {holding(seat.purse, kind)}.",
+                     f"{n} or more {kind.word}", rule)
+    return put(state, replace(seat, purse=seat.purse.paid(kind, n)))
 
 
-def _trigger(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    seat = _seat(setup, state, event, henchman=True)
-    number = event.trigger or 0
-    on = bool(event.active)
-    if on == (number in seat.triggers):
-        raise _refuse("active", f"Betrayal Trigger {number} of {_name(setup, seat.id)} is "
-                      f"already {'on' if on else 'off'}.", "on" if not on else "off")
-    triggers = seat.triggers | {number} if on else seat.triggers - {number}
-    return _put(state, replace(seat, triggers=frozenset(triggers)))
+def goodman_seat(setup: SessionSetup) -> str | None:
+    return next((s.id for s in setup.seats if s.goodman), None)
 
 
-def _objective(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    seat = _seat(setup, state, event, henchman=True)
-    kind = event.objective or ObjectiveKind.SIDE_JOB
-    name = _name(setup, seat.id)
-    vp = event.vp
-    if kind is ObjectiveKind.DISLOYAL_SIDE_JOB:
-        _cutthroat_only(setup, "objective", "Disloyal Side Jobs")
-    if kind is ObjectiveKind.DIRECTIVE and state.betrayer == seat.id:
-        raise _refuse("objective", f"{name} is the Betrayer; Goodman Directives are for loyal "
-                      "Named Henchmen.", "a loyal Named Henchman")
-    if kind is ObjectiveKind.GLOBAL_EVENT:
-        if vp not in (None, GLOBAL_EVENT_VP):
-            raise _refuse("vp", "Solving a Global Event gives 1 VP.", "1")
-        vp = GLOBAL_EVENT_VP
-    if kind is ObjectiveKind.NEFARIOUS_PLAN:
-        if setup.mode is PlayMode.SYNDICATE:
-            raise _refuse("objective", "Syndicate deals no Nefarious Plans.",
-                          "Cutthroat or Mayhem")
-        owner = _plan_holder(setup, state, seat.id)
-        if owner is not None:
-            whose = ("This team" if setup.mode is PlayMode.MAYHEM else name)
-            raise _refuse("objective", f"{whose} already revealed a Nefarious Plan "
-                          f"({_name(setup, owner)}); there is one per "
-                          f"{'team' if setup.mode is PlayMode.MAYHEM else 'player'}.",
-                          "one Nefarious Plan")
-    if vp is None:
-        raise _refuse("vp", f"Say how many VP the {kind.value.replace('-', ' ')} gave.",
-                      "a whole number 0 or more")
-    return _put(state, replace(seat, objectives=(*seat.objectives,
-                                                 Objective(kind, vp, event.title, version))))
+def loyal(setup: SessionSetup, state: State) -> list[str]:
+    """The Named Henchmen who have not betrayed, in seat order."""
+    return [s.id for s in setup.henchmen if s.id != state.betrayer]
 
 
-def _plan_holder(setup: SessionSetup, state: State, seat_id: str) -> str | None:
-    team = setup.seat(seat_id).team
-    mates = {s.id for s in setup.seats
-             if s.id == seat_id or (team is not None and s.team is not None
-                                    and s.team.casefold() == team.casefold())}
-    for seat in state.seats:
-        if seat.id in mates and seat.count(ObjectiveKind.NEFARIOUS_PLAN):
-            return seat.id
-    return None
-
-
-def _resources(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    seat = _seat(setup, state, event)
-    return _put(state, replace(seat, resources=event.count or 0))
-
-
-def _gadgets(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    seat = _seat(setup, state, event)
-    return _put(state, replace(seat, gadgets=event.count or 0))
-
-
-def _clock(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    to = event.to or 0
-    if to == state.clock:
-        raise _refuse("to", f"The clock is already at {to}.", "another space")
-    if setup.mode is PlayMode.CUTTHROAT and to == 0 and state.doomsday_completed:
-        raise _refuse("to", "Goodman completed his plan, which ended the game before the clock "
-                      "could reach 0.", "1-10")
-    return replace(state, clock=to)
-
-
-def _tech(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    if event.to == state.tech:
-        raise _refuse("to", f"The Technology Track is already at {event.to}.", "another level")
-    return replace(state, tech=event.to)
-
-
-def _revealed(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    _no_plan_in_mayhem(setup)
-    if state.doomsday_revealed:
-        raise _refuse("kind", "The Doomsday Plan is already revealed.", "once")
-    return replace(state, doomsday_revealed=True)
-
-
-def _completed(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    _no_plan_in_mayhem(setup)
-    if state.doomsday_completed:
-        raise _refuse("kind", "The Doomsday Plan is already completed.", "once")
-    if state.clock == 0:
-        raise _refuse("kind", "The clock reached 0: the game ended before the plan was done.",
-                      "a clock above 0")
-    return replace(state, doomsday_revealed=True, doomsday_completed=True)
-
-
-def _no_plan_in_mayhem(setup: SessionSetup) -> None:
-    if setup.mode is PlayMode.MAYHEM:
-        raise _refuse("kind", "Mayhem has no Doomsday Plan; the game ends when the clock "
-                      "reaches 0.", "Cutthroat or Syndicate")
-
-
-def _team_leader(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    seat = _seat(setup, state, event, henchman=True)
-    return replace(state, team_leader=seat.id)
-
-
-def _note(setup: SessionSetup, state: State, event: Event, version: int) -> State:
-    if event.seat is not None:
-        setup.seat(event.seat)
-    return replace(state, notes=state.notes.added(Note(event.text or "", event.seat, version)))
-
-
-_HANDLERS: dict[EventKind, Callable[[SessionSetup, State, Event, int], State]] = {
-    EventKind.VP: _vp, EventKind.TRIGGER: _trigger, EventKind.OBJECTIVE: _objective,
-    EventKind.RESOURCES: _resources, EventKind.GADGETS: _gadgets, EventKind.CLOCK: _clock,
-    EventKind.TECH: _tech, EventKind.DOOMSDAY_REVEALED: _revealed,
-    EventKind.DOOMSDAY_COMPLETED: _completed,
-    EventKind.TEAM_LEADER: _team_leader, EventKind.NOTE: _note,
-}
+def is_goodman(seat_id: str) -> bool:
+    return seat_id == GOODMAN_ID

@@ -24,6 +24,7 @@ MAYHEM = {"mode": "mayhem", "team_leader": "azura-badeau", "seats": [
     {"henchman": "Cassandra O'Shea", "team": "Blue"}]}
 NEXT = {"kind": "next"}
 TO_MONOLOGUING = [NEXT] * 4  # Villainy Phases 1, 2, 3, then Monologuing
+DEPLOY = [{"kind": "deploy", "seat": "jin-feng", "squad_1": 1, "from_1": "base"}]
 
 
 def table(setup: dict[str, Any], *events: dict[str, Any]) -> Any:
@@ -91,9 +92,12 @@ def test_a_round_runs_scheming_three_phases_monologuing_then_the_world_reacts():
     for _ in range(5):
         h.append(parse_event(NEXT))
         seen.append(view(h)["now"])
-    assert seen == ["Round 1 · Scheming", "Round 1 · Villainy, Phase 1",
-                    "Round 1 · Villainy, Phase 2", "Round 1 · Villainy, Phase 3",
-                    "Round 1 · Monologuing", "Round 2 · Scheming"]
+    assert seen == ["Round 1 · Scheming · Coordination",
+                    "Round 1 · Villainy, Phase 1 · Fund Deployment and Deploy",
+                    "Round 1 · Villainy, Phase 2 · Fund Deployment and Deploy",
+                    "Round 1 · Villainy, Phase 3 · Fund Deployment and Deploy",
+                    "Round 1 · Monologuing · Voluntary Recall",
+                    "Round 2 · Scheming · Coordination"]
     assert h.state.clock == 9  # 3 Named Henchmen in Cutthroat start on 10
     assert line(h) == "The World Reacts: Doomsday Clock 10 → 9. Round 2: Scheming"
     worked = TRACKER.event_json(h.event_at(h.version), SHARED)["working"]
@@ -128,18 +132,19 @@ def test_syndicate_with_the_plan_revealed_loses_two_a_round_and_touches_an_even_
 def test_what_belongs_to_monologuing_or_the_end_is_refused_in_villainy(event, field, rule):
     h = table(CUTTHROAT, NEXT)
     refusal = refused(h, event)
-    assert refusal.field == field and rule in refusal.detail
+    assert refusal.field == field and refusal.rule == rule
     assert "Round 1 · Villainy, Phase 1" in refusal.detail
 
 
 def test_a_global_event_is_solved_outside_monologuing_only():
-    h = table(CUTTHROAT, NEXT)
+    events = {**CUTTHROAT, "global_events": True}
+    h = table(events, NEXT)
     h.append(parse_event({"kind": "objective", "seat": "jin-feng",
                           "objective": "global-event"}))
     assert line(h) == "Jin Feng solves a Global Event: +1 VP"
-    h = table(CUTTHROAT, *TO_MONOLOGUING)
+    h = table(events, *TO_MONOLOGUING)
     refusal = refused(h, {"kind": "objective", "seat": "jin-feng", "objective": "global-event"})
-    assert "global-events-reveal" in refusal.detail
+    assert refusal.rule == "global-events-reveal"
 
 
 def test_each_goodman_directive_is_claimed_once():
@@ -246,7 +251,8 @@ def test_a_betrayal_hands_over_and_collects_as_the_calculator_says():
     jin, goodman = h.state.seat("jin-feng"), h.state.seat("goodman")
     # betrayal-transfer: N (3 Named Henchmen) × 3 triggers + 3 VP handed over = 12
     assert (jin.vp_goodman, jin.vp_other, jin.resources) == (0, 0, 12)
-    assert (goodman.vp_other, goodman.resources) == (3, 5)
+    # Goodman started with 2 VP and 12 Resources (3 Named Henchmen), awarded Jin 2
+    assert (goodman.vp_other, goodman.resources) == (3, 17)
     assert line(h) == ("Jin Feng betrays the organization: 3 VP and 5 Resources go to General "
                        "Goodman; Jin Feng collects 12 Resources")
     worked = TRACKER.event_json(h.event_at(h.version), SHARED)["working"]
@@ -259,22 +265,26 @@ def test_goodman_pays_for_a_forced_betrayal_and_cannot_without_the_infamy():
     disloyal = [{"kind": "objective", "seat": "jin-feng", "objective": "disloyal-side-job",
                  "vp": 1}] * 2
     h = table(CUTTHROAT, *TO_MONOLOGUING, *disloyal,
-              {"kind": "resources", "seat": "goodman", "count": 7})
+              {"kind": "resources", "seat": "goodman", "infamy": 7, "count": 7})
     refusal = refused(h, {"kind": "betrayal", "seat": "jin-feng", "forced": True})
-    assert "costs General Goodman 8 Infamy" in refusal.detail  # 12 − 2 × 2
-    h.append(parse_event({"kind": "resources", "seat": "goodman", "count": 9}))
+    assert "Forcing Jin Feng out costs 8 Infamy" in refusal.detail  # 12 − 2 × 2
+    assert refusal.rule == "force-betrayal"
+    h.append(parse_event({"kind": "resources", "seat": "goodman", "infamy": 9}))
     h.append(parse_event({"kind": "betrayal", "seat": "jin-feng", "forced": True}))
-    assert h.state.seat("goodman").resources == 1
+    assert h.state.seat("goodman").purse.infamy == 1
     assert line(h).startswith("General Goodman forces Jin Feng out as the Betrayer: General "
                               "Goodman pays 8 Infamy")
 
 
 def test_a_gadget_costs_the_tracks_level_and_raises_it():
-    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "count": 9},
+    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "data_cache": 6,
+                          "corruption": 3},
               {"kind": "gadget", "seat": "jin-feng"})
     jin = h.state.seat("jin-feng")
-    assert (jin.resources, jin.gadgets, h.state.tech) == (7, 1, 3)
-    assert line(h) == "Jin Feng builds a Gadget: pays 2 Resources, Technology Track to 3"
+    assert (jin.purse.data_cache, jin.gadgets, h.state.tech) == (4, 1, 3)
+    assert line(h) == "Jin Feng builds a Gadget: pays 2 Data Cache, Technology Track to 3"
+    for seat in ("boris-myasneek", "goodman", "azura-badeau"):  # the turn comes round again
+        h.append(parse_event({"kind": "pass", "seat": seat}))
     # pay 3 Corruption to raise the track to 4 first, then 4 Data Cache; the track goes to 5
     h.append(parse_event({"kind": "gadget", "seat": "jin-feng", "shift": "raise"}))
     assert (h.state.seat("jin-feng").resources, h.state.tech) == (0, 5)
@@ -282,15 +292,17 @@ def test_a_gadget_costs_the_tracks_level_and_raises_it():
 
 def test_a_syndicate_hire_costs_vp_per_named_henchman_in_play():
     h = table(SYNDICATE, {"kind": "vp", "seat": "jin-feng", "amount": 13},
+              {"kind": "pass", "seat": "azura-badeau"},  # the Team Leader's turn first
               {"kind": "hire", "seat": "jin-feng", "title": "Boris Myasneek"})
     assert h.state.seat("jin-feng").vp_other == 9  # 2 in play × 2 VP
     assert line(h) == "Jin Feng hires a Named Henchman (Boris Myasneek) for 4 VP"
     h.append(parse_event({"kind": "doomsday-revealed"}))
+    h.append(parse_event({"kind": "pass", "seat": "azura-badeau"}))
     h.append(parse_event({"kind": "hire", "seat": "jin-feng"}))  # 3 in play × 3 VP
     assert h.state.seat("jin-feng").vp_other == 0
     h.append(parse_event(NEXT))
     refusal = refused(h, {"kind": "hire", "seat": "azura-badeau"})
-    assert "hire-named-henchman" in refusal.detail and "in Scheming" in refusal.detail
+    assert refusal.rule == "hire-named-henchman" and "in Scheming" in refusal.detail
 
 
 def test_hand_set_tracks_are_corrections_and_the_lines_use_the_tables_words():
@@ -304,18 +316,22 @@ def test_hand_set_tracks_are_corrections_and_the_lines_use_the_tables_words():
 
 
 def test_a_mission_is_checked_and_rewarded_by_the_mission_calculator():
-    h = table(CUTTHROAT, NEXT, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
+    h = table(CUTTHROAT, NEXT, *DEPLOY, *({"kind": "deploy", "seat": s, "squad_1": 1,
+                                           "from_1": "base"}
+                                          for s in ("azura-badeau", "boris-myasneek")),
+              {"kind": "mission", "seat": "jin-feng",
+                                          "mission": "resource",
                                 "title": "arms dealing", "combat": 3, "stealth": 1,
                                 "cunning": 1, "diplomacy": 1, "affinity": True,
                                 "reward_vp": 1, "reward_resources": 2})
     jin = h.state.seat("jin-feng")
     assert (jin.vp_other, jin.resources) == (1, 4)  # Resources doubled by the Affinity, VP not
-    assert line(h) == "Jin Feng completes the mission Arms Dealing: receives 1 VP and 4 Resources"
+    assert line(h) == "Jin Feng completes the mission Arms Dealing: receives 1 VP and 4 Funding"
     worked = TRACKER.event_json(h.event_at(h.version), SHARED)["working"]
-    assert "Resources: doubled to 4. [affinity-bonuses]" in worked
+    assert "Funding: doubled to 4. [affinity-bonuses]" in worked
     refusal = refused(h, {"kind": "mission", "seat": "azura-badeau", "mission": "resource",
                           "title": "Arms Dealing", "combat": 9})
-    assert refusal.field == "title" and "complete-missions" in refusal.detail
+    assert refusal.field == "title" and refusal.rule == "complete-missions"
     # a Doomsday Mission: its VP plus the Affinity's +1, outside the Reward
     h.append(parse_event({"kind": "mission", "seat": "azura-badeau", "mission": "doomsday",
                           "title": "Corrupt the U.N.", "stealth": 2, "cunning": 5,
@@ -328,33 +344,36 @@ def test_a_mission_is_checked_and_rewarded_by_the_mission_calculator():
 
 def test_the_betrayer_completes_no_missions():
     h = table(CUTTHROAT, {"kind": "vp", "seat": "azura-badeau", "amount": 1},
-              *TO_MONOLOGUING, {"kind": "betrayal", "seat": "jin-feng"}, NEXT, NEXT)
+              *TO_MONOLOGUING, {"kind": "betrayal", "seat": "jin-feng"}, NEXT, NEXT,
+              {"kind": "deploy", "seat": "jin-feng", "squad_1": 1, "from_1": "base"})
     refusal = refused(h, {"kind": "mission", "seat": "jin-feng", "mission": "resource",
                           "title": "Arms Dealing", "combat": 9, "stealth": 9})
-    assert "betrayer-powers" in refusal.detail
+    assert refusal.rule == "betrayer-powers"
 
 
 def test_a_deployment_is_priced_by_the_calculator_once_a_phase():
     # the rulebook's Base Discount example: squads of 2 and 4, one from Base: 1 + 2 − 1 = 2
-    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "count": 5}, NEXT,
+    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "funding": 5}, NEXT,
               {"kind": "deploy", "seat": "jin-feng", "squad_1": 2, "from_1": "base",
                "squad_2": 4, "from_2": "mission"})
     assert h.state.seat("jin-feng").resources == 3
     assert line(h) == ("Jin Feng deploys 2 Squads (2, 4 henchmen) to the Staging Marker: "
                        "pays 2 Funding")
     refusal = refused(h, {"kind": "deploy", "seat": "jin-feng", "squad_1": 1})
-    assert "one Staging Marker per Phase" in refusal.detail
+    assert "deploys once a Phase" in refusal.detail and refusal.rule == "place-staging-markers"
     h.append(parse_event(NEXT))  # Phase 2: a new Deployment
     h.append(parse_event({"kind": "deploy", "seat": "jin-feng", "squad_1": 6,
                           "from_1": "mission"}))
     assert h.state.seat("jin-feng").resources == 0
     short = refused(h, {"kind": "deploy", "seat": "boris-myasneek", "squad_1": 2})
-    assert "must-deploy" in short.detail
+    assert short.rule == "must-deploy"
 
 
 def test_a_conflict_counts_successes_and_moves_what_was_stolen_at_once():
-    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "count": 5},
-              {"kind": "resources", "seat": "azura-badeau", "count": 1}, NEXT)
+    h = table(CUTTHROAT, {"kind": "resources", "seat": "jin-feng", "funding": 5},
+              {"kind": "resources", "seat": "azura-badeau", "funding": 1, "corruption": 1},
+              NEXT,
+              {"kind": "deploy", "seat": "azura-badeau", "squad_1": 1, "from_1": "base"})
     fight = {"kind": "conflict", "seat": "azura-badeau", "target": "jin-feng",
              "offence": "stealth", "offence_total": 7, "defence": "combat", "defence_total": 3,
              "target_offence": "diplomacy", "target_offence_total": 4,
@@ -363,15 +382,18 @@ def test_a_conflict_counts_successes_and_moves_what_was_stolen_at_once():
     too_many = refused(h, {**fight, "steals": 2, "target_steals": 2})
     assert too_many.field == "target_steals" and "1 success(es)" in too_many.detail
     h.append(parse_event({**fight, "steals": 2, "target_steals": 1}))
-    assert (h.state.seat("jin-feng").resources, h.state.seat("azura-badeau").resources) == (4, 2)
+    # Stealth steals Funding, Diplomacy Corruption (Conflict effects)
+    jin, azura = h.state.seat("jin-feng").purse, h.state.seat("azura-badeau").purse
+    assert (jin.funding, jin.corruption, azura.funding, azura.corruption) == (3, 1, 3, 0)
     assert line(h) == ("Azura Badeau attacks Jin Feng in a Conflict: Azura Badeau takes 2 "
                        "Resources, Jin Feng takes 1 Resource")
     again = refused(h, {**fight, "steals": 0, "target_steals": 0})
-    assert "once per Phase" in again.detail
+    assert "once per Phase" in again.detail and again.rule == "conflict-resolution"
 
 
 def test_a_calculators_refusal_names_this_events_own_field():
-    h = table(CUTTHROAT, NEXT)
+    h = table(CUTTHROAT, NEXT, *DEPLOY, {"kind": "deploy", "seat": "azura-badeau",
+                                         "squad_1": 1, "from_1": "base"})
     same = refused(h, {"kind": "conflict", "seat": "azura-badeau", "target": "jin-feng",
                        "offence": "stealth", "offence_total": 7, "defence": "stealth",
                        "defence_total": 3, "target_offence": "diplomacy",
