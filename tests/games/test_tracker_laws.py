@@ -7,6 +7,7 @@ no shared answer (nor any answer to the table) depending on a secret, and an exp
 to the same shared state."""
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -92,6 +93,7 @@ def _value(field: Any, seats: list[str], texts: dict[str, list[str]]) -> st.Sear
     return st.none()
 
 
+@functools.cache  # one strategy per game: built once, drawn from many times
 def _events(slug: str) -> st.SearchStrategy[dict[str, Any]]:
     tracker = GAMES[slug].tracker
     assert tracker is not None
