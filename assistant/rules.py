@@ -161,6 +161,10 @@ class RuleBookError(ValueError):
     """A rules file breaks the format above (caught by tests, never by players)."""
 
 
+_NUMBER_KEYS = frozenset({"key", "label", "value", "unit", "provenance", "note"})
+_READING_KEYS = frozenset({"key", "source", "text", "provenance", "disagrees"})
+
+
 def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
     sources: list[str] = []
 
@@ -174,6 +178,11 @@ def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
         clean = plain(source)
         return f"Reading {clean}" if clean.startswith("(") else clean or "Reading"
 
+    for part, allowed in (("numbers", _NUMBER_KEYS), ("readings", _READING_KEYS)):
+        for item in raw.get(part, ()):
+            if set(item) - allowed:  # e.g. a `readings = [...]` written under [[entry.numbers]]
+                raise RuleBookError(f"{where}: entry {raw.get('id', '?')!r}: a {part[:-1]} "
+                                    f"has unknown fields {sorted(set(item) - allowed)}")
     try:
         provenance = Provenance(raw["provenance"])
         numbers = tuple(

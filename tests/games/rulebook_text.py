@@ -4,6 +4,7 @@ number is printed there."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -17,9 +18,9 @@ _CITE = re.compile(r"([a-z][a-z-]*\.txt):((?:\d+(?:-\d+)?(?:\s*(?:,|and|;)\s*:?(
 WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty".split())}
-WORDS |= {"once": 1, "single": 1, "twice": 2, "double": 2, "both": 2, "pair": 2, "half": 0.5,
-          "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-          "seventh": 7, "eighth": 8}
+WORDS |= {"no": 0, "none": 0, "once": 1, "single": 1, "twice": 2, "double": 2, "both": 2,
+          "pair": 2, "half": 0.5, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+          "sixth": 6, "seventh": 7, "eighth": 8}
 STOP = frozenset("the and for with from that this each your their when what have been "
                  "example player players per number count total".split())
 
@@ -63,11 +64,11 @@ def pages(file: str, section: str) -> list[tuple[str, int]]:
     return out
 
 
-def figures(text: str) -> set[float]:
-    """Every number a line prints, as digits or as a word ("three", "twice")."""
+def figures(text: str) -> Counter[float]:
+    """Every number a line prints, as digits or as a word ("three", "twice"), with how often."""
     low = text.lower().replace("½", " 0.5 ")
-    found = {float(x) for x in re.findall(r"(?<![\w.])\d+(?:\.\d+)?", low)}
-    found |= {float(WORDS[w]) for w in re.findall(r"[a-z]+", low) if w in WORDS}
+    found = Counter(float(x) for x in re.findall(r"(?<![\w.])\d+(?:\.\d+)?", low))
+    found.update(float(WORDS[w]) for w in re.findall(r"[a-z]+", low) if w in WORDS)
     return found
 
 
@@ -94,12 +95,14 @@ def _line(file: str, n: int) -> str:
     return lines(file)[n - 1] if 0 < n <= len(lines(file)) else ""
 
 
-def printed_at(value: object, label: str, where: list[tuple[str, int]]) -> str | None:
+def printed_at(value: object, label: str, where: list[tuple[str, int]],
+               share: float = 0.0) -> str | None:
     """The first cited line that prints `value` (the line, for the message), or None.
 
     A figure counts where a word of `label` stands beside it (a bare "2" in a long rulebook
-    is anything); a value in words ("clockwise", "Beasts, Criminals") where each of its
-    words stands in the cited lines."""
+    is anything), or with `share`, that share of its words (labels are in our own words, so
+    one word is the weak test and half of them the strong one); a value in words
+    ("clockwise", "Beasts, Criminals") where each of its words stands in the cited lines."""
     wanted = values(value)
     if not wanted:
         items = [w for w in re.findall(r"[a-z]+(?:-[a-z]+)*", str(value).lower())]
@@ -109,8 +112,13 @@ def printed_at(value: object, label: str, where: list[tuple[str, int]]) -> str |
         return f"{where[0][0]}: {value}" if all(re.search(rf"(?<![\w-]){re.escape(i)}", text)
                                                 for i in items) else None
     look = words(label)
+    enough = max(1, round(len(look) * share + 0.01))
+    own = figures(label)  # "Squad of 1-3": a line's "1-3 Henchmen" is the label, not the value
     for file, n in where:
-        if wanted <= figures(_line(file, n)) and any(
-                look & words(_line(file, m)) for m in range(n - NEAR, n + NEAR + 1)):
-            return f"{file}:{n}: {_line(file, n)[:120]}"
+        shown = figures(_line(file, n))
+        if all(shown[v] > own[v] for v in wanted):
+            reach = 0 if share else NEAR  # the strong test: on the very line
+            near = set().union(*(words(_line(file, m)) for m in range(n - reach, n + reach + 1)))
+            if len(look & near) >= enough:
+                return f"{file}:{n}: {_line(file, n)[:120]}"
     return None

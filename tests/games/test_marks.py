@@ -2,8 +2,8 @@
 
 - The provenance walk: every key number of every game is checked against the rulebook lines
   it cites (its own, else its entry's): a number printed there is never marked derived or
-  unknown, a number marked as printed is printed there, and a derived one gives its
-  reasoning (build 1).
+  unknown, a number marked as printed is printed there (or its note says where, with the
+  lines: a count of a printed list), and a derived one gives its reasoning (build 1).
 - One source: a calculation step (calculators, setup, scoring; every worked example and
   golden case) that applies a reading shows the mark and the wording of that reading as its
   entry holds it, and a step on an entry the rulebook does not state outright names the part
@@ -25,6 +25,7 @@ from assistant.explain import Explained, Provenance
 from assistant.games import Game, all_games
 from assistant.rules import Entry
 from assistant.sheets import Checklist, Facts, Para, Sheet, Table
+
 from . import golden
 from .rulebook_text import RULEBOOKS, cited, pages, printed_at
 
@@ -53,11 +54,17 @@ def number_problems(game: Game) -> list[str]:
                      or pages(file, f"{entry.section} {n.note}"))
             name = f"{entry.id} / {n.key or n.label} = {n.value!r} ({n.provenance.value})"
             assert where, f"{name}: the entry cites no rulebook lines"
-            hit = printed_at(n.value, f"{n.label} {n.unit}", where)
+            label = f"{n.label} {n.unit}"
+            # printed beside half its label's words: then never derived; beside none of them:
+            # then not marked as printed
+            hit = printed_at(n.value, label, where, share=0.5)
             if hit and n.provenance in (Provenance.DERIVED, Provenance.UNKNOWN):
                 out.append(f"{name}: printed at {hit}")
-            if not hit and n.provenance is RULEBOOK:
-                out.append(f"{name}: marked as printed, but not found at its lines")
+            if n.provenance is RULEBOOK and not printed_at(n.value, label, where) and not (
+                    n.note and n.sources):
+                out.append(f"{name}: marked as printed, but not found at its lines (a count "
+                           "of a printed list, or a value in a table, says so in its note "
+                           "with the lines)")
             if n.provenance is not RULEBOOK and not n.note.strip():
                 out.append(f"{name}: no reasoning")
     return out

@@ -23,9 +23,9 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, OneOf
 
-from ..facts import number
+from ..facts import number, says
 from ..modes import COLOURS, Trait
-from .dice import DOUBLE_NOTE, FACE, FACES_NOTE, TRAIT_NAMES, _faces
+from .dice import FACE, TRAIT_NAMES, _faces
 
 SCHEME_REROLL = number("rerolls", "scheme")
 MAX_DICE = 5
@@ -35,11 +35,6 @@ MAX_STATES = 500
 pool (mixed colours most): up to 500 of them (5 dice of one colour, 2 + 2 of two colours
 with 6 faces) answer within a few seconds on a busy machine; bigger pools belong to the
 one-roll Success odds."""
-LACKEY_NOTE = ("The Lackey's reroll is once per contract: the rulebook speaks of one "
-               "roll-again after all the dice are rolled (maniacal.txt:251) (derived).")
-ORDER_NOTE = ("Rerolls can follow one another (maniacal.txt:269); the player picks which to "
-              "use next after seeing each roll, and may stop at any time (derived: the best "
-              "play is worked out over every order).")
 
 State = tuple[tuple[int, ...], ...]
 """The faces showing, per colour in TRAIT_NAMES order, each colour's values sorted."""
@@ -213,9 +208,12 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
                                "and 2 of two colours). Use Success odds for bigger pools.",
                                f"a pool showing at most {MAX_STATES} sets of faces")
     odds = Odds(faces, target)
-    steps = [Step("Faces as entered by the table (icon faces of the recommended trait "
-                  "doubled).", None, "die-faces", Provenance.UNKNOWN, FACES_NOTE + " "
-                  + DOUBLE_NOTE)]
+    steps = [says("die-faces", None, "Faces as entered by the table."),
+             says("counting-successes", "icon-double", "Icon faces of the recommended trait "
+                  "count double.")]
+    if with_lackey is not None:
+        steps.append(says("lackeys", "once", "The Lackey on the team: after the roll, reroll any "
+                          "number of the dice, once."))
     result: dict[str, Any] = {"target": target, "schemes": schemes}
     if schemes:
         steps.append(Step(f"{schemes} reroll Scheme(s): each rerolls up to {SCHEME_REROLL} "
@@ -237,10 +235,9 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
             tools = " and ".join(x for x in ("the Lackey's reroll of any dice" if lackey else "",
                                               f"{schemes} Scheme reroll(s)" if schemes else "")
                                  if x)
-            steps.append(Step(f"{who}: with {tools}, played as well as possible, "
-                              f"{float(best):.1%} ({best.numerator}/{best.denominator}).",
-                              round(float(best), 6), "rerolls", Provenance.DERIVED,
-                              (LACKEY_NOTE + " " if lackey else "") + ORDER_NOTE))
+            steps.append(says("rerolls", "best-play", f"{who}: with {tools}, played as well "
+                              f"as possible, {float(best):.1%} "
+                              f"({best.numerator}/{best.denominator}).", round(float(best), 6)))
         result[key] = {"dice": pool, "one_roll": round(float(plain), 6),
                        "one_roll_exact": f"{plain.numerator}/{plain.denominator}",
                        "chance": round(float(best), 6),
@@ -249,10 +246,10 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
         a, b = result["without_lackey"]["chance"], result["with_lackey"]["chance"]
         better = "with" if b > a else "without" if a > b else "either"
         result["better"] = better
-        steps.append(Step(f"Send the Lackey? {b:.1%} with it against {a:.1%} without: "
-                          + ("send it." if better == "with" else "keep it home."
-                             if better == "without" else "it makes no difference."),
-                          round(b - a, 6), "lackeys", Provenance.DERIVED, ORDER_NOTE))
+        steps.append(says("rerolls", "best-play", f"Send the Lackey? {b:.1%} with it against "
+                          f"{a:.1%} without: " + ("send it." if better == "with" else
+                                                  "keep it home." if better == "without" else
+                                                  "it makes no difference."), round(b - a, 6)))
     shown = [f"{'with' if k == 'with_lackey' else 'without'} the Lackey "
              f"{result[k]['chance']:.1%}" for k in ("without_lackey", "with_lackey")
              if result[k] is not None]
