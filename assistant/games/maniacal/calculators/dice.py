@@ -47,6 +47,14 @@ def dice_pool(data: Mapping[str, Any]) -> Explained:
                                "Clean-up.", "a henchman not yet used this round")
         base, power = _traits(m), _traits(m, "power_")
         total = {t: base[t] + power[t] for t in TRAIT_NAMES}
+        printed = [t for t in TRAIT_NAMES if base[t]]
+        if not m.get("lackey") and len(printed) > 1:
+            # a henchman card prints one trait; a second comes only from a Power (279)
+            raise InvalidInput(f"members.{i}.{printed[1]}", f"{name} has "
+                               f"{' and '.join(printed)} on the card itself, but a henchman "
+                               "card has one trait: more come only from a Power. Enter the "
+                               "Power's traits as Power values.",
+                               f"one card trait for {name} (a Power's under power_*)")
         if m.get("lackey"):
             lackeys += 1
             if lackeys > 1:
