@@ -178,6 +178,11 @@ def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
         clean = plain(source)
         return f"Reading {clean}" if clean.startswith("(") else clean or "Reading"
 
+    keys = [item["key"] for part in ("numbers", "readings") for item in raw.get(part, ())
+            if item.get("key")]
+    if len(keys) != len(set(keys)):
+        raise RuleBookError(f"{where}: entry {raw.get('id', '?')!r}: a key is used twice: "
+                            f"{sorted(k for k in set(keys) if keys.count(k) > 1)}")
     for part, allowed in (("numbers", _NUMBER_KEYS), ("readings", _READING_KEYS)):
         for item in raw.get(part, ()):
             if set(item) - allowed:  # e.g. a `readings = [...]` written under [[entry.numbers]]
