@@ -4,6 +4,7 @@ number is printed there."""
 from __future__ import annotations
 
 import re
+from math import ceil
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
@@ -100,8 +101,9 @@ def printed_at(value: object, label: str, where: list[tuple[str, int]],
     """The first cited line that prints `value` (the line, for the message), or None.
 
     A figure counts where a word of `label` stands beside it (a bare "2" in a long rulebook
-    is anything), or with `share`, that share of its words (labels are in our own words, so
-    one word is the weak test and half of them the strong one); a value in words
+    is anything), or with `share`, on the very line with that share of its words and at
+    least two (labels are in our own words, so one word is the weak test and this the strong
+    one); a value in words
     ("clockwise", "Beasts, Criminals") where each of its words stands in the cited lines."""
     wanted = values(value)
     if not wanted:
@@ -112,7 +114,9 @@ def printed_at(value: object, label: str, where: list[tuple[str, int]],
         return f"{where[0][0]}: {value}" if all(re.search(rf"(?<![\w-]){re.escape(i)}", text)
                                                 for i in items) else None
     look = words(label)
-    enough = max(1, round(len(look) * share + 0.01))
+    if not look and share:
+        return None  # a label with no word to look for ("N = 3: VP"): only the weak test
+    enough = max(min(2, len(look)), ceil(len(look) * share)) if share else min(1, len(look))
     own = figures(label)  # "Squad of 1-3": a line's "1-3 Henchmen" is the label, not the value
     for file, n in where:
         shown = figures(_line(file, n))

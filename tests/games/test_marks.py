@@ -27,7 +27,7 @@ from assistant.rules import Entry
 from assistant.sheets import Checklist, Facts, Para, Sheet, Table
 
 from . import golden
-from .rulebook_text import RULEBOOKS, cited, pages, printed_at
+from .rulebook_text import RULEBOOKS, cited, pages, printed_at, values
 
 GAMES = all_games()
 IDS = [g.slug for g in GAMES]
@@ -50,17 +50,18 @@ def number_problems(game: Game) -> list[str]:
     out = []
     for entry in game.rules:
         for n in entry.numbers:
-            where = (cited(n.sources) or cited(entry.sources)
-                     or pages(file, f"{entry.section} {n.note}"))
+            own = cited(n.sources)
+            broad = cited(entry.sources) + pages(file, entry.section)
+            where = own or broad  # the lines the number stands on
             name = f"{entry.id} / {n.key or n.label} = {n.value!r} ({n.provenance.value})"
             assert where, f"{name}: the entry cites no rulebook lines"
             label = f"{n.label} {n.unit}"
-            # printed beside half its label's words: then never derived; beside none of them:
-            # then not marked as printed
-            hit = printed_at(n.value, label, where, share=0.5)
+            # printed beside half its label's words: then never derived; beside none of them
+            # anywhere the entry cites: then not marked as printed
+            hit = printed_at(n.value, label, where, share=0.5) if values(n.value) else None
             if hit and n.provenance in (Provenance.DERIVED, Provenance.UNKNOWN):
                 out.append(f"{name}: printed at {hit}")
-            if n.provenance is RULEBOOK and not printed_at(n.value, label, where) and not (
+            if n.provenance is RULEBOOK and not printed_at(n.value, label, own + broad) and not (
                     n.note and n.sources):
                 out.append(f"{name}: marked as printed, but not found at its lines (a count "
                            "of a printed list, or a value in a table, says so in its note "
