@@ -4,10 +4,10 @@ number is printed there."""
 from __future__ import annotations
 
 import re
-from math import ceil
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from math import ceil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]

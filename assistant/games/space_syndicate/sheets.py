@@ -282,7 +282,7 @@ def costs_aid() -> Sheet:
         entry_section("zones", zones, Para(
             "Figures given as icons, read as credits, influence, crew. The fortify "
             "crew figure is uncertain (it may be influence).", ParaStyle.NOTE,
-            mark("zones", "fortify-crew")),
+            mark("fortifying", "fortify-crew")),
             text=False, link=calculator_link("bases")),
         entry_section("exchange", exchange, Para(
             "Only on your own turn; never during Resource Collection.", ParaStyle.NOTE),

@@ -49,12 +49,12 @@ def bases(data: Mapping[str, Any]) -> Explained:
         c = ZONE_COSTS[z]
         if buy[z]:
             purchase = purchase + c.buy.times(buy[z])
-            steps.append(says("zones", None, f"Buy {buy[z]} {z.value.upper()} base(s): "
+            steps.append(says("buying-bases", None, f"Buy {buy[z]} {z.value.upper()} base(s): "
                               f"{buy[z]} × ({c.buy.words()}) = "
                               f"{c.buy.times(buy[z]).words()}.", c.buy.credits * buy[z]))
         if fort[z]:
             fortify = fortify + c.fortify.times(fort[z])
-            steps.append(says("zones", "fortify-crew", f"Fortify {fort[z]} "
+            steps.append(says("fortifying", "fortify-crew", f"Fortify {fort[z]} "
                               f"{z.value.upper()} base(s): {fort[z]} × ({c.fortify.words()}) = "
                               f"{c.fortify.times(fort[z]).words()}.",
                               c.fortify.credits * fort[z]))
