@@ -127,9 +127,17 @@ class Entry:
                 return number
         raise LookupError(f"rule {self.id!r} has no number with key {key!r}")
 
+    def reading(self, key: str) -> Reading:
+        """The reading with stable key `key` (LookupError names the entry if absent)."""
+        for reading in self.readings:
+            if reading.key == key:
+                return reading
+        raise LookupError(f"rule {self.id!r} has no reading with key {key!r}")
+
     def part(self, key: str) -> Part:
         """The reading or key number with stable key `key`."""
-        for part in (*self.readings, *self.numbers):
+        parts: tuple[Part, ...] = (*self.readings, *self.numbers)
+        for part in parts:
             if part.key == key:
                 return part
         raise LookupError(f"rule {self.id!r} has no reading or number with key {key!r}")

@@ -206,7 +206,7 @@ def turn_aid() -> Sheet:
     ], rule_link("round-structure"))
 
 
-HIRED = GAME.rules.get("missions").part("hired-faces")
+HIRED = GAME.rules.get("missions").reading("hired-faces")
 """How hired faces are read: the odds card prints it with its own mark."""
 
 

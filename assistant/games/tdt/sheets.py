@@ -483,7 +483,7 @@ def tie_chain() -> tuple[Para, ...]:
                  for i, c in enumerate(scoring.CUTTHROAT_CHAIN, start=1))
 
 
-TIE = RULES_FOR_SHEETS.get("scoring-mayhem").part("no-tie-break")
+TIE = RULES_FOR_SHEETS.get("scoring-mayhem").reading("no-tie-break")
 """Mayhem ties are shared: the reading, with its mark, as the end-of-game aid prints it."""
 
 

@@ -38,7 +38,7 @@ def test_contract_replacement_names_its_section_in_player_words():
 
 
 def test_a_printed_passing_direction_is_not_marked_derived():
-    # 'clockwise on Turn 1 to counter-clockwise on Turn 2, and then clockwise' (maniacal.txt:95)
+    # the direction alternates turn by turn, clockwise first (maniacal.txt:95)
     assert BOOK.get("room-draft").number("pass-3").provenance is Provenance.RULEBOOK
 
 
