@@ -5,6 +5,11 @@ Each query word is matched against the index vocabulary exactly, as a prefix, or
 small edit distance (transpositions count as one edit), then documents are scored by where the
 word was found: a title hit outweighs an alias hit, which outweighs a body hit. An exact title
 match always ranks first. Abbreviations and synonyms are expanded before matching.
+
+Questions are read as players ask them (issue 44): a verb finds the rules' other forms of it
+("recruiting" → recruit, "dealt" → deal), a spelled-out number its figure, "what happens to X"
+leans on X, an alias said inside a longer question counts, and an entry answering every word of
+a question beats one answering a single word strongly.
 """
 from __future__ import annotations
 
