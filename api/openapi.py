@@ -10,6 +10,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 
+from api.public_url import public_base
 from api.schemas.common import ExplainedOut, ProblemOut, SessionScoreOut
 
 VERSION = "0.1.0"
@@ -22,7 +23,7 @@ def path_of(rule: str) -> str:
 
 def build_spec(app: Flask) -> dict[str, Any]:
     spec = APISpec(title="Lairside API", version=VERSION, openapi_version="3.0.3",
-                   plugins=[MarshmallowPlugin()],
+                   plugins=[MarshmallowPlugin()], servers=[{"url": public_base().url}],
                    info={"description": "Rules lookup, setup, calculators and scoring for "
                                         "villain-themed board games. Every error is "
                                         "application/problem+json."})

@@ -17,7 +17,6 @@ from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
 from api.errors import EditTokenMissing
 from api.followers import Followers
-from api.public_url import public_target
 from api.session_service import (
     claim_url,
     secret_seat,
@@ -158,7 +157,7 @@ def qr(code: str) -> Response:
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow code")
 
-    urls = session_urls(info, token, public_target()[0])  # an address phones reach, if any
+    urls = session_urls(info, token)  # an address phones reach, if any (api/public_url.py)
     seat = request.args.get("seat")
     if seat is not None:
         if token is None:

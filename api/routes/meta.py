@@ -1,7 +1,10 @@
 """Health, the OpenAPI document, the interactive docs, and problem type descriptions."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+import json
+
+from flask import Blueprint, Response, current_app, jsonify, request, send_from_directory
+from markupsafe import escape
 from swagger_ui_bundle import swagger_ui_path
 
 from api.cache import public_get
@@ -15,12 +18,12 @@ bp = Blueprint("meta", __name__)
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lairside API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<link rel="stylesheet" href="{root}/docs/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
-<script src="/docs/swagger-ui-bundle.js"></script>
-<script src="/docs/lairside-init.js"></script>
+<script src="{root}/docs/swagger-ui-bundle.js"></script>
+<script src="{root}/docs/lairside-init.js"></script>
 </body></html>"""
-DOCS_INIT = 'SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui"});\n'
+DOCS_INIT = 'SwaggerUIBundle({{url: "{root}/openapi.json", dom_id: "#swagger-ui"}});\n'
 """A file of its own: the Content-Security-Policy allows no inline script."""
 
 
@@ -40,12 +43,13 @@ def openapi() -> Response:
 
 @bp.get("/docs")
 def docs() -> Response:
-    return Response(DOCS_PAGE, mimetype="text/html")
+    return Response(DOCS_PAGE.format(root=escape(request.script_root)), mimetype="text/html")
 
 
 @bp.get("/docs/lairside-init.js")
 def docs_init() -> Response:
-    response = Response(DOCS_INIT, mimetype="text/javascript")
+    response = Response(DOCS_INIT.format(root=json.dumps(request.script_root)[1:-1]),
+                        mimetype="text/javascript")
     response.cache_control.max_age = 86400
     return response
 

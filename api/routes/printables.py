@@ -31,7 +31,7 @@ from api.docs import (
 )
 from api.game_links import LINK_PROVIDERS
 from api.offload import off_the_loop
-from api.public_url import public_target
+from api.public_url import public_base
 from api.schemas.forms import load, operation_schema_name, schema_for
 from assistant import sheets
 from assistant.errors import InvalidInput
@@ -94,7 +94,7 @@ def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) ->
 
 
 def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
-    base, note = public_target()
+    base, note = _target()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def draw() -> bytes:
@@ -103,6 +103,12 @@ def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
         return render(sheet, paper, resolver(app, base), target=Target(base, note))
 
     return _send(sheet_tag(sheet, paper, base, note), f"{sheet.slug}-{paper}.pdf", draw)
+
+
+def _target() -> tuple[str, str]:
+    """Where this request's codes point, and what the sheet's footer says about it."""
+    base = public_base()
+    return base.url, base.note
 
 
 def _paper() -> str:
@@ -278,7 +284,7 @@ def pack(game: str) -> Response:
 
 
 def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -> Response:
-    base, note = public_target()
+    base, note = _target()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     name = f"{todo[0].slug}-pack{'-edit' if private else ''}-{paper}.pdf"
 
@@ -329,7 +335,7 @@ def pack_new(game: str) -> Response:
     setup = tracker.parse_setup(body)
     sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
     info, token = store().create(tracker, setup)
-    join = table_sheet(info, token, public_target()[0])
+    join = table_sheet(info, token)
     todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
                           join)
     response = _pack_pdf(found, todo, paper, private=True)
@@ -356,7 +362,7 @@ def _join_for(code: str) -> tuple[sheets.Sheet, bool]:
 
     info = store().info(code)
     token = edit_token_if_sent(info, "follow-only sheet")
-    return table_sheet(info, token, public_target()[0]), token is not None
+    return table_sheet(info, token), token is not None
 
 
 @bp.get("/<aid>.pdf")

@@ -30,7 +30,7 @@ from api.docs import (
 )
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
-from api.public_url import base_url, public_target
+from api.public_url import public_base
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
 from api.session_service import (
@@ -569,7 +569,7 @@ def claim_seat(code: str, seat: str) -> Response:
     except WrongClaimCode:
         ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
         raise
-    page = base_url() + links.session(info.setup.game, info.code)
+    page = public_base().url + links.session(info.setup.game, info.code)
     response = json_response({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
                               "secrets and is shown once.",
@@ -637,10 +637,10 @@ def join_pdf(code: str) -> Response:
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow-only sheet")
     paper = sheets.check_paper(request.args.get("paper", "a4"))
-    base, note = public_target()  # the table's LAN address, never loopback, when it can
-    sheet = table_sheet(info, token, base)
+    base = public_base()  # the table's LAN address, never loopback, when it can
+    sheet = table_sheet(info, token)
     response = Response(off_the_loop(lambda: render(sheet, paper, lambda link: link.page,
-                                                    target=Target(base, note))),
+                                                    target=Target(base.url, base.note))),
                         mimetype="application/pdf")
     edit = "-edit" if token is not None else ""
     response.headers["Content-Disposition"] = (f'inline; filename="lairside-{info.code}'
