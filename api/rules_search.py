@@ -1,10 +1,9 @@
 """The rules search indexes of the games registered now (api/registry.py)."""
 from __future__ import annotations
 
+from api.registry import derived
 from assistant.errors import UnknownGame
 from assistant.search import SearchIndex
-
-from api.registry import derived
 
 
 def search_index(game: str | None) -> SearchIndex:

@@ -39,11 +39,10 @@ from assistant.tracker import (
     Viewer,
     event_forms,
     exports,
-    parse_event,
     what_now,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import is_history, writer
+from assistant.tracker.kernel import is_history, stored_event, writer
 
 
 def init_app(app: Flask) -> None:
@@ -77,13 +76,14 @@ def checked_setup(game: str, tracker: Tracker, data: Any) -> Any:
 
 
 def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
-    """An event from a request or an export: its kind's schema, then the kernel and game."""
+    """An event from a request or an export, checked once: by its kind's schema (the one
+    /openapi.json shows), whose values the game then reads as it reads a stored event."""
     forms = event_forms(tracker)
     kind = json_object(data).get("kind")
     if not isinstance(kind, str) or kind not in forms:
         raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
-    load(event_form(forms[kind], kind), event_schema_name(game, kind), data)
-    return parse_event(tracker, data)
+    return stored_event(tracker, load(event_form(forms[kind], kind),
+                                      event_schema_name(game, kind), data))
 
 
 @functools.lru_cache(maxsize=512)

@@ -99,7 +99,8 @@ def suggestion_link(suggestion: str) -> tuple[str, str] | None:
     game = slugs.get((request.view_args or {}).get("game", ""))
     if game is not None:
         if "/calculators/" in request.path and suggestion in game.calculators:
-            return mounted_links.calculator(game.slug, suggestion), game.calculators[suggestion].title
+            title = game.calculators[suggestion].title
+            return mounted_links.calculator(game.slug, suggestion), title
         if suggestion in game.rules:
             return mounted_links.rule(game.slug, suggestion), game.rules.get(suggestion).title
     if suggestion in slugs:
