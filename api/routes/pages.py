@@ -408,10 +408,11 @@ def content_version() -> str:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     body = (STATIC / "sw.js").read_text(encoding="utf-8")
-    response = Response(body.replace("__VERSION__", content_version()),
+    root = json.dumps(request.script_root)[1:-1]  # the mount path, as a JS string's text
+    response = Response(body.replace("__VERSION__", content_version()).replace("__ROOT__", root),
                         mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Service-Worker-Allowed"] = mounted("/")
     return response
 
 

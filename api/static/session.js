@@ -41,7 +41,8 @@
   // A seat's slip: its QR opens this page with the seat and its claim code, claimed on load.
   var slip = hash.get("seat") && hash.get("claim") ? {seat: hash.get("seat"), code: hash.get("claim")} : null;
   var setupLink = hash.get("setup");
-  if (setupLink && setupLink.indexOf("/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
+  var root = document.documentElement.dataset.root || "";
+  if (setupLink && setupLink.indexOf(root + "/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
   setupLink = storage.get("table-setup:" + code, null);
   if (location.hash) { history.replaceState(null, "", location.pathname + location.search); }
 
