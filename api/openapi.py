@@ -11,6 +11,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 
 from api.arguments import documented
+from api.docs import problem
 from api.public_url import public_base
 from api.schemas.common import ExplainedOut, ProblemOut, SessionScoreOut
 
@@ -50,8 +51,12 @@ def _with_arguments(operation: dict[str, Any], view: Any) -> dict[str, Any]:
     schemas = documented(view)
     if not schemas:
         return operation
-    return {**operation, "parameters": [*operation.get("parameters", ()), *(
-        {"in": location, "schema": schema} for location, schema in schemas)]}
+    responses = operation.get("responses", {})
+    refused = {} if "422" in responses else {"422": problem(
+        "A parameter is missing, of the wrong type, or out of its documented range.")}
+    return {**operation, "responses": {**responses, **refused},
+            "parameters": [*operation.get("parameters", ()), *(
+                {"in": location, "schema": schema} for location, schema in schemas)]}
 
 
 def _laid_over(fixed: dict[str, Any], concrete: dict[str, Any]) -> dict[str, Any]:
