@@ -20,7 +20,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 SOURCES: dict[str, tuple[str, Callable[[], Mapping[str, Any]]]] = {
     "query": ("query", lambda: request.args),
-    "header": ("headers", lambda: request.headers),
+    "header": ("headers", lambda: dict(request.headers.items())),
     "path": ("path", lambda: request.view_args or {}),
 }
 """Where each kind of parameter is read, and the view's keyword that receives it."""

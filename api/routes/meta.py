@@ -65,4 +65,5 @@ def docs_asset(filename: str) -> Response:
 def problem_type(kind: str) -> Response:
     if kind not in PROBLEM_TYPES:
         raise NotFound(f"There is no problem type {kind!r}.", sorted(PROBLEM_TYPES))
-    return jsonify({"type": f"/problems/{kind}", "description": PROBLEM_TYPES[kind]})
+    return jsonify({"type": f"{request.script_root}/problems/{kind}",
+                    "description": PROBLEM_TYPES[kind]})

@@ -154,6 +154,14 @@ def test_every_link_of_the_api_and_docs_answers_under_the_mount_path(lair: Clien
     assert worker.headers["Service-Worker-Allowed"] == f"{MOUNT}/"
 
 
+def test_a_problem_names_its_type_under_the_mount_path(lair: Client) -> None:
+    refused = get(lair, f"{MOUNT}/api/v1/rules?q=vp&limit=0")
+    assert refused.status_code == 422
+    assert refused.json["type"] == f"{MOUNT}/problems/validation"
+    assert refused.json["instance"] == f"{MOUNT}/api/v1/rules"
+    assert get(lair, refused.json["type"]).status_code == 200
+
+
 def test_redirects_stay_under_the_mount_path(lair: Client) -> None:
     game = next(g for g in all_games() if g.tracker is not None)
     made = lair.post(f"{MOUNT}/api/v1/games/{game.slug}/sessions", base_url=HOST,
