@@ -100,6 +100,7 @@ def send(kept: Kept, status: int = 200) -> Response:
     response = KeptResponse(body, status, headers, content_type=kept.content_type)
     if status == 200 and any(name in environ for name in CONDITIONAL):
         response.make_conditional(environ, accept_ranges=kept.ranges, complete_length=len(body))
+        del response.headers["Date"]  # the server dates every answer (api/compress.py)
     return response
 
 

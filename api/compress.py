@@ -61,6 +61,8 @@ def compress(response: Response) -> Response:
     Vary)."""
     if isinstance(response, KeptResponse):
         return response
+    if "Date" in response.headers:  # Werkzeug's conditional handling dates its answers, and
+        del response.headers["Date"]  # the server does too: two Dates undate a cached copy
     status = response.status_code
     if status == 304:
         if accepts_gzip():  # the tag the 200 carried
