@@ -17,6 +17,7 @@ from functools import wraps
 from typing import Any, cast
 
 from flask import Response, current_app, request
+from werkzeug.utils import get_content_type
 
 from api.compress import GZIP, VARY, KeptResponse, accepts_gzip, pack, unpack, weak, worth_packing
 from api.conditional import etag_of, public_headers
@@ -43,7 +44,9 @@ class Kept:
                  "_sent_packed", "_sent_plain")
 
     def __init__(self, body: bytes, content_type: str, headers: list[tuple[str, str]]) -> None:
-        self.content_type, self.headers = content_type, headers
+        self.content_type = content_type if ";" in content_type else \
+            get_content_type(content_type, "utf-8")  # a text type: its charset too
+        self.headers = headers
         self.worth = worth_packing(body, content_type.split(";", 1)[0].strip())
         self.ranges = any(name == "Accept-Ranges" for name, _ in headers)
         self._stored = pack(body) if self.worth else body
