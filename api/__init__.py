@@ -40,6 +40,18 @@ one): what answers a URL is named here and in the module's route decorators, now
 
 
 class Lairside(Flask):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Flask's own, remembered per registered function: Flask asks `inspect` about every
+        view and hook on every request (an async hook runs through Flask's async_to_sync)."""
+        found = self._synced.get(func)
+        if found is None:
+            found = self._synced[func] = super().ensure_sync(func)
+        return found
+
     def add_url_rule(self, rule: str, endpoint: str | None = None,
                      view_func: Callable[..., Any] | None = None,
                      provide_automatic_options: bool | None = None, **options: Any) -> None:

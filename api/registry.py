@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from operator import is_
 from typing import Any, cast
 
 from flask import Flask, current_app
 
-from assistant.games import Game, all_games
+from assistant.games import GAMES, Game, all_games
 from assistant.search import SearchIndex, game_indexes
 
 
@@ -47,9 +48,10 @@ def derived() -> Derived:
     when the registry changed)."""
     extensions = current_app.extensions
     held = cast(Derived, extensions["lairside.derived"])
-    games = tuple(all_games())
-    if same_objects(games, held.games):
+    now = GAMES.values()  # every game package was loaded when the app was made (init_app)
+    if len(now) == len(held.games) and all(map(is_, now, held.games)):
         return held
+    games = tuple(all_games())
     with _lock:
         held = cast(Derived, extensions["lairside.derived"])
         if not same_objects(games, held.games):
