@@ -242,7 +242,7 @@
     function offlineSearch(q, mine) {
       var urls = form.dataset.offlineIndex.split(" ").filter(Boolean);
       Promise.all(urls.map(function (u) {
-        return fetch(u).then(function (r) { return r.json(); }).catch(function () { return null; });
+        return fetch(u).then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; });
       })).then(function (indexes) {
         if (mine !== asked) return;
         var saved = indexes.filter(Boolean);
