@@ -75,8 +75,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(refuse_oversized)
     compress.init_app(app)  # the first after_request hook: Flask runs it last
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
-    if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
+    if proxies > 0:  # honour X-Forwarded-For/-Proto/-Prefix only from that many proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore
+                                x_prefix=proxies)  # a proxy serving the app at /lair says so
 
     app.extensions["lairside.answers"] = AnswerCache(
         int(app.config.get("LAIRSIDE_ANSWER_CACHE_BYTES") or ANSWER_CACHE_BYTES))

@@ -232,3 +232,17 @@ def test_a_table_names_one_address_in_its_json_its_page_and_its_sheet(
         "answers only on this computer" in page
     sheet = lair.get(f"{MOUNT}/api/v1/sessions/{made.json['code']}/join.pdf", base_url=loopback)
     assert view in decoded(sheet.data, tmp_path)
+
+
+def test_a_proxy_names_the_mount_path(tmp_path: Path) -> None:
+    """Behind LAIRSIDE_PROXIES proxies, X-Forwarded-Prefix is the mount path of every link."""
+    made = create_app({"TESTING": True, "LAIRSIDE_PROXIES": 1, "LAIRSIDE_RATE_CREATE": "off",
+                       "LAIRSIDE_DATABASE_URL": f"sqlite:///{tmp_path}/p.sqlite3"})
+    client = made.test_client()
+    game = next(g for g in all_games() if g.tracker is not None)
+    answer = client.post(f"/api/v1/games/{game.slug}/sessions", base_url=HOST,
+                         json=dict(game.tracker.example_setup),  # type: ignore[union-attr]
+                         headers={"X-Forwarded-Prefix": MOUNT, "X-Forwarded-Proto": "https"})
+    assert answer.json["urls"]["view"].startswith("https://192.168.7.20:8000/lair/g/")
+    assert answer.json["urls"]["api"].startswith(f"{MOUNT}/api/v1/sessions/")
+    made.extensions["lairside.sessions"].dispose()
