@@ -246,3 +246,19 @@ def test_a_proxy_names_the_mount_path(tmp_path: Path) -> None:
     assert answer.json["urls"]["view"].startswith("https://192.168.7.20:8000/lair/g/")
     assert answer.json["urls"]["api"].startswith(f"{MOUNT}/api/v1/sessions/")
     made.extensions["lairside.sessions"].dispose()
+
+
+def test_a_table_started_from_its_page_opens_under_the_mount_path(lair: Client) -> None:
+    game = next(g for g in all_games() if g.tracker is not None)
+    page = get(lair, f"{MOUNT}/g/{game.slug}/sessions/new").get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)"', page)
+    assert action and action.group(1) == f"{MOUNT}/g/{game.slug}/sessions/new"
+    setup = dict(game.tracker.example_setup)  # type: ignore[union-attr]
+    form: dict[str, str] = {"mode": str(setup.get("mode", game.modes[0].slug))}
+    for i, seat in enumerate(setup.get("seats", [])):
+        for key, value in seat.items():
+            form[f"seats.{i}.{key}"] = "on" if value is True else str(value)
+    started = lair.post(action.group(1), base_url=HOST, data=form)
+    assert started.status_code == 303, started.get_data(as_text=True)[:500]
+    assert started.headers["Location"].startswith(f"{MOUNT}/g/{game.slug}/sessions/")
+    assert get(lair, started.headers["Location"].split("#")[0]).status_code == 200
