@@ -57,9 +57,10 @@ log = logging.getLogger(__name__)
 
 def problem(status: int, title: str, detail: str, kind: str | None = None,
             headers: dict[str, str] | None = None, **extra: Any) -> Response:
-    body: dict[str, Any] = {"type": f"/problems/{kind}" if kind else "about:blank",
+    root = request.script_root  # under a mount path, the problem's own page is there too
+    body: dict[str, Any] = {"type": f"{root}/problems/{kind}" if kind else "about:blank",
                             "title": title, "status": status, "detail": detail,
-                            "instance": request.path}
+                            "instance": root + request.path}
     body.update(extra)
     response = Response(json.dumps(body), status=status, mimetype="application/problem+json")
     response.headers.update(headers or {})

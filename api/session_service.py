@@ -18,7 +18,7 @@ from api import conditional, ratelimit, session_access
 from api.cache import Kept, kept_or_built, not_modified, request_key, send
 from api.errors import EditTokenRequired, EventFormRefused
 from api.json_provider import dumps_bytes
-from api.public_url import base_url
+from api.public_url import public_base
 from api.schemas.forms import camel, load
 from api.storage import (
     DatabaseBusy,
@@ -39,11 +39,10 @@ from assistant.tracker import (
     Viewer,
     event_forms,
     exports,
-    parse_event,
     what_now,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import is_history, writer
+from assistant.tracker.kernel import is_history, stored_event, writer
 
 
 def init_app(app: Flask) -> None:
@@ -77,13 +76,14 @@ def checked_setup(game: str, tracker: Tracker, data: Any) -> Any:
 
 
 def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
-    """An event from a request or an export: its kind's schema, then the kernel and game."""
+    """An event from a request or an export, checked once: by its kind's schema (the one
+    /openapi.json shows), whose values the game then reads as it reads a stored event."""
     forms = event_forms(tracker)
     kind = json_object(data).get("kind")
     if not isinstance(kind, str) or kind not in forms:
         raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
-    load(event_form(forms[kind], kind), event_schema_name(game, kind), data)
-    return parse_event(tracker, data)
+    return stored_event(tracker, load(event_form(forms[kind], kind),
+                                      event_schema_name(game, kind), data))
 
 
 @functools.lru_cache(maxsize=512)
@@ -101,9 +101,8 @@ def expires_at(info: SessionInfo) -> str | None:
     return (info.updated_at + timedelta(days=days)).isoformat() if days > 0 else None
 
 
-def session_urls(info: SessionInfo, token: str | None = None, base: str | None = None
-                 ) -> dict[str, str]:
-    page = (base or base_url()) + links.session(info.setup.game, info.code)
+def session_urls(info: SessionInfo, token: str | None = None) -> dict[str, str]:
+    page = public_base().url + links.session(info.setup.game, info.code)
     api = f"{request.script_root}/api/v1/sessions/{info.code}"
     out = {"api": api, "events": api + "/events", "score": api + "/score",
            "export": api + "/export", "view": page, "sheet": api + "/join.pdf"}
@@ -312,21 +311,21 @@ def secret_seat(info: SessionInfo, seat: str) -> None:
         raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
 
 
-def claim_url(info: SessionInfo, seat: str, claim: str, base: str | None = None) -> str:
+def claim_url(info: SessionInfo, seat: str, claim: str) -> str:
     """The link on a seat's slip: opening it on a phone claims that seat."""
-    return f"{base or base_url()}{links.session(info.setup.game, info.code)}" \
+    return f"{public_base().url}{links.session(info.setup.game, info.code)}" \
            f"#seat={seat}&claim={claim.upper()}"
 
 
-def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet:
+def table_sheet(info: SessionInfo, token: str | None) -> sheets.Sheet:
     """The table's tent: its follow code; with the edit `token`, the scorekeeper's strip and,
     in a game with secrets, a slip per seat with that seat's claim code and its QR."""
     slips = []
     if token is not None and info.tracker.private_events:
         codes = store().claim_codes(info)
-        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id], base))
+        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id]))
                  for s in info.setup.seats]
     return join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode),
                       [(s.name, s.player) for s in info.setup.seats],
-                      session_urls(info, token, base), slips)
+                      session_urls(info, token), slips)
 

@@ -13,11 +13,12 @@ from typing import cast
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
 from api import session_access
+from api.arguments import arguments
 from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
 from api.errors import EditTokenMissing
 from api.followers import Followers
-from api.public_url import public_target
+from api.schemas.queries import SeatQueryIn
 from api.session_service import (
     claim_url,
     secret_seat,
@@ -148,18 +149,18 @@ def stream(code: str) -> Response:
      "from the first one's screen. With the edit token (Authorization: Bearer), the edit "
      "link's code instead, never cached; with the edit token and `seat`, the code that claims "
      "that seat (for its player to scan from the scorekeeper's screen).", tags=["sessions"],
-     parameters=[CODE, {"in": "query", "name": "seat", "required": False, "schema": {
-         "type": "string", "maxLength": 60}, "description": "A seat's id (edit token only)."}],
+     parameters=[CODE],
      responses={"200": {"description": "An SVG image", "content": {
          "image/svg+xml": {"schema": {"type": "string"}}}},
          "403": problem("The edit token sent is not this session's."),
          "404": problem("No session has this code.")})
-def qr(code: str) -> Response:
+@arguments(SeatQueryIn)
+def qr(code: str, query: dict[str, str]) -> Response:
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow code")
 
-    urls = session_urls(info, token, public_target()[0])  # an address phones reach, if any
-    seat = request.args.get("seat")
+    urls = session_urls(info, token)  # an address phones reach, if any (api/public_url.py)
+    seat = query.get("seat")
     if seat is not None:
         if token is None:
             raise EditTokenMissing("A seat's claim code is shown to the scorekeeper: send the "

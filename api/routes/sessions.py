@@ -17,6 +17,7 @@ from flask.cli import with_appcontext
 
 from api import ratelimit, session_access
 from api import session_service as service
+from api.arguments import arguments
 from api.docs import (
     BODY_ERRORS,
     CODE,
@@ -30,9 +31,10 @@ from api.docs import (
 )
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
-from api.public_url import base_url, public_target
+from api.public_url import public_base
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
+from api.schemas.queries import EventsPageIn, PaperIn, PlayIn
 from api.session_service import (
     append_event,
     checked_event,
@@ -59,7 +61,7 @@ from api.session_service import (
 from api.storage import (
     WrongClaimCode,
 )
-from assistant import links, sheets
+from assistant import links
 from assistant.errors import InvalidInput
 from assistant.games import Game, all_games
 from assistant.inputs import Text
@@ -162,7 +164,6 @@ def expire_sessions(days: int | None) -> None:
 
 # --- the document's shared parts -------------------------------------------------------------
 
-MAX_EVENTS_PAGE = 500
 TAGS = ["sessions"]
 READ_ERRORS = {"404": problem("No session with this code."),
                "429": problem("Too many unknown codes asked for from this client (see "
@@ -349,33 +350,19 @@ def read(code: str) -> Response:
 @bp.get("/api/v1/sessions/<code>/events")
 @doc("List a session's events", "Every event in order (undo and revert included), with a "
      "readable line each. `after` skips to newer ones.", tags=TAGS, operation_id="listEvents",
-     parameters=[CODE, {"in": "query", "name": "after", "schema": {
-         "type": "integer", "minimum": 0, "maximum": 999999999}},
-         {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 0,
-                                                     "maximum": MAX_EVENTS_PAGE}}],
+     parameters=[CODE],
      responses={"200": json_answer({"version": 1, "events": [{"seq": 1, "event": {
          "kind": "note", "text": "Round 1"}}]}),
          "403": problem("A seat token (X-Seat-Token) that is not this session's."),
-         "422": problem("after or limit is not a whole number 0-999999999."), **READ_ERRORS})
-def events(code: str) -> Response:
+         "422": problem("after or limit is not a whole number in its range."), **READ_ERRORS})
+@arguments(EventsPageIn)
+def events(code: str, query: dict[str, Any]) -> Response:
     info = store().info(code)
     viewer = viewer_of(info)
-    after = _int_arg("after", 0)
-    limit = min(_int_arg("limit", MAX_EVENTS_PAGE), MAX_EVENTS_PAGE)
-    rows = store().events(info, after, limit)
+    rows = store().events(info, query["after"], query["limit"])
     return json_response({"code": info.code, "version": info.version,
                   "events": [event_json(info, r, viewer) for r in rows]}, 200,
                  revalidation(info.version, viewer))
-
-
-def _int_arg(name: str, default: int) -> int:
-    raw = request.args.get(name)
-    if raw is None:
-        return default
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
-        raise InvalidInput(name, f"{name} is a whole number from 0 to 999999999 (digits 0-9); "
-                           f"got {raw[:40]!r}.", "0-999999999")
-    return int(raw)
 
 
 @bp.get("/api/v1/sessions/<code>/score")
@@ -439,11 +426,7 @@ PLAY_EXAMPLES = per_game(lambda g: {
      "the link itself, and a few lines of text for a group chat. `format=csv` gives one row "
      "per seat instead (date, game, mode, seat, name, score, rank, winner, role). A game the "
      "rules have not ended is refused (409): a provisional score is never a play.",
-     tags=TAGS, operation_id="sessionPlay",
-     parameters=[CODE, {"in": "query", "name": "format", "schema": {
-         "type": "string", "enum": ["json", "csv"], "default": "json"}},
-         {"in": "query", "name": "tz", "schema": {"type": "string", "default": "UTC"},
-          "example": "Europe/Paris", "description": "The time zone of playDate (IANA name)."}],
+     tags=TAGS, operation_id="sessionPlay", parameters=[CODE],
      responses={"200": {"description": "The play", "content": {
          "application/json": {"schema": {"type": "object", "properties": {
              "play": PLAY_SCHEMA}}, **PLAY_EXAMPLES},
@@ -453,12 +436,11 @@ PLAY_EXAMPLES = per_game(lambda g: {
                                "/problems/game-not-ended)."),
                 "422": problem("format is not json or csv, or tz names no time zone."),
                 **READ_ERRORS})
-def play(code: str) -> Response:
+@arguments(PlayIn)
+def play(code: str, query: dict[str, Any]) -> Response:
     info = store().info(code)
-    fmt = request.args.get("format", "json")
-    if fmt not in ("json", "csv"):
-        raise InvalidInput("format", f"There is no format {fmt[:20]!r}.", "json, csv")
-    name, zone = plays.time_zone(request.args.get("tz"))
+    fmt = query["format"]
+    name, zone = plays.time_zone(query["tz"])
 
     def build() -> tuple[bytes, str]:
         made = play_of(info, store().state_at(info), zone)
@@ -569,7 +551,7 @@ def claim_seat(code: str, seat: str) -> Response:
     except WrongClaimCode:
         ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
         raise
-    page = base_url() + links.session(info.setup.game, info.code)
+    page = public_base().url + links.session(info.setup.game, info.code)
     response = json_response({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
                               "secrets and is shown once.",
@@ -624,23 +606,23 @@ def seats(code: str) -> Response:
 @doc("Print the join-this-table QR sheet", "A PDF with a QR code to follow the game; with the "
      "edit token (Authorization: Bearer ...) a second QR code opens the page ready to edit. "
      "Never cached.", tags=TAGS, operation_id="joinSheet",
-     parameters=[CODE, {"in": "query", "name": "paper", "schema": {
-         "type": "string", "enum": ["a4", "letter"], "default": "a4"}}],
+     parameters=[CODE],
      responses={"200": {"description": "The sheet", "content": {"application/pdf": {
          "schema": {"type": "string", "format": "binary"}}}},
          "403": problem("A wrong edit token was sent."),
          "422": problem("paper is not a4 or letter."), **READ_ERRORS})
-def join_pdf(code: str) -> Response:
+@arguments(PaperIn)
+def join_pdf(code: str, query: dict[str, Any]) -> Response:
     """Never cached: it may carry the edit link."""
     from printables.render import Target, render  # lazy: reportlab only when printing
 
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow-only sheet")
-    paper = sheets.check_paper(request.args.get("paper", "a4"))
-    base, note = public_target()  # the table's LAN address, never loopback, when it can
-    sheet = table_sheet(info, token, base)
+    paper = query["paper"]
+    base = public_base()  # the table's LAN address, never loopback, when it can
+    sheet = table_sheet(info, token)
     response = Response(off_the_loop(lambda: render(sheet, paper, lambda link: link.page,
-                                                    target=Target(base, note))),
+                                                    target=Target(base.url, base.note))),
                         mimetype="application/pdf")
     edit = "-edit" if token is not None else ""
     response.headers["Content-Disposition"] = (f'inline; filename="lairside-{info.code}'

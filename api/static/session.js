@@ -41,7 +41,8 @@
   // A seat's slip: its QR opens this page with the seat and its claim code, claimed on load.
   var slip = hash.get("seat") && hash.get("claim") ? {seat: hash.get("seat"), code: hash.get("claim")} : null;
   var setupLink = hash.get("setup");
-  if (setupLink && setupLink.indexOf("/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
+  var root = document.documentElement.dataset.root || "";
+  if (setupLink && setupLink.indexOf(root + "/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
   setupLink = storage.get("table-setup:" + code, null);
   if (location.hash) { history.replaceState(null, "", location.pathname + location.search); }
 
@@ -71,7 +72,22 @@
   function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
   function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
   var shownSecret = false;  // this phone's secret lines: covered until tapped
-  function say(text) { $("[data-status]").textContent = text; }
+  function say(text) { if (!vanished) { $("[data-status]").textContent = text; } }
+  /* A table deleted (or expired) while this page is open answers 404 (or 410): the page says
+     so once, keeps what it shows, and asks the server nothing more. */
+  var vanished = false;
+  function present(r) {
+    if (r.status === 404 || r.status === 410) {
+      if (!vanished) {
+        $("[data-status]").textContent = "This table no longer exists: it was deleted or it expired. What is shown is the last state this phone saw.";
+        $("[data-live]").textContent = "This table no longer exists";
+        $("[data-live]").classList.add("bad");
+        vanished = true;
+      }
+      throw new Error("the table is gone");
+    }
+    return r;
+  }
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
   function label(key) { return key.replace(/_/g, " "); }
@@ -363,7 +379,8 @@
   var lastEvents = [];
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
-    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
+    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(present).then(function (r) { return r.json(); }).then(function (j) {
+      if (!j.events) { throw new Error("no events"); }
       lastEvents = j.events; drawHistory(); keepLast(lastEvents);
     }).catch(function () {
       var kept = mine ? null : storage.get("last:" + code, null);  /* offline: the history kept */
@@ -401,7 +418,8 @@
   }
 
   function refresh() {
-    return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(function (r) {
+    if (vanished) { return Promise.resolve(); }
+    return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { accept(j, r); }); }
     });
   }
@@ -412,7 +430,7 @@
 
   var following = false, failures = 0, streams = !!(window.ReadableStream && window.TextDecoder);
   function follow() {
-    if (following) { return; }
+    if (following || vanished) { return; }
     following = true;
     (streams ? stream() : poll()).then(function () { failures = 0; }, function () {
       failures += 1; live(false);
@@ -422,7 +440,7 @@
     });
   }
   function stream() {
-    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
+    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low"}).then(present).then(function (r) {
       if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
       live(true); pump();
       var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
@@ -458,13 +476,14 @@
     if (j && j.version > data.version) { accept(j); }
   }
   function poll() {
-    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
+    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low"}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
       if (r.status === 204) { live(true); pump(); return; }
       throw new Error("status " + r.status);
     });
   }
   function live(ok) {
+    if (vanished) { return; }
     $("[data-live]").textContent = ok ? "live" : "offline: showing the last state seen";
     $("[data-live]").classList.toggle("bad", !ok);
   }
@@ -531,7 +550,7 @@
   }
 
   async function pump() {
-    if (sending) { return; }
+    if (sending || vanished) { return; }
     sending = true;
     try {
       while (queue.length) {
@@ -566,6 +585,7 @@
       say("No connection: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when it is back.");
       return "stop";
     }
+    try { present(r); } catch (e) { return "stop"; }  /* the table is gone: the tap stays queued */
     if (r.status === 201) {
       var j = await r.json(), before = data.state;
       queue.shift(); saveQueue();
@@ -618,8 +638,8 @@
   }
 
   function meanwhile(after) {
-    return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(function (r) { return r.json(); })
-      .then(function (j) { return j.events.map(function (e) { return e.text; }); })
+    return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(present).then(function (r) { return r.json(); })
+      .then(function (j) { return (j.events || []).map(function (e) { return e.text; }); })
       .catch(function () { return []; });
   }
 
@@ -721,10 +741,10 @@
      steps with their rules, the tie-break's reasons, and "Provisional" until the game ends. */
   var scoreKey = "score:" + code, scoreShown = -1, scoreAsking = false;
   function loadScore() {
-    if (scoreAsking || scoreShown === data.version) { return; }
+    if (scoreAsking || scoreShown === data.version || vanished) { return; }
     scoreAsking = true;
     var asked = data.version;
-    fetch(api + "/score", {cache: "no-store"}).then(function (r) {
+    fetch(api + "/score", {cache: "no-store"}).then(present).then(function (r) {
       if (!r.ok) { throw new Error("status " + r.status); }
       return r.json();
     }).then(function (j) {

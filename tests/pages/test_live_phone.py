@@ -78,8 +78,8 @@ def test_seven_seats_fold_to_a_short_page_one_seat_open_at_a_time(make_context: 
     page = make_context().new_page()
     open_as_scorekeeper(page, seven_seats(base_url))
     folds = page.locator("[data-seats] details.seat-fold")
-    assert folds.count() == 7
-    assert page.locator("[data-seats] details.seat-fold[open]").count() == 1  # the first seat
+    expect(folds).to_have_count(7)
+    expect(page.locator("[data-seats] details.seat-fold[open]")).to_have_count(1)  # the first seat
     jin = page.locator('[data-seat="jin-feng"]')
     open_seat(page, "jin-feng")
     expect(page.locator("[data-seats] details.seat-fold[open]")).to_have_count(1)
@@ -92,7 +92,7 @@ def test_seven_seats_fold_to_a_short_page_one_seat_open_at_a_time(make_context: 
     expect(jin.locator(".seat-fold > summary")).to_contain_text("VP 1")
     # its forms are built when their fold opens, and keep their labels
     more = jin.locator("details.seat-more")
-    assert more.locator("form").count() == 0
+    expect(more.locator("form")).to_have_count(0)
     more.locator("> summary").click()
     expect(more.locator('form[data-action-form="deploy"]')).to_have_count(1)
     assert more.locator("select, input").first.evaluate("el => el.labels.length") == 1
