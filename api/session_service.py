@@ -44,6 +44,7 @@ from assistant.tracker import (
 )
 from assistant.tracker import play as plays
 from assistant.tracker.kernel import is_history, writer
+from assistant.tracker.offers import offers
 
 
 def init_app(app: Flask) -> None:
@@ -131,6 +132,7 @@ def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
     body = {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
             "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
             "state": info.tracker.state_json(info.setup, state, viewer),
+            "moves": offers(info.tracker, info.setup, state, viewer, seat_names(info)),
             "urls": session_urls(info), "expires_at": expires_at(info)}
     if not viewer.shared:
         body["seat"] = viewer.seat
@@ -280,7 +282,8 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
     done = store().append(info, event, expected, key, event_data, who, count)
     body = {"event": event_json(info, done.stored, viewer), "version": done.version,
             "can_undo": done.can_undo,
-            "state": info.tracker.state_json(info.setup, done.state, viewer)}
+            "state": info.tracker.state_json(info.setup, done.state, viewer),
+            "moves": offers(info.tracker, info.setup, done.state, viewer, seat_names(info))}
     headers = revalidation(done.version, viewer)
     headers.append(("Location", url_for("sessions.events", code=info.code,
                                         after=done.stored.seq - 1)))
