@@ -120,12 +120,13 @@
     if (names[o]) { return names[o]; }
     return words(o);
   }
-  /* A field's input under its visible label. `value`: what a move pre-fills (undefined: the
-     form's default); `enter`: the table types it itself (shown empty and needed: what a move
-     holds there is only a stand-in). `when`: [select, option] it applies to, or null. */
+  /* A field's input under its visible label. `value`: what a move pre-fills (none: the form's
+     default, else empty: nothing is sent that nobody said); `enter`: the table types it itself
+     (shown empty and needed: what a move holds there is only a stand-in). `when`: [select,
+     option] it applies to, or null. */
   function input(field, prefix, leaveOut, value, enter, when) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
-    var text = esc(fieldLabel(field)), control, given = value !== undefined && !enter;
+    var text = esc(fieldLabel(field)), control, given = value != null && !enter;
     var need = field.required || enter ? " required" : "";
     var cond = when ? ' data-when="' + esc(when[0]) + '" data-is="' + esc(when[1]) + '"' : "";
     if (field.kind === "flag") {
@@ -147,7 +148,7 @@
       control = '<select' + attrs + need + '>' + options(field.seat ? data.setup.seats.map(function (s) { return [s.id, s.name]; })
         : field.choices.map(function (c) { return [c, c]; })) + '</select>';
     } else if (field.kind === "integer") {
-      var number = given ? value : enter ? "" : field.default != null ? field.default : (field.minimum > 0 ? field.minimum : 1);
+      var number = given ? value : !enter && field.default != null ? field.default : "";
       control = '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +
         (field.maximum != null ? ' max="' + field.maximum + '"' : "") +
