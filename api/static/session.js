@@ -122,12 +122,12 @@
   }
   /* A field's input under its visible label. `value`: what a move pre-fills (none: the form's
      default, else empty: nothing is sent that nobody said); `enter`: the table types it itself
-     (shown empty and needed: what a move holds there is only a stand-in). `when`: [select,
+     (shown empty: what a move holds there is only a stand-in). `when`: [select,
      option] it applies to, or null. */
   function input(field, prefix, leaveOut, value, enter, when) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
     var text = esc(fieldLabel(field)), control, given = value != null && !enter;
-    var need = field.required || enter ? " required" : "";
+    var need = field.required ? " required" : "";  /* an optional one left empty: the game's own */
     var cond = when ? ' data-when="' + esc(when[0]) + '" data-is="' + esc(when[1]) + '"' : "";
     if (field.kind === "flag") {
       return '<label class="field check" for="' + esc(id) + '"' + cond + '><input' + attrs + ' type="checkbox"' +
