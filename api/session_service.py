@@ -7,6 +7,7 @@ answers and 304s: api/cache.py.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -157,7 +158,11 @@ def moves_json(info: SessionInfo, state: Any, version: int, viewer: Viewer
         if found is not None:
             _moves.move_to_end(key)
             return found
-    made = offers(info.tracker, info.setup, state, viewer, seat_names(info))
+    try:
+        made = offers(info.tracker, info.setup, state, viewer, seat_names(info))
+    except Exception:  # a game's slip costs the page its buttons, never the table's read
+        logging.getLogger(__name__).exception("moves of %s at version %d", info.code, version)
+        made = []
     with _moves_lock:
         _moves[key] = made
         while len(_moves) > MOVES_KEPT:
