@@ -775,7 +775,7 @@
     if (d.claim) { claim(d.claim); return; }
     if (d.move) {
       var move = data.moves[Number(d.move)]; if (!move) { return; }
-      if (d.from != null) { failed.splice(Number(d.from), 1); drawQueue(); }  /* the refusal is answered */
+      if (d.from != null) { failed.splice(Number(d.from), 1); drawQueue(); say(""); }  /* the refusal is answered */
       if (move.asks.length) { openMoveForm(Number(d.move)); return; }
       if (!(move.own ? mine : token)) { return; }
       var ask = moveAction(move).confirm, whose = move.body.seat ? names[move.body.seat] + " " : "";
