@@ -217,8 +217,8 @@
      the scorekeeper's phone, a seat's own on its phone. One with nothing to check is sent in
      one tap; one with fields opens its small form, filled in where the rules fix the value and
      empty where the table enters it (open, save). */
-  var openMove = "", FEW = 3;  /* the move whose form is open: its kind and seat */
-  function moveKey(m) { return m.body.kind + ":" + (m.body.seat || ""); }
+  var openMove = "", FEW = 3;  /* the move whose form is open: its body */
+  function moveKey(m) { return JSON.stringify(m.body); }
   function myMoves() {
     return (data.moves || []).map(function (m, i) { return {m: m, i: i}; })
       .filter(function (x) { return x.m.own ? !!mine : !!token; });

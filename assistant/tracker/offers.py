@@ -29,8 +29,9 @@ def offers(tracker: Tracker, setup: Any, state: Any, viewer: Viewer,
     `enter` (those of them the table must enter: shown empty)."""
     board = tracker.board(setup)
     forms = tracker.event_forms
+    found = list(tracker.moves(setup, state))
     out: list[dict[str, Any]] = []
-    for move in tracker.moves(setup, state):
+    for move in found:
         try:
             event = parse_event(tracker, move)
             who = writer(tracker, setup, event)
@@ -43,8 +44,9 @@ def offers(tracker: Tracker, setup: Any, state: Any, viewer: Viewer,
         action = _action(board.actions, kind, own or kind in tracker.private_events)
         form = {f.name: f for f in forms.get(kind, ()) if getattr(f, "ask", True)}
         asks = [name for name in (action.asks if action else ()) if name in form]
-        enter = [name for name in asks if _left_open(tracker, setup, state, move, form[name],
-                                                     action)]
+        offered = _offered(found, move)
+        enter = [name for name in asks if name not in offered
+                 and _left_open(tracker, setup, state, move, form[name], action)]
         if action is not None and (enter or asks and not any(a in move for a in asks)):
             seat = names.get(str(move.get("seat", "")), "")
             label = f"{seat}: {action.label}" if seat else action.label
@@ -56,6 +58,14 @@ def offers(tracker: Tracker, setup: Any, state: Any, viewer: Viewer,
             item["own"] = True
         out.append(item)
     return out
+
+
+def _offered(found: list[Mapping[str, Any]], move: Mapping[str, Any]) -> set[str]:
+    """The fields that tell `move` apart from another offered move of its kind and seat (one
+    move per Throwdown, per slot): that value is what the move offers, never a stand-in."""
+    alike = [m for m in found if m is not move and m.get("kind") == move.get("kind")
+             and m.get("seat") == move.get("seat")]
+    return {name for m in alike for name in {*m, *move} if m.get(name) != move.get(name)}
 
 
 def _action(actions: tuple[Action, ...], kind: str, own: bool) -> Action | None:
