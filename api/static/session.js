@@ -223,10 +223,13 @@
     return (data.moves || []).map(function (m, i) { return {m: m, i: i}; })
       .filter(function (x) { return x.m.own ? !!mine : !!token; });
   }
+  /* The board's action a move is made with, as the server picked it (assistant/tracker/
+     offers.py): this phone's kind of action, the one asking most of what the move holds. */
   function moveAction(m) {
-    var own = !!m.own || isPrivate(m.body.kind);
-    return board.actions.find(function (a) { return a.event === m.body.kind && !!a.own_phone === own; }) ||
-      board.actions.find(function (a) { return a.event === m.body.kind; }) || {leave_out: []};
+    var own = !!m.own || isPrivate(m.body.kind), kind = board.actions.filter(function (a) { return a.event === m.body.kind; });
+    var mine = kind.filter(function (a) { return !!a.own_phone === own; });
+    function held(a) { return a.asks.filter(function (f) { return f in m.body; }).length; }
+    return (mine.length ? mine : kind).reduce(function (best, a) { return !best || held(a) > held(best) ? a : best; }, null) || {leave_out: []};
   }
   function moveButton(x, primary, from) {
     var asks = x.m.asks.length > 0;

@@ -41,7 +41,7 @@ def offers(tracker: Tracker, setup: Any, state: Any, viewer: Viewer,
             continue
         own = who is not None
         kind = str(move["kind"])
-        action = _action(board.actions, kind, own or kind in tracker.private_events)
+        action = _action(board.actions, move, own or kind in tracker.private_events)
         form = {f.name: f for f in forms.get(kind, ()) if getattr(f, "ask", True)}
         asks = [name for name in (action.asks if action else ()) if name in form]
         offered = _offered(found, move)
@@ -68,11 +68,14 @@ def _offered(found: list[Mapping[str, Any]], move: Mapping[str, Any]) -> set[str
     return {name for m in alike for name in {*m, *move} if m.get(name) != move.get(name)}
 
 
-def _action(actions: tuple[Action, ...], kind: str, own: bool) -> Action | None:
-    """The board's button or form for `kind` on this phone: the seat's own for its own move,
-    else the table's."""
-    return next((a for a in actions if a.event == kind and a.own_phone == own), None) \
-        or next((a for a in actions if a.event == kind), None)
+def _action(actions: tuple[Action, ...], move: Mapping[str, Any], own: bool) -> Action | None:
+    """The board's button or form for the move on this phone: the seat's own for its own
+    move, else the table's; of several, the one asking most of what the move holds (a game
+    may give a move that needs one board value a form of its own)."""
+    kind = move.get("kind")
+    mine = [a for a in actions if a.event == kind and a.own_phone == own] \
+        or [a for a in actions if a.event == kind]
+    return max(mine, key=lambda a: len(set(a.asks) & set(move)), default=None)
 
 
 def _left_open(tracker: Tracker, setup: Any, state: Any, move: Mapping[str, Any],
