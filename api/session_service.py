@@ -7,6 +7,9 @@ answers and 304s: api/cache.py.
 from __future__ import annotations
 
 import functools
+import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import timedelta, tzinfo
 from typing import Any, cast
@@ -43,6 +46,7 @@ from assistant.tracker import (
 )
 from assistant.tracker import play as plays
 from assistant.tracker.kernel import is_history, stored_event, writer
+from assistant.tracker.offers import offers
 
 
 def init_app(app: Flask) -> None:
@@ -130,10 +134,39 @@ def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
     body = {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
             "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
             "state": info.tracker.state_json(info.setup, state, viewer),
+            "moves": moves_json(info, state, version, viewer),
             "urls": session_urls(info), "expires_at": expires_at(info)}
     if not viewer.shared:
         body["seat"] = viewer.seat
     return body
+
+
+MOVES_KEPT = 512
+_moves: OrderedDict[tuple[int, str, int, str | None], list[dict[str, Any]]] = OrderedDict()
+_moves_lock = threading.Lock()
+
+
+def moves_json(info: SessionInfo, state: Any, version: int, viewer: Viewer
+               ) -> list[dict[str, Any]]:
+    """The moves `viewer` may send at `version` (assistant.tracker.offers: each tried against
+    the rules, a few folds' work), worked out once per table, version and viewer in this
+    process: the writer's answer and the stream's message of that version share them."""
+    key = (info.id, info.code, version, viewer.seat)
+    with _moves_lock:
+        found = _moves.get(key)
+        if found is not None:
+            _moves.move_to_end(key)
+            return found
+    try:
+        made = offers(info.tracker, info.setup, state, viewer, seat_names(info))
+    except Exception:  # a game's slip costs the page its buttons, never the table's read
+        logging.getLogger(__name__).exception("moves of %s at version %d", info.code, version)
+        made = []
+    with _moves_lock:
+        _moves[key] = made
+        while len(_moves) > MOVES_KEPT:
+            _moves.popitem(last=False)
+    return made
 
 
 def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
@@ -279,7 +312,8 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
     done = store().append(info, event, expected, key, event_data, who, count)
     body = {"event": event_json(info, done.stored, viewer), "version": done.version,
             "can_undo": done.can_undo,
-            "state": info.tracker.state_json(info.setup, done.state, viewer)}
+            "state": info.tracker.state_json(info.setup, done.state, viewer),
+            "moves": moves_json(info, done.state, done.version, viewer)}
     headers = revalidation(done.version, viewer)
     headers.append(("Location", url_for("sessions.events", code=info.code,
                                         after=done.stored.seq - 1)))

@@ -335,7 +335,11 @@ def import_session() -> Response:
 
 @bp.get("/api/v1/sessions/<code>")
 @doc("Read a session's state", "The state folded from every event. ETag is the version; send "
-     "If-None-Match to get 304 while nothing changed. With X-Seat-Token, that seat's own view.",
+     "If-None-Match to get 304 while nothing changed. With X-Seat-Token, that seat's own view. "
+     "`moves`: what the rules allow now and this viewer may send (the table's; on a seat's "
+     "own view that seat's own too, marked `own`), each a request `body` with its `label`, "
+     "the fields to check (`asks`) and those the table enters itself (`enter`: the rules "
+     "leave them open, so the body holds only a stand-in there).",
      tags=TAGS, operation_id="readSession", parameters=[CODE],
      responses={"200": json_answer({"code": "k7m2x9qa", "version": 1, "can_undo": True,
                                     "state": {}}),

@@ -58,14 +58,14 @@
     try {
       var kept = JSON.parse(localStorage.getItem(lastKey) || "null") || {};
       if (events) { kept.events = events; }
-      else { kept.version = data.version; kept.state = data.state; kept.setup = data.setup; kept.can_undo = data.can_undo; }
+      else { kept.version = data.version; kept.state = data.state; kept.setup = data.setup; kept.can_undo = data.can_undo; kept.moves = data.moves; }
       localStorage.setItem(lastKey, JSON.stringify(kept));
     } catch (e) { /* full or private: the page still works online */ }
   }
   try {
     var last = JSON.parse(localStorage.getItem(lastKey) || "null");
     if (last && last.version > data.version && !localStorage.getItem("lairside:seat:" + code)) {
-      data.version = last.version; data.state = last.state; data.setup = last.setup; data.can_undo = last.can_undo;
+      data.version = last.version; data.state = last.state; data.setup = last.setup; data.can_undo = last.can_undo; data.moves = last.moves || [];
     }
   } catch (e) { /* nothing kept */ }
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
@@ -136,33 +136,65 @@
     if (names[o]) { return names[o]; }
     return words(o);
   }
-  function input(field, prefix, leaveOut) {
+  /* A field's input under its visible label. `value`: what a move pre-fills (none: the form's
+     default, else empty: nothing is sent that nobody said); `enter`: the table types it itself
+     (shown empty: what a move holds there is only a stand-in). `when`: [select,
+     option] it applies to, or null. */
+  function input(field, prefix, leaveOut, value, enter, when) {
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
-    var text = esc(fieldLabel(field)), control;
+    var text = esc(fieldLabel(field)), control, given = value != null && !enter;
+    var need = field.required ? " required" : "";  /* an optional one left empty: the game's own */
+    var cond = when ? ' data-when="' + esc(when[0]) + '" data-is="' + esc(when[1]) + '"' : "";
     if (field.kind === "flag") {
-      return '<label class="field check" for="' + esc(id) + '"><input' + attrs + ' type="checkbox"> ' + text + '</label>';
+      return '<label class="field check" for="' + esc(id) + '"' + cond + '><input' + attrs + ' type="checkbox"' +
+        ((given ? value : field.default) ? " checked" : "") + '><span>' + text + '</span></label>';
+    }
+    var pick = given ? value : enter ? null : field.default;
+    function options(list) {  /* [value, words] pairs, the picked one selected; none picked: asked */
+      var none = pick == null && (enter || !field.required);
+      return (none ? '<option value=""' + (pick == null ? " selected" : "") + '>' + (enter || field.required ? "Choose…" : "–") + '</option>' : "") +
+        list.map(function (p) {
+          return '<option value="' + esc(p[0]) + '"' + (String(p[0]) === String(pick) ? " selected" : "") + '>' + esc(p[1]) + '</option>'; }).join("");
     }
     if (field.kind === "oneof") {
-      control = '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
-        return '<option value="' + esc(o) + '"' + (o === field.default ? " selected" : "") + '>' + esc(optionLabel(o)) + '</option>'; }).join("") + '</select>';
+      control = '<select' + attrs + need + '>' + options(field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; })
+        .map(function (o) { return [o, optionLabel(o)]; })) + '</select>';
     } else if (field.seat || field.choices) {
       /* A name picked from a list: the table's seats (sent as their ids) or the game's own list. */
-      var picks = field.seat ? data.setup.seats.map(function (s) { return [s.id, s.name]; })
-        : field.choices.map(function (c) { return [c, c]; });
-      control = '<select' + attrs + (field.required ? " required" : "") + '>' +
-        (field.required ? "" : '<option value="">–</option>') + picks.map(function (p) {
-          return '<option value="' + esc(p[0]) + '">' + esc(p[1]) + '</option>'; }).join("") + '</select>';
+      control = '<select' + attrs + need + '>' + options(field.seat ? data.setup.seats.map(function (s) { return [s.id, s.name]; })
+        : field.choices.map(function (c) { return [c, c]; })) + '</select>';
     } else if (field.kind === "integer") {
+      var number = given ? value : !enter && field.default != null ? field.default : "";
       control = '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +
         (field.maximum != null ? ' max="' + field.maximum + '"' : "") +
-        ' value="' + esc(field.default != null ? field.default : (field.minimum > 0 ? field.minimum : 1)) + '"' +
-        (field.required ? " required" : "") + '>';
+        ' value="' + esc(number) + '"' + need + '>';
     } else {
-      control = '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" autocomplete="off"' +
-        (field.required ? " required" : "") + ' class="text-input">';
+      control = '<input' + attrs + ' type="text" maxlength="' + (field.max_length || 80) + '" autocomplete="off"' +
+        (given ? ' value="' + esc(value) + '"' : "") + need + ' class="text-input">';
     }
-    return '<span class="field"><label for="' + esc(id) + '">' + text + '</label>' + control + '</span>';
+    return '<span class="field' + (field.kind === "text" && !field.seat && !field.choices ? " wide" : "") + '"' + cond + '><label for="' + esc(id) + '">' +
+      text + '</label>' + control + '</span>';
+  }
+  /* The fields of one form, each under its label; a field whose words begin with one option
+     of another field ("Addict: ...") applies to that option only, so it shows only then. */
+  function fieldsHtml(fields, prefix, leaveOut, values, enter) {
+    var picks = fields.filter(function (f) { return f.kind === "oneof"; });
+    return fields.map(function (f) {
+      var head = String(f.help || "").split(":")[0].toLowerCase(), when = null;
+      picks.forEach(function (g) {
+        g.options.forEach(function (o) { if (g !== f && optionLabel(o).toLowerCase() === head) { when = [g.name, o]; } });
+      });
+      return input(f, prefix, leaveOut, values ? values[f.name] : undefined, (enter || []).indexOf(f.name) >= 0, when);
+    }).join("");
+  }
+  /* Show a form's fields for the option picked only; a field hidden is neither sent nor needed. */
+  function applies(form) {
+    Array.prototype.forEach.call(form.querySelectorAll("[data-when]"), function (w) {
+      var pick = form.elements[w.dataset.when], on = !!pick && pick.value === w.dataset.is;
+      w.hidden = !on;
+      Array.prototype.forEach.call(w.querySelectorAll("input, select"), function (el) { el.disabled = !on; });
+    });
   }
 
   /* Whether this phone shows the action for the seat now (actionHtml draws nothing otherwise). */
@@ -182,11 +214,74 @@
         (action.confirm ? ' data-confirm="' + esc(action.confirm) + '"' : "") + '>' + esc(action.label) + '</button>';
     }
     var fields = (forms[action.event] || []).filter(function (f) { return action.asks.indexOf(f.name) >= 0; });
-    var prefix = "a-" + action.event + (seat ? "-" + seat.id : "");
-    return '<form class="row"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
-      ' data-label="' + esc(action.label) + '">' +
-      fields.map(function (f) { return input(f, prefix, action.leave_out); }).join("") +
+    var prefix = "a" + board.actions.indexOf(action) + (seat ? "-" + seat.id : "");
+    return '<form class="action-form"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
+      ' data-label="' + esc(action.label) + '">' + fieldsHtml(fields, prefix, action.leave_out) +
       '<button type="submit">' + esc(action.label) + '</button></form>';
+  }
+  /* Actions with forms as a menu of titles: one opens its form (built then), one open at a time. */
+  function menuHtml(actions, seat, open) {
+    return actions.map(function (a) {
+      var key = "act-" + board.actions.indexOf(a) + (seat ? "-" + seat.id : ""), on = (open || []).indexOf(key) >= 0;
+      return '<details class="action" data-edit data-keep="' + esc(key) + '" data-act="' + board.actions.indexOf(a) + '"' +
+        (seat ? ' data-act-seat="' + esc(seat.id) + '"' : "") + (on ? " open" : "") + '><summary>' + esc(a.label) + '</summary>' +
+        (on ? actionHtml(a, seat, data.state) : "") + '</details>';
+    }).join("");
+  }
+
+  /* --- the moves the rules allow now (the session's `moves` for this phone): the table's on
+     the scorekeeper's phone, a seat's own on its phone. One with nothing to check is sent in
+     one tap; one with fields opens its small form, filled in where the rules fix the value and
+     empty where the table enters it (open, save). */
+  var openMove = "", FEW = 3;  /* the move whose form is open: its body */
+  function moveKey(m) { return JSON.stringify(m.body); }
+  function myMoves() {
+    return (data.moves || []).map(function (m, i) { return {m: m, i: i}; })
+      .filter(function (x) { return x.m.own ? !!mine : !!token; });
+  }
+  /* The board's action a move is made with, as the server picked it (assistant/tracker/
+     offers.py): this phone's kind of action, the one asking most of what the move holds. */
+  function moveAction(m) {
+    var own = !!m.own || isPrivate(m.body.kind), kind = board.actions.filter(function (a) { return a.event === m.body.kind; });
+    var mine = kind.filter(function (a) { return !!a.own_phone === own; });
+    function held(a) { return a.asks.filter(function (f) { return f in m.body; }).length; }
+    return (mine.length ? mine : kind).reduce(function (best, a) { return !best || held(a) > held(best) ? a : best; }, null) || {leave_out: []};
+  }
+  function moveButton(x, primary, from) {
+    var asks = x.m.asks.length > 0;
+    return '<button type="button" class="move' + (primary ? " first" : "") + '" data-move="' + x.i + '"' +
+      (from != null ? ' data-from="' + from + '"' : "") +
+      (asks ? ' aria-expanded="' + (openMove === moveKey(x.m)) + '"' : "") + '>' + esc(x.m.label) + (asks ? "…" : "") + '</button>';
+  }
+  function moveForm(x) {
+    var m = x.m, fields = (forms[m.body.kind] || []).filter(function (f) { return m.asks.indexOf(f.name) >= 0; });
+    return '<form class="action-form move-form" data-move-form="' + x.i + '">' +
+      fieldsHtml(fields, "m-" + m.body.kind + "-" + (m.body.seat || ""), moveAction(m).leave_out, m.body, m.enter) +
+      '<button type="submit" class="save">Save</button></form>';
+  }
+  function drawMoves() {
+    var list = myMoves(), section = $("[data-next]");
+    if (!list.some(function (x) { return moveKey(x.m) === openMove; })) { openMove = ""; }
+    section.hidden = !list.length;
+    function one(x, n) { return moveButton(x, n === 0) + (openMove === moveKey(x.m) ? moveForm(x) : ""); }
+    /* the first few in view (the first carries the game on); the others one tap away */
+    var more = list.slice(FEW), wasOpen = $("[data-more-moves]") ? $("[data-more-moves]").open
+      : more.some(function (x) { return moveKey(x.m) === openMove; });
+    $("[data-moves]").innerHTML = list.slice(0, FEW).map(one).join("") + (more.length ?
+      '<details class="more-moves" data-more-moves' + (wasOpen ? " open" : "") + '><summary>' + more.length +
+      ' more</summary><div class="moves">' + more.map(function (x, n) { return one(x, n + FEW); }).join("") + '</div></details>' : "");
+    var form = $("[data-move-form]"); if (form) { applies(form); }
+  }
+  function openMoveForm(i) {
+    var m = data.moves[i]; if (!m) { return; }
+    openMove = openMove === moveKey(m) ? "" : moveKey(m);
+    $$("details.action[open]").forEach(function (d) { d.open = false; });  /* one thing open at a time */
+    drawMoves();
+    var form = $("[data-move-form]");
+    if (form) {
+      form.scrollIntoView({block: "nearest"});
+      var first = form.querySelector("input:not([type=checkbox]):not(:disabled), select"); if (first) { first.focus(); }
+    }
   }
 
   function scoreboard(st) {
@@ -241,11 +336,10 @@
     var ownForms = asking.filter(function (a) { return isPrivate(a.event) || a.own_phone; });
     var tableForms = asking.filter(function (a) { return ownForms.indexOf(a) < 0; });
     html += ownForms.map(function (a) { return actionHtml(a, seat, st); }).join("");
-    if (tableForms.length) {  /* built when opened: seven seats' forms are most of the page's weight */
+    if (tableForms.length) {  /* titles only: a form is built when its title opens */
       var more = (open || []).indexOf("more-" + seat.id) >= 0;
       html += '<details class="seat-more" data-edit data-keep="more-' + esc(seat.id) + '" data-more="' + esc(seat.id) + '"' +
-        (more ? " open" : "") + '><summary>' + esc(tableForms.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
-        (more ? tableForms.map(function (a) { return actionHtml(a, seat, st); }).join("") : "") + '</details>';
+        (more ? " open" : "") + '><summary>More actions</summary><div class="menu">' + menuHtml(tableForms, seat, open) + '</div></details>';
     }
     if (privateKinds.length && !mine) {
       html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
@@ -261,13 +355,12 @@
       return '<span data-mark="s:' + esc(seat.id) + ':' + esc(c.key) + '">' + esc(c.label) + " " + esc(s[c.key] == null ? "?" : s[c.key]) + '</span>';
     }).join(" ");
   }
-  /* The table forms of a seat's "more" fold, built the first time it opens. */
-  function fillMore(fold) {
+  /* An action's form, built the first time its title opens. */
+  function fillAction(fold) {
     if (fold.querySelector("form")) { return; }
-    var seat = data.setup.seats.find(function (x) { return x.id === fold.dataset.more; }); if (!seat) { return; }
-    fold.insertAdjacentHTML("beforeend", board.actions.filter(function (a) {
-      return a.per_seat && a.asks.length && !(isPrivate(a.event) || a.own_phone);
-    }).map(function (a) { return actionHtml(a, seat, data.state); }).join(""));
+    var seat = data.setup.seats.find(function (x) { return x.id === fold.dataset.actSeat; }) || null;
+    fold.insertAdjacentHTML("beforeend", actionHtml(board.actions[Number(fold.dataset.act)], seat, data.state));
+    var form = fold.querySelector("form"); if (form) { applies(form); }
   }
   /* A seat's fold drawn with its summary only (the page's first task) gets the rest. */
   function fillSeat(fold) {
@@ -280,7 +373,13 @@
   if (openSeat === null) { openSeat = mine ? mine.seat : (data.setup.seats[0] || {}).id; }
   document.addEventListener("toggle", function (e) {  /* (toggle does not bubble: caught on its way down) */
     var fold = e.target;
-    if (fold.dataset && fold.dataset.more && fold.open) { fillMore(fold); return; }
+    if (fold.dataset && fold.dataset.act && fold.open) {  /* one action's form open at a time */
+      fillAction(fold); openMove = "";
+      $$("details.action[open]").forEach(function (d) { if (d !== fold) { d.open = false; } });
+      $$("[data-moves] [aria-expanded=true]").forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+      $$("[data-move-form]").forEach(function (f) { f.remove(); });
+      return;
+    }
     if (!fold.classList || !fold.classList.contains("seat-fold")) { return; }
     var id = fold.parentNode.dataset.seat;
     if (fold.open) {
@@ -309,6 +408,7 @@
     var plain = board.actions.filter(function (a) { return !a.per_seat && !a.asks.length; });
     if (plain.length) { t += '<div class="row" data-edit>' + plain.map(function (a) { return actionHtml(a, null, st); }).join("") + '</div>'; }
     $("[data-tracks]").innerHTML = t;
+    drawMoves();
     var html = "";
     data.setup.seats.forEach(function (seat) {
       var s = seatState(st, seat.id), open = seat.id === openSeat;
@@ -324,17 +424,19 @@
     });
     $("[data-seats]").innerHTML = html;
     if (compact) { $("[data-scoreboard]").innerHTML = scoreboard(st); }  /* drawn when shown */
-    $("[data-table-actions]").innerHTML = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; })
-      .map(function (a) { return actionHtml(a, null, st); }).join("");
+    var tableMenu = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; });
+    $("[data-table-actions]").innerHTML = tableMenu.length ? '<div class="menu" data-edit>' + menuHtml(tableMenu, null, kept.open) + '</div>' : "";
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
     kept();
+    $$("details.action[open] form").forEach(applies);
+    if (failed.length) { drawQueue(); }  /* a refusal offers the moves of now */
     body.classList.add("drawn");  /* shown whole at once: nothing on screen moves as it is drawn */
   }
 
   /* A redraw keeps what the player was doing: open folds and values typed but not sent. */
   function keep() {
     var open = $$("details[data-keep]").filter(function (d) { return d.open; }).map(function (d) { return d.dataset.keep; });
-    var typed = $$("form[data-action-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
+    var typed = $$("form[data-action-form] [id], form[data-move-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
     var focused = document.activeElement && document.activeElement.id;
     function restore() {
       open.forEach(function (k) { var d = document.querySelector('details[data-keep="' + k + '"]'); if (d) { d.open = true; } });
@@ -407,7 +509,7 @@
   function accept(j, r) {
     if (j.version < data.version) { return; }
     var before = data.state;
-    data.version = j.version; data.state = j.state; data.can_undo = j.can_undo;
+    data.version = j.version; data.state = j.state; data.can_undo = j.can_undo; data.moves = j.moves || [];
     if (j.setup) { data.setup = j.setup; }
     etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
@@ -610,31 +712,41 @@
     var detail = refusal(problem, p[1] && p[1].kind);
     item.status = "failed";
     item.detail = (detail || "Not saved (" + r.status + ").") + (r.status === 403 ? " This phone has no edit link for this table." : "");
+    item.rule = problem.rule && problem.rule.page ? {title: problem.rule.title, page: problem.rule.page} : null;
+    item.next = problem.next || [];
     queue.shift(); failed.push(item); saveQueue();
     say("Not saved: " + item.label + ".");
     return "next";
   }
   var failed = [];
 
-  /* A refusal in the table's words: each field's problem under the label the form shows,
-     then what the rules allow now (the problem's `next`), never a field name. */
+  /* A refusal in the table's words, said once: the rule's own sentence (a form's refusal: each
+     field's problem under the label the form shows, never a field name). What the rules
+     allow now is offered as buttons beside it (drawQueue), so its sentence is left out. */
   function refusal(problem, kind) {
-    var fields = forms[kind] || [], said = [];
-    Object.keys(problem.errors || {}).forEach(function (name) {
+    var detail = String(problem.detail || ""), now = detail.indexOf("What can be done now:");
+    if (now >= 0) { detail = detail.slice(0, now).trim(); }
+    if (!/validation$/.test(problem.type || "")) { return detail; }
+    var fields = forms[kind] || [];
+    return Object.keys(problem.errors || {}).map(function (name) {
       var field = fields.find(function (f) { return f.name === name.split(".")[0]; });
       var text = (problem.errors[name] || []).join(" ");
-      said.push(field && !(text.indexOf(field.help) >= 0) ? fieldLabel(field) + ": " + text : text);
-    });
-    var detail = problem.detail || "", now = detail.indexOf("What can be done now:");
-    if (!said.length) { said.push(now > 0 ? detail.slice(0, now).trim() : detail); }
-    var next = now >= 0 ? detail.slice(now) : (problem.next && problem.next.length ?
-      "What can be done now: " + problem.next.map(kindLabel).join("; ") + "." : "");
-    if (next && said.join(" ").indexOf(next) < 0) { said.push(next); }
-    return said.filter(Boolean).join(" ");
+      return field && text.indexOf(field.help) < 0 ? fieldLabel(field) + ": " + text : text;
+    }).join(" ") || detail;
   }
-  function kindLabel(kind) {
-    var a = board.actions.find(function (x) { return x.event === kind; });
-    return a ? a.label : label(kind.replace(/-/g, " "));
+  /* The moves a refusal's `next` names, as this phone may send them: buttons; where none is
+     this phone's, their names. */
+  function nextHtml(item, at) {
+    var offered = myMoves().filter(function (x) { return (item.next || []).indexOf(x.m.body.kind) >= 0; });
+    if (offered.length) {
+      return '<p class="offered">What can be done now:</p><div class="moves">' + offered.map(function (x) {
+        return moveButton(x, false, at); }).join("") + '</div>';
+    }
+    return item.next && item.next.length ? '<p>What can be done now: ' + esc(item.next.map(kindLabel).join("; ")) + '.</p>' : "";
+  }
+  function kindLabel(kind) {  /* as the board names it, as the server's refusal does */
+    var a = board.actions.concat(board.tracks, board.counters, board.toggles).find(function (x) { return x.event === kind; });
+    return a ? a.label : words(kind);
   }
 
   function meanwhile(after) {
@@ -656,7 +768,9 @@
       }
     });
     failed.forEach(function (item, i) {
-      out.push('<li class="failed"><p><b>Not saved:</b> ' + esc(item.label) + '. ' + esc(item.detail) + '</p>' +
+      out.push('<li class="failed"><p><b>Not saved:</b> ' + esc(item.label) + '. ' + esc(item.detail) +
+        (item.rule ? ' <a class="rule-link" href="' + esc(item.rule.page) + '">Rule: ' + esc(item.rule.title) + '</a>' : "") + '</p>' +
+        nextHtml(item, i) +
         '<button type="button" data-f="retry" data-i="' + i + '">Retry</button> ' +
         '<button type="button" data-f="dismiss" data-i="' + i + '">Dismiss</button></li>');
     });
@@ -682,6 +796,15 @@
       return;
     }
     if (d.claim) { claim(d.claim); return; }
+    if (d.move) {
+      var move = data.moves[Number(d.move)]; if (!move) { return; }
+      if (d.from != null) { failed.splice(Number(d.from), 1); drawQueue(); say(""); }  /* the refusal is answered */
+      if (move.asks.length) { openMoveForm(Number(d.move)); return; }
+      if (!(move.own ? mine : token)) { return; }
+      var ask = moveAction(move).confirm, whose = move.body.seat ? names[move.body.seat] + " " : "";
+      if (ask && !confirm(whose + ask)) { return; }  /* the board's own question, as its button asks it */
+      tap({type: "event", event: move.body, own: !!move.own, label: move.label}); return;
+    }
     if ("secret" in d) { shownSecret = !shownSecret; render(); drawHistory(); return; }
     if (d.action && "own" in d) {
       tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
@@ -718,17 +841,37 @@
       tap({type: "undo", label: "undo" + (latest ? " (" + latest.text + ")" : "")});
     }
   });
+  /* What a form's inputs say, over `ev`: a box left empty sends nothing for its field. */
+  function entered(f, ev) {
+    Array.prototype.forEach.call(f.elements, function (el) {
+      if (!el.name || el.disabled) { return; }
+      if (el.type === "checkbox") { ev[el.name] = el.checked; }
+      else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } else { delete ev[el.name]; } }
+      else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
+      else { delete ev[el.name]; }
+    });
+    return ev;
+  }
+  document.addEventListener("change", function (e) {
+    var f = e.target.form; if (f && (f.dataset.actionForm || f.dataset.moveForm)) { applies(f); }
+  });
   document.addEventListener("submit", function (e) {
-    var f = e.target; if (!f.dataset.actionForm) { return; }
+    var f = e.target;
+    if (f.dataset.moveForm) {
+      e.preventDefault();
+      var move = data.moves[Number(f.dataset.moveForm)]; if (!move || !(move.own ? mine : token)) { return; }
+      var act = moveAction(move);
+      openMove = "";
+      tap({type: "event", event: entered(f, JSON.parse(JSON.stringify(move.body))), own: !!move.own,
+           label: act.label ? (move.body.seat ? names[move.body.seat] + ": " : "") + act.label : move.label});
+      drawMoves();
+      return;
+    }
+    if (!f.dataset.actionForm) { return; }
     e.preventDefault();
     var ev = {kind: f.dataset.actionForm};
     if (f.dataset.seatId) { ev.seat = f.dataset.seatId; }
-    Array.prototype.forEach.call(f.elements, function (el) {
-      if (!el.name) { return; }
-      if (el.type === "checkbox") { ev[el.name] = el.checked; }
-      else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } }
-      else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
-    });
+    entered(f, ev);
     var own = "own" in f.dataset || isPrivate(ev.kind);
     if (!own && !token) { return; }
     tap({type: "event", event: ev, own: own, label: (ev.seat ? names[ev.seat] + ": " : "") + f.dataset.label});

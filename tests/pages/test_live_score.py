@@ -105,6 +105,8 @@ def test_the_score_shows_its_reasons_and_follows_each_change(
 def test_every_input_has_a_visible_label_and_undo_is_in_the_save_bar(
         page: Any, heist: dict[str, Any]) -> None:
     open_table(page, heist)
+    page.locator("[data-table-actions] details.action > summary").first.click()  # a title
+    expect(page.locator("[data-table-actions] form")).to_be_visible()  # opens its form
     inputs = page.locator("main input:not([type=hidden]), main select")
     assert inputs.count() > 0
     for i in range(inputs.count()):
