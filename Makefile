@@ -46,9 +46,8 @@ dev: install ## Start Flask's debug server with reload on http://$(DEV_HOST):$(P
 test: install system-deps ## Install everything the tests need and run them all, on TEST_WORKERS processes (2; 0: one)
 	$(PY) -m pytest -n $(or $(TEST_WORKERS),2) --dist loadfile
 
-# The import-linter contracts make lint checks (pyproject.toml [tool.importlinter]);
-# "game-folders" joins them once every game folder has its tracker/ package (issue 39).
-IMPORT_CONTRACTS := layers kernel registry routes circles
+# The import-linter contracts make lint checks (pyproject.toml [tool.importlinter]).
+IMPORT_CONTRACTS := layers kernel registry routes circles game-folders
 
 lint: install ## ruff on everything, mypy --strict on api, assistant and printables, and the import layers (import-linter)
 	$(VENV)/bin/ruff check api assistant printables tests
