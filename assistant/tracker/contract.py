@@ -233,6 +233,14 @@ class Tracker(Protocol):
         depends on a private entry's content: a refusal would answer yes or no about it."""
         ...
 
+    def forget(self, setup: Any, state: Any, seat: str) -> Any:
+        """The state with `seat`'s private entries so far forgotten, as if never entered:
+        the kernel's release of the seat (handed to a new phone, which enters the secret
+        again). Changes nothing else, never refuses, and costs no more than an apply (a
+        frozen state in, a frozen state out). A game without private kinds has nothing to
+        forget (TrackerBase: the state as it is)."""
+        ...
+
     def describe(self, event: Any, names: Mapping[str, str], viewer: Viewer) -> str:
         """One line for the history list, as `viewer` may read it."""
         ...

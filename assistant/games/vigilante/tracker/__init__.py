@@ -134,6 +134,9 @@ class VigilanteTracker(TrackerBase):
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return referee.apply(setup, state, event)
 
+    def forget(self, setup: SessionSetup, state: State, seat: str) -> State:
+        return reveal.forget(setup, state, seat)
+
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return views.describe(event, names, self.hidden(event, viewer))
 
