@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from assistant import links
+from tests.pages.conftest import open_seat
 
 VIGILANTE = {"mode": "brought-to-justice", "rounds": 1, "starting_events": 0,
              "seats": [{"name": "Gwen"}, {"name": "Ivan"}, {"name": "Asha"}, {"name": "Pim"}]}
@@ -61,41 +62,60 @@ def exposed(page: Any) -> str:
     }"""))
 
 
-def test_the_owners_page_shows_no_secret_until_tapped(page: Any, base_url: str) -> None:
-    """Findings 5 and 6 (Vigilante): Asha's phone, which also keeps score, opens her slip:
-    her seat is claimed and unfolded. She picks Assassin and saves: the picker is blank
-    again, the Undo button's screen-reader text names the table's last change (never her
-    entry), and nothing on the page or in its storage says Assassin until she taps "Show my
-    secret". Her reveal asks first, naming Assassin; once shown, the page says it was saved
-    for the table, not "on this phone only"."""
+def test_a_slip_claims_its_seat_and_unfolds_that_seat(page: Any, base_url: str) -> None:
+    """Finding 6: opening Asha's slip claims Asha's seat and unfolds it, not the first."""
+    made, codes = table(base_url, "vigilante", VIGILANTE)
+    page.goto(f"{links.session('vigilante', made['code'])}#seat=asha&claim={codes['asha']}")
+    expect(page.locator("[data-status]")).to_have_text("This phone now holds Asha.")
+    expect(page.locator('[data-seat="asha"] > details.seat-fold')).to_have_attribute("open", "")
+    folds = page.locator("details.seat-fold")
+    assert [f.evaluate("d => d.open") for f in folds.all()] == [False, False, True, False]
+    expect(page.locator('[data-seat="asha"] form[data-action-form="identity"]')).to_be_visible()
+
+
+def own_phone(page: Any, base_url: str) -> tuple[dict[str, Any], Any]:
+    """Asha's phone, which also keeps score, with Assassin entered on its own form (the table
+    having changed a jail first): the table and her card."""
     made, codes = table(base_url, "vigilante", VIGILANTE)
     as_table(base_url, made, {"kind": "jail", "seat": "gwen", "count": 2})
     path = links.session("vigilante", made["code"])
     page.goto(f"{path}#token={made['edit_token']}&seat=asha&claim={codes['asha']}")
     expect(page.locator("[data-status]")).to_have_text("This phone now holds Asha.")
-    folds = page.locator("details.seat-fold")
-    expect(page.locator('[data-seat="asha"] > details.seat-fold')).to_have_attribute("open", "")
-    assert [f.evaluate("d => d.open") for f in folds.all()] == [False, False, True, False]
+    open_seat(page, "asha")
     form = page.locator('[data-seat="asha"] form[data-action-form="identity"]')
-    picker = form.locator("select")
-    expect(picker).to_have_value("")  # blank until she picks
-    picker.select_option("assassin")
+    form.locator("select").select_option("assassin")
     form.get_by_role("button").click()
     expect(page.locator("[data-status]")).to_have_text("Saved on this phone only.")
     expect(page.locator("[data-history] li")).to_have_count(2)
+    return made, page.locator('[data-seat="asha"]')
+
+
+def test_the_owners_page_shows_no_secret_until_tapped(page: Any, base_url: str) -> None:
+    """Finding 5: once Asha saves Assassin, the picker is blank again (and after a redraw),
+    the Undo button's screen-reader text names the table's last change (never her entry),
+    and nothing on the page or in its storage says Assassin until she taps "Show my
+    secret"; tapped again, it is gone from the page, not hidden."""
+    _, card = own_phone(page, base_url)
+    picker = card.locator('form[data-action-form="identity"] select')
     expect(picker).to_have_value("")  # back to blank once saved...
-    page.locator('[data-seat="ivan"] > details.seat-fold > summary').click()
-    page.locator('[data-seat="asha"] > details.seat-fold > summary').click()
+    open_seat(page, "ivan")
+    open_seat(page, "asha")
     expect(picker).to_have_value("")  # ...and after a redraw
     expect(page.locator("[data-undo-what]")).to_have_text(re.compile("^Undo takes back: Gwen"))
     assert SECRET.search(exposed(page)) is None, "a secret is on the page before a tap"
-    card = page.locator('[data-seat="asha"]')
     card.get_by_role("button", name="Show my secret").click()
     expect(card.locator("[data-secret-text]")).to_contain_text(SECRET)
     expect(page.locator("[data-history] li").first).to_contain_text(SECRET)
     card.get_by_role("button", name="Hide my secret").click()
     expect(card.locator("[data-secret-text]")).to_have_count(0)  # gone, not hidden
     assert SECRET.search(exposed(page)) is None
+
+
+def test_a_reveal_asks_first_naming_the_identity_and_is_public_once_sent(
+        page: Any, base_url: str) -> None:
+    """Finding 6: "Reveal my Identity" asks first, naming Assassin (dismissed: nothing is
+    sent); once shown, the page says it was saved for the table, not "on this phone only"."""
+    made, card = own_phone(page, base_url)
     as_table(base_url, made, {"kind": "add-event", "type": "hacking", "die": 3})
     as_table(base_url, made, {"kind": "end-game"})
     reveal = card.locator("form[data-action-form='reveal'][data-own]")
@@ -124,6 +144,8 @@ def test_a_declared_win_asks_first_naming_the_plan(page: Any, base_url: str) -> 
         "seats": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}],
         "loser_lad": "Ann"})
     page.goto(f"{links.session('master-plan', made['code'])}#seat=ben&claim={codes['ben']}")
+    expect(page.locator("[data-status]")).to_have_text("This phone now holds Ben.")
+    open_seat(page, "ben")
     card = page.locator('[data-seat="ben"]')
     plan = card.locator("form[data-action-form='plan'] input")
     plan.fill("Gem, Zorbium")
@@ -148,6 +170,7 @@ def test_a_phone_whose_seat_was_handed_on_says_so_and_forgets_it(page: Any,
     path = links.session("vigilante", made["code"])
     page.goto(f"{path}#seat=pim&claim={codes['pim']}")
     expect(page.locator("[data-status]")).to_have_text("This phone now holds Pim.")
+    open_seat(page, "pim")
     form = page.locator('[data-seat="pim"] form[data-action-form="identity"]')
     form.locator("select").select_option("assassin")
     form.get_by_role("button").click()

@@ -148,7 +148,8 @@ class Stream:
 
     def __init__(self, app: Any, code: str, version: int, headers: dict[str, str]) -> None:
         self.chunks: list[bytes] = []
-        self.thread = threading.Thread(target=self._read, args=(app, code, version, headers))
+        self.thread = threading.Thread(target=self._read, args=(app, code, version, headers),
+                                       daemon=True)
         self.thread.start()
 
     def _read(self, app: Any, code: str, version: int, headers: dict[str, str]) -> None:
