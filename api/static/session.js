@@ -89,7 +89,7 @@
     var who = seatId ? names[seatId] + ": " : "", said = who + d.confirm;
     if (d.reveals) {
       var v = seatState(data.state, seatId)[d.reveals];
-      said += " Everyone will see: " + (v == null || v === "" ? "nothing entered on this phone" : Array.isArray(v) ? v.join(", ") : v) + ".";
+      said += " Everyone will see: " + (v == null || v === "" ? "nothing entered on this phone" : Array.isArray(v) ? v.join(", ") : optionLabel(String(v))) + ".";
     }
     return confirm(said);
   }
