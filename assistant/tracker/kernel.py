@@ -130,9 +130,11 @@ def event_forms(tracker: Tracker) -> dict[str, Form]:
 
 
 def parse_event(tracker: Tracker, data: Any) -> Any:
-    """A game event or a HistoryEvent from JSON; InvalidInput names the first bad field.
-    A sealed entry (an export's private entry without its secret) is refused here: only an
-    import reads one (import_event)."""
+    """A request's game event or HistoryEvent from JSON; InvalidInput names the first bad
+    field. What only the session writes is refused here: a sealed entry (an export's private
+    entry without its secret), a release (the API's release of a seat records it), and
+    `own_phone` (who sent a request is its token's to say); an import reads the first two and
+    a stored form's mark (import_event)."""
     if not isinstance(data, Mapping):
         raise InvalidInput("kind", "An event is a JSON object with a kind.", "an object")
     kind = data.get("kind")
