@@ -86,7 +86,7 @@
   /* What a confirmation names before an own-phone action makes a secret public. */
   function confirmed(d, seatId) {
     if (!d.confirm) { return true; }
-    var who = seatId ? names[seatId] + ": " : "", said = who + d.confirm;
+    var who = seatId ? names[seatId] + " " : "", said = who + d.confirm;
     if (d.reveals) {
       var v = seatState(data.state, seatId)[d.reveals];
       said += " Everyone will see: " + (v == null || v === "" ? "nothing entered on this phone" : Array.isArray(v) ? v.join(", ") : optionLabel(String(v))) + ".";
