@@ -229,7 +229,7 @@ class VigilanteTracker(TrackerBase):
                        leave_out=("as-entered",)),
                 Action("reveal", "Reveal my Identity", per_seat=True,
                        asks=("jail_level_2_3", "med_cards"), unless="playing",
-                       confirm="shows your Identity to the whole table, for good (no undo)?",
+                       confirm="reveals their Identity to the whole table, for good (no undo)?",
                        own_phone=True, reveals="identity"),
                 NOTE),
             seat_lines=("turn_line", "team_line", "defeated_line", "identity_line",
