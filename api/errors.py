@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
 from api.storage import (
+    ClaimEnded,
     DatabaseBusy,
     KeyReused,
     SeatTaken,
@@ -46,6 +47,8 @@ PROBLEM_TYPES = {
     "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
     "seat-taken": "That seat is held by another phone; the scorekeeper can release it.",
     "claim-code": "A seat is claimed with its own claim code, printed on its slip.",
+    "seat-released": "The scorekeeper handed this seat to a new phone: the old phone's seat "
+                     "token ended at once, and nothing it sent since was written.",
     "game-not-ended": "The rules have not ended this game, so its score is provisional and "
                       "there is no play to log yet.",
     "busy": "The server's database could not take the request in time; nothing was written. "
@@ -138,9 +141,13 @@ def _wants_page(pages_first: bool = False) -> bool:
 
 SAID: tuple[tuple[type[Exception], int, str, str, Callable[[Any], str]], ...] = (
     (SeatTaken, 409, "Conflict", "seat-taken", lambda e: f"The seat {e.seat!r} is held by "
-     "another phone. If that phone is lost or swapped, the scorekeeper releases the seat and "
-     "its claim code claims it again."),
+     "another phone. If that phone is lost or swapped, the scorekeeper releases the seat "
+     "(the history says so) and the seat's new claim code, on the scorekeeper's phone, "
+     "claims it again."),
     (NotEnded, 409, "Conflict", "game-not-ended", lambda e: e.detail),
+    (ClaimEnded, 403, "Forbidden", "seat-released", lambda e: "This phone no longer holds "
+     f"the seat {e.seat!r}: the scorekeeper handed it to a new phone, so nothing was "
+     "written. Follow the table without it, or claim the seat again with its new code."),
     (WrongClaimCode, 403, "Forbidden", "claim-code", lambda e: "That is not the claim code of "
      f"seat {e.seat!r}: each seat's code is printed on its own slip (the scorekeeper's phone "
      "shows them too)."),

@@ -38,6 +38,7 @@ from assistant.inputs import Form, OneOf
 from assistant.sheets.join import join_sheet
 from assistant.tracker import (
     SHARED,
+    History,
     Tracker,
     Viewer,
     event_forms,
@@ -45,7 +46,7 @@ from assistant.tracker import (
     what_now,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import is_history, stored_event, writer
+from assistant.tracker.kernel import is_history, refuse_session_fields, stored_event, writer
 from assistant.tracker.offers import offers
 
 
@@ -79,11 +80,16 @@ def checked_setup(game: str, tracker: Tracker, data: Any) -> Any:
     return tracker.parse_setup(data)
 
 
-def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
+def checked_event(game: str, tracker: Tracker, data: Any, from_request: bool = True) -> Any:
     """An event from a request or an export, checked once: by its kind's schema (the one
-    /openapi.json shows), whose values the game then reads as it reads a stored event."""
+    /openapi.json shows), whose values the game then reads as it reads a stored event. A
+    request may not send what only the session writes (a release, `own_phone`); an export's
+    stored forms may, and import_event reads them."""
     forms = event_forms(tracker)
-    kind = json_object(data).get("kind")
+    body = json_object(data)
+    if from_request:
+        refuse_session_fields(tracker, body)
+    kind = body.get("kind")
     if not isinstance(kind, str) or kind not in forms:
         raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
     return stored_event(tracker, load(event_form(forms[kind], kind),
@@ -119,14 +125,22 @@ def seat_names(info: SessionInfo) -> dict[str, str]:
     return {s.id: s.name for s in info.setup.seats}
 
 
-def event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
-                ) -> dict[str, Any]:
+def event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED,
+               history: History | None = None) -> dict[str, Any]:
+    """An event as `viewer` reads it. With the session's `history` (always, for a seat's own
+    view): a seat's own entries made by an earlier phone of that seat are read as everyone
+    reads them, and its entries on a new phone say so (History.reader and line)."""
     event, tracker = stored.event, info.tracker
-    history_kind = is_history(event)
+    if is_history(event):
+        return {"seq": stored.seq, "at": stored.created_at.isoformat(),
+                "event": event.to_json(), "text": event.describe(seat_names(info))}
+    if history is None or stored.seq > history.version:
+        return {"seq": stored.seq, "at": stored.created_at.isoformat(),
+                "event": tracker.event_json(event, viewer),
+                "text": tracker.describe(event, seat_names(info), viewer)}
     return {"seq": stored.seq, "at": stored.created_at.isoformat(),
-            "event": event.to_json() if history_kind else tracker.event_json(event, viewer),
-            "text": event.describe(seat_names(info)) if history_kind
-            else tracker.describe(event, seat_names(info), viewer)}
+            "event": tracker.event_json(event, history.reader(stored.seq, viewer)),
+            "text": history.line(stored.seq, viewer)}
 
 
 def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
@@ -223,9 +237,20 @@ def viewer_of(info: SessionInfo) -> Viewer:
         return SHARED
     seat = store().seat_of(info, token) if token and len(token) <= 200 else None
     if seat is None:
-        raise EditTokenRequired("That seat token is not one of this session's; leave it out "
-                                "to follow the table.")
+        raise EditTokenRequired("That seat token is not one of this session's (a seat handed "
+                                "to a new phone ends its old token at once); leave it out to "
+                                "follow the table.")
     return Viewer(seat)
+
+
+def still_held(info: SessionInfo, viewer: Viewer) -> bool:
+    """Whether the phone that asked still holds its seat (its token not released since it
+    was read): what a live channel checks again before each delivery, after reading the
+    version it delivers. The shared view is anyone's."""
+    if viewer.shared:
+        return True
+    token = request.headers.get(session_access.SEAT_HEADER) or ""
+    return store().seat_of(info, token) == viewer.seat
 
 
 def json_object(data: Any, field: str = "_body") -> dict[str, Any]:
@@ -295,10 +320,12 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
     except ValidationError as refused:
         raise EventFormRefused(refused.messages, _next_kinds(info)) from None
     who = writer(info.tracker, info.setup, event)  # None: the table; else that seat's phone
+    token = None
     if who is None:
         session_access.require_editor(info)  # a seat's token alone writes nothing shared
         viewer = SHARED
     else:
+        token = request.headers.get(session_access.SEAT_HEADER)
         viewer = viewer_of(info)
         if viewer.seat != who:
             name = seat_names(info)[who]
@@ -309,8 +336,9 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
                 f"{session_access.SEAT_HEADER}); the table's edit token may not.")
     expected = conditional.expected_version()
     key = session_access.idempotency_key()
-    done = store().append(info, event, expected, key, event_data, who, count)
-    body = {"event": event_json(info, done.stored, viewer), "version": done.version,
+    done = store().append(info, event, expected, key, event_data, who, count, token)
+    history = store().history(info) if who is not None else None
+    body = {"event": event_json(info, done.stored, viewer, history), "version": done.version,
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer),
             "moves": moves_json(info, done.state, done.version, viewer)}

@@ -3,7 +3,9 @@ for phones that cannot open one, and the session's QR codes as SVG for a screen.
 
 A waiting phone holds no thread and asks the database nothing: api/followers.py wakes it when
 its table passes the version it shows. Both answer with the session as a read would. A phone
-that drops resumes from the last version it got (Last-Event-ID, or `after=`).
+that drops resumes from the last version it got (Last-Event-ID, or `after=`). A seat's phone
+is asked again, before each delivery, whether it still holds its seat: once the seat is
+handed to a new phone, its stream closes and its long poll answers 403.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from api import session_access
 from api.arguments import arguments
 from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
-from api.errors import EditTokenMissing
+from api.errors import EditTokenMissing, EditTokenRequired
 from api.followers import Followers
 from api.schemas.queries import SeatQueryIn
 from api.session_service import (
@@ -25,6 +27,7 @@ from api.session_service import (
     session_body,
     session_read,
     session_urls,
+    still_held,
     store,
     viewer_of,
 )
@@ -63,7 +66,10 @@ AFTER = {"in": "query", "name": "after", "schema": {"type": "integer", "minimum"
                                                     "maximum": 10**9},
          "description": "The version this phone shows.", "example": 3}
 SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
-FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's."),
+RELEASED = ("This phone no longer holds its seat: the scorekeeper handed it to a new phone. "
+            "Leave the seat token out to follow the table.")
+FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's (or its seat "
+                                "was handed to a new phone while it waited)."),
                  "404": problem("No session has this code.")}
 
 
@@ -91,6 +97,8 @@ def wait(code: str) -> Response:
         finally:
             followers().unsubscribe(waiter)
         info = store().info(code)
+        if not still_held(info, viewer):  # its seat was handed to a new phone meanwhile
+            raise EditTokenRequired(RELEASED)
     if info.version <= after:
         response = Response(status=204, headers=[("ETag", version_tag(info.version,
                                                                        viewer.seat))])
@@ -128,6 +136,8 @@ def stream(code: str) -> Response:
             yield b"retry: 2000\n\n"
             while not waiter.gone:
                 if info.version > after:
+                    if not still_held(info, viewer):  # handed to a new phone: no more
+                        return
                     body = session_body(info, viewer).body
                     yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
                     after = info.version

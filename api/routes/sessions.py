@@ -18,6 +18,7 @@ from flask.cli import with_appcontext
 from api import ratelimit, session_access
 from api import session_service as service
 from api.arguments import arguments
+from api.conditional import version_tag
 from api.docs import (
     BODY_ERRORS,
     CODE,
@@ -58,9 +59,6 @@ from api.session_service import (
     versioned_body,
     viewer_of,
 )
-from api.storage import (
-    WrongClaimCode,
-)
 from assistant import links
 from assistant.errors import InvalidInput
 from assistant.games import Game, all_games
@@ -78,7 +76,7 @@ from assistant.tracker import (
     exports,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import SEALED
+from assistant.tracker.kernel import RELEASE, SEALED
 
 bp = Blueprint("sessions", __name__)
 
@@ -316,17 +314,25 @@ def import_session() -> Response:
     except InvalidInput as error:
         raise error.within("setup") from None
     for i, raw in enumerate(found.events):  # each through its kind's schema, as a write is
-        if not (isinstance(raw, dict) and raw.get(SEALED)):  # a sealed entry lacks its secret
+        # (a sealed entry lacks its secret; a release is the kernel's own)
+        if not (isinstance(raw, dict) and (raw.get(SEALED) or raw.get("kind") == RELEASE)):
             try:
-                checked_event(found.game, tracker, raw)
+                checked_event(found.game, tracker, raw, from_request=False)
             except InvalidInput as error:
                 raise error.within(f"events.{i}", f"Event {i + 1}: ") from None
+    refused = found.unsealed(tracker)
     info, token = store().create(tracker, setup, exports.events_of(tracker, found))
-    left_out = {"private_events": found.sealed, "note": (
+    left_out: dict[str, Any] = {"private_events": found.sealed + len(refused), "note": (
         "Private entries (a seat's secret) come without their secret: an export never "
         "carries one a seat has not revealed. Each seat enters its own again on its own "
-        "phone.")} if found.sealed else None
-    return created(info, token, store().state_at(info), left_out)
+        "phone.")}
+    if refused:
+        left_out["refused_secrets"] = [i + 1 for i in refused]
+        left_out["note"] += (" Events " + ", ".join(str(i + 1) for i in refused) + " carried "
+                             "a seat's secret, which no export does: it was left out, and "
+                             "no phone of this table can read it.")
+    return created(info, token, store().state_at(info),
+                   left_out if found.sealed or refused else None)
 
 
 
@@ -364,8 +370,10 @@ def events(code: str, query: dict[str, Any]) -> Response:
     info = store().info(code)
     viewer = viewer_of(info)
     rows = store().events(info, query["after"], query["limit"])
+    # a game with secrets: a seat's entries are its own phone's (History.reader and line)
+    history = store().history(info) if info.tracker.private_events else None
     return json_response({"code": info.code, "version": info.version,
-                  "events": [event_json(info, r, viewer) for r in rows]}, 200,
+                  "events": [event_json(info, r, viewer, history) for r in rows]}, 200,
                  revalidation(info.version, viewer))
 
 
@@ -535,7 +543,9 @@ CLAIM_FORM = (Text("claim_code", "The seat's claim code, as printed on its slip.
      "shown on the scorekeeper's phone; the share code alone claims nothing), answers, once, "
      "the seat token that phone sends as X-Seat-Token to see that seat's secrets (a hidden "
      "plan, an identity) and to write its private entries. Nobody else's view ever carries "
-     "them. Games without secrets have no claims (404).", tags=TAGS, method="post",
+     "them. Attempts are limited per seat (LAIRSIDE_RATE_CLAIM, 6 a minute), not per "
+     "address: phones behind one NAT never lock each other out. Games without secrets have "
+     "no claims (404).", tags=TAGS, method="post",
      operation_id="claimSeat", parameters=[CODE, SEAT],
      body=request_doc(schema_for(CLAIM_FORM, "SeatClaimIn"), {"claim_code": "K7M2X9QA"}),
      responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
@@ -544,17 +554,14 @@ CLAIM_FORM = (Text("claim_code", "The seat's claim code, as printed on its slip.
                 "409": problem("Another phone holds this seat (the scorekeeper can release "
                                "it)."),
                 "422": problem("No such seat at this table, or no claim code sent."),
-                **BODY_ERRORS, **READ_ERRORS})
+                **BODY_ERRORS, **READ_ERRORS,
+                "429": problem("Too many claim attempts for this seat (see Retry-After).")})
 def claim_seat(code: str, seat: str) -> Response:
-    ratelimit.limit("create")
     info = store().info(code)
     secret_seat(info, seat)
     given = load(CLAIM_FORM, "SeatClaimIn", json_body())["claim_code"]
-    try:
-        token = store().claim_seat(info, seat, given)
-    except WrongClaimCode:
-        ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
-        raise
+    ratelimit.limit("claim", who=f"{info.id}:{seat}")  # per seat: never a table's address
+    token = store().claim_seat(info, seat, given)
     page = public_base().url + links.session(info.setup.game, info.code)
     response = json_response({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
@@ -566,20 +573,27 @@ def claim_seat(code: str, seat: str) -> Response:
 
 
 @bp.delete("/api/v1/sessions/<code>/seats/<seat>/claim")
-@doc("Release a seat", "The scorekeeper (edit token) ends a seat's claim: the phone holding "
-     "it loses that seat's view at once, and the seat's claim code claims it again (a phone "
-     "lost or swapped mid-game).", tags=TAGS, method="delete", operation_id="releaseSeat",
-     parameters=[CODE, SEAT, *AUTH[:2]],
-     responses={"204": {"description": "Released (or it was not claimed)."},
+@doc("Hand a seat to a new phone (release it)", "The scorekeeper (edit token) ends a seat's "
+     "claim (a phone lost or swapped mid-game), in one step: the phone holding it loses that "
+     "seat's view at once (its reads, stream and long poll answer 403), the seat's claim code "
+     "changes (GET …/seats lists the new one), and the history says so for everyone (\"the "
+     "table handed Ann's seat to a new phone\"). What the earlier phone entered stays its "
+     "own: the new phone never reads it, and enters the seat's secret again from the card. "
+     "No undo or revert takes a release back.", tags=TAGS, method="delete",
+     operation_id="releaseSeat", parameters=[CODE, SEAT, *AUTH[:2]],
+     responses={"204": {"description": "Released (ETag: the new version), or no phone held "
+                                       "the seat (nothing changed)."},
                 "401": WRITE_ERRORS["401"], "403": WRITE_ERRORS["403"],
-                "422": problem("No such seat at this table."), **READ_ERRORS})
+                "422": problem("No such seat at this table."),
+                "503": WRITE_ERRORS["503"], **READ_ERRORS})
 def release_seat(code: str, seat: str) -> Response:
     ratelimit.limit("write")
     info = store().info(code)
     session_access.require_editor(info)
     secret_seat(info, seat)
-    store().release_seat(info, seat)
-    return Response(status=204)
+    done = store().release_seat(info, seat)
+    version = info.version if done is None else done.version
+    return Response(status=204, headers=[("ETag", version_tag(version, None))])
 
 
 @bp.get("/api/v1/sessions/<code>/seats")

@@ -88,6 +88,28 @@
     }
     return r;
   }
+  var releasedSeat = null;  // the seat this phone held until the scorekeeper handed it on
+  /* A 403 to this phone's seat token: the scorekeeper handed the seat to another phone. The
+     token is forgotten, and the page follows the table as everyone does. */
+  function seatEnded(r) {
+    if (!mine || r.status !== 403) { return false; }
+    releasedSeat = mine.seat; mine = null; shownSecret = false;
+    try { localStorage.removeItem(seatKey); } catch (e) { /* private mode */ }
+    queue = queue.filter(function (i) { return !i.own; });
+    say("This phone no longer holds " + names[releasedSeat] + "'s seat: the scorekeeper handed it to another phone.");
+    etag = ""; render(); drawQueue(); loadHistory();
+    return true;
+  }
+  /* What a confirmation names before an own-phone action makes a secret public. */
+  function confirmed(d, seatId) {
+    if (!d.confirm) { return true; }
+    var who = seatId ? names[seatId] + " " : "", said = who + d.confirm;
+    if (d.reveals) {
+      var v = seatState(data.state, seatId)[d.reveals];
+      said += " Everyone will see: " + (v == null || v === "" ? "nothing entered on this phone" : Array.isArray(v) ? v.join(", ") : optionLabel(String(v))) + ".";
+    }
+    return confirm(said);
+  }
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
   function label(key) { return key.replace(/_/g, " "); }
@@ -139,8 +161,11 @@
   /* A field's input under its visible label. `value`: what a move pre-fills (none: the form's
      default, else empty: nothing is sent that nobody said); `enter`: the table types it itself
      (shown empty: what a move holds there is only a stand-in). `when`: [select,
-     option] it applies to, or null. */
-  function input(field, prefix, leaveOut, value, enter, when) {
+     option] it applies to, or null. `own`: a seat's own-phone form (a secret goes in it): every
+     control starts blank (a picker on "Choose…", no number filled in) and goes back to blank
+     once saved, so nothing it held stays on screen or in a control. */
+  function input(field, prefix, leaveOut, value, enter, when, own) {
+    enter = enter || !!own;
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
     var text = esc(fieldLabel(field)), control, given = value != null && !enter;
     var need = field.required ? " required" : "";  /* an optional one left empty: the game's own */
@@ -178,14 +203,14 @@
   }
   /* The fields of one form, each under its label; a field whose words begin with one option
      of another field ("Addict: ...") applies to that option only, so it shows only then. */
-  function fieldsHtml(fields, prefix, leaveOut, values, enter) {
+  function fieldsHtml(fields, prefix, leaveOut, values, enter, own) {
     var picks = fields.filter(function (f) { return f.kind === "oneof"; });
     return fields.map(function (f) {
       var head = String(f.help || "").split(":")[0].toLowerCase(), when = null;
       picks.forEach(function (g) {
         g.options.forEach(function (o) { if (g !== f && optionLabel(o).toLowerCase() === head) { when = [g.name, o]; } });
       });
-      return input(f, prefix, leaveOut, values ? values[f.name] : undefined, (enter || []).indexOf(f.name) >= 0, when);
+      return input(f, prefix, leaveOut, values ? values[f.name] : undefined, (enter || []).indexOf(f.name) >= 0, when, own);
     }).join("");
   }
   /* Show a form's fields for the option picked only; a field hidden is neither sent nor needed. */
@@ -208,15 +233,16 @@
     var owned = isPrivate(action.event) || action.own_phone;
     var edit = owned ? " data-own" : " data-edit";
     var seatAttr = seat ? ' data-seat-id="' + esc(seat.id) + '"' : "";
+    var asks = (action.confirm ? ' data-confirm="' + esc(action.confirm) + '"' : "") +
+      (action.reveals ? ' data-reveals="' + esc(action.reveals) + '"' : "");
     if (!action.asks.length) {
       return '<button type="button"' + edit + ' data-action="' + esc(action.event) + '"' + seatAttr +
-        ' data-label="' + esc(action.label) + '"' +
-        (action.confirm ? ' data-confirm="' + esc(action.confirm) + '"' : "") + '>' + esc(action.label) + '</button>';
+        ' data-label="' + esc(action.label) + '"' + asks + '>' + esc(action.label) + '</button>';
     }
     var fields = (forms[action.event] || []).filter(function (f) { return action.asks.indexOf(f.name) >= 0; });
-    var prefix = "a" + board.actions.indexOf(action) + (seat ? "-" + seat.id : "");
+    var prefix = "a" + board.actions.indexOf(action) + (owned ? "-own" : "") + (seat ? "-" + seat.id : "");
     return '<form class="action-form"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
-      ' data-label="' + esc(action.label) + '">' + fieldsHtml(fields, prefix, action.leave_out) +
+      ' data-label="' + esc(action.label) + '"' + asks + '>' + fieldsHtml(fields, prefix, action.leave_out, undefined, undefined, owned) +
       '<button type="submit">' + esc(action.label) + '</button></form>';
   }
   /* Actions with forms as a menu of titles: one opens its form (built then), one open at a time. */
@@ -322,10 +348,11 @@
       html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
     }
     var hidden = own ? secrets.filter(function (k) { return s[k] != null; }) : [];
-    if (hidden.length) {  /* this phone's secret: covered until tapped, covered again on a second tap */
+    if (hidden.length) {  /* this phone's secret: not on the page at all until tapped (no hidden or
+                             screen-reader text), taken off again on a second tap */
       html += '<div class="secret"><button type="button" data-secret aria-expanded="' + shownSecret + '">' +
-        (shownSecret ? "Hide my secret" : "Show my secret") + '</button><p data-secret-text' +
-        (shownSecret ? "" : " hidden") + '>' + hidden.map(line).join(" · ") + '</p></div>';
+        (shownSecret ? "Hide my secret" : "Show my secret") + '</button>' +
+        (shownSecret ? '<p data-secret-text>' + hidden.map(line).join(" · ") + '</p>' : "") + '</div>';
     }
     var seatActions = board.actions.filter(function (a) { return a.per_seat; });
     var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
@@ -345,6 +372,9 @@
       html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
     } else if (mine && mine.seat === seat.id) {
       html += '<p class="muted">This phone holds this seat: its secrets show here only.</p>';
+    }
+    if (releasedSeat === seat.id) {
+      html += '<p class="warn" data-released>The scorekeeper handed this seat to another phone: this phone no longer holds it, and what it entered stays hidden.</p>';
     }
     return html;
   }
@@ -481,7 +511,10 @@
   var lastEvents = [];
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
-    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(present).then(function (r) { return r.json(); }).then(function (j) {
+    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) {
+      if (seatEnded(r)) { throw new Error("seat handed on"); }
+      return present(r).json();
+    }).then(function (j) {
       if (!j.events) { throw new Error("no events"); }
       lastEvents = j.events; drawHistory(); keepLast(lastEvents);
     }).catch(function () {
@@ -489,10 +522,23 @@
       if (!lastEvents.length && kept && kept.events) { lastEvents = kept.events; drawHistory(); }
     });
   }
+  /* A history line as this phone shows it: its own private entries covered until "Show my
+     secret" is tapped. */
+  function covered(e) {
+    var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
+    return mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
+  }
+  /* The change the table's Undo takes back: its own newest, never a seat's own entry. */
+  function tableLast() {
+    for (var i = lastEvents.length - 1; i >= 0; i--) {
+      var ev = lastEvents[i].event || {};
+      if (!isPrivate(ev.kind) && !((ev.kind === "undo" || ev.kind === "revert" || ev.kind === "release") && ev.seat)) { return lastEvents[i]; }
+    }
+    return null;
+  }
   function drawHistory() {
       $("[data-history]").innerHTML = lastEvents.slice().reverse().map(function (e) {
-        var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
-        var text = mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
+        var text = covered(e);
         return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(text) +
           (ownSeqs.indexOf(e.seq) >= 0 ? ' <span class="who">(this phone)</span>' : "") + (token && e.seq < data.version ?
           ' <button type="button" class="link" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
@@ -500,9 +546,9 @@
       var last = lastEvents[lastEvents.length - 1];
       var redo = $("[data-redo]");
       if (redo) { redo.hidden = !(last && last.event && last.event.kind === "undo" && last.seq === data.version); }
-      var undo = $("[data-undo]");
+      var undo = $("[data-undo]"), back = tableLast();
       if (undo) {
-        $("[data-undo-what]").textContent = last && data.can_undo ? "Undo takes back: " + last.text : "Nothing to undo.";
+        $("[data-undo-what]").textContent = back && data.can_undo ? "Undo takes back: " + covered(back) : "Nothing to undo.";
       }
   }
 
@@ -523,6 +569,7 @@
     if (vanished) { return Promise.resolve(); }
     return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { accept(j, r); }); }
+      if (seatEnded(r)) { return refresh(); }
     });
   }
 
@@ -531,10 +578,17 @@
   // poll only where a stream cannot be opened ---------------------------------------------------
 
   var following = false, failures = 0, streams = !!(window.ReadableStream && window.TextDecoder);
+  /* Ends the stream or long poll open now, to follow again at once as this phone is now (a
+     seat claimed: its own view; a seat handed on: the table's). */
+  var refollow = function () {}, signal;
   function follow() {
     if (following || vanished) { return; }
     following = true;
-    (streams ? stream() : poll()).then(function () { failures = 0; }, function () {
+    var ctl = window.AbortController ? new AbortController() : null;
+    signal = ctl ? ctl.signal : undefined;
+    refollow = function () { if (ctl) { ctl.abort(); } };
+    (streams ? stream() : poll()).then(function () { failures = 0; }, function (e) {
+      if (e && e.name === "AbortError") { failures = 0; return; }
       failures += 1; live(false);
     }).then(function () {
       following = false;
@@ -542,7 +596,8 @@
     });
   }
   function stream() {
-    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low"}).then(present).then(function (r) {
+    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low", signal: signal}).then(present).then(function (r) {
+      if (seatEnded(r)) { return; }  /* followed again at once, as everyone follows */
       if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
       live(true); pump();
       var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
@@ -578,9 +633,10 @@
     if (j && j.version > data.version) { accept(j); }
   }
   function poll() {
-    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low"}).then(present).then(function (r) {
+    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low", signal: signal}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
       if (r.status === 204) { live(true); pump(); return; }
+      if (seatEnded(r)) { return; }
       throw new Error("status " + r.status);
     });
   }
@@ -595,7 +651,9 @@
   var queueKey = "queue:" + code;
   var queue = storage.get(queueKey, []);   // intents not yet accepted, in tap order
   var sending = false;
-  function saveQueue() { storage.set(queueKey, queue); drawQueue(); }
+  /* Kept on the phone for a reload; a seat's own taps only in memory (a secret is never
+     written to the phone's storage). */
+  function saveQueue() { storage.set(queueKey, queue.filter(function (i) { return !i.own; })); drawQueue(); }
 
   /* The part of the state an intent depends on; if another phone changed it, ask first. */
   function target(intent, st) {
@@ -695,7 +753,8 @@
       accept(j, r);
       rebaseOwn(before);
       saveQueue();
-      say(item.own ? "Saved on this phone only." : "Saved: " + j.event.text);  // a secret is never repeated
+      /* a private entry is never repeated; an owner's reveal is public now, and said as such */
+      say(item.own && isPrivate(j.event.event && j.event.event.kind) ? "Saved on this phone only." : "Saved: " + j.event.text);
       return "next";
     }
     if (r.status === 412) {  // sent again (new key) only if what it changes was left alone
@@ -708,6 +767,7 @@
       await new Promise(function (res) { setTimeout(res, 2000); });
       return "next";
     }
+    if (item.own && seatEnded(r)) { saveQueue(); return "next"; }  /* its own taps went with it */
     var problem = {}; try { problem = await r.json(); } catch (e) { /* not JSON */ }
     var detail = refusal(problem, p[1] && p[1].kind);
     item.status = "failed";
@@ -751,7 +811,7 @@
 
   function meanwhile(after) {
     return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(present).then(function (r) { return r.json(); })
-      .then(function (j) { return (j.events || []).map(function (e) { return e.text; }); })
+      .then(function (j) { return (j.events || []).map(covered); })
       .catch(function () { return []; });
   }
 
@@ -807,6 +867,7 @@
     }
     if ("secret" in d) { shownSecret = !shownSecret; render(); drawHistory(); return; }
     if (d.action && "own" in d) {
+      if (!confirmed(d, d.seatId)) { return; }
       tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
     }
     if (!token) { return; }
@@ -823,7 +884,7 @@
            label: names[seat] + ": " + toggle.label + " " + n + (on ? " on" : " off")});
     } else if (d.action) {
       var who = d.seatId ? names[d.seatId] + " " : "";
-      if (d.confirm && !confirm(who + d.confirm)) { return; }
+      if (!confirmed(d, d.seatId)) { return; }
       var ev = {kind: d.action}; if (d.seatId) { ev.seat = d.seatId; }
       tap({type: "event", event: ev, label: who + d.label});
     } else if (d.revert) {
@@ -874,7 +935,9 @@
     entered(f, ev);
     var own = "own" in f.dataset || isPrivate(ev.kind);
     if (!own && !token) { return; }
+    if (!confirmed(f.dataset, f.dataset.seatId)) { return; }
     tap({type: "event", event: ev, own: own, label: (ev.seat ? names[ev.seat] + ": " : "") + f.dataset.label});
+    if (own) { f.reset(); return; }  /* back to blank: nothing it held stays in a control */
     Array.prototype.forEach.call(f.querySelectorAll("input:not([type=number]):not([type=checkbox])"), function (el) { el.value = ""; });
   });
 
@@ -980,9 +1043,11 @@
       headers: {"Content-Type": "application/json"}, body: JSON.stringify({claim_code: typed})}).then(function (r) {
       return r.json().then(function (j) {
         if (r.status !== 201) { say(j.detail || "Could not claim the seat."); return; }
-        mine = {seat: seatId, key: j.seat_token}; openSeat = seatId; storage.set(openKey, openSeat);
+        mine = {seat: seatId, key: j.seat_token}; openSeat = seatId; storage.set(openKey, openSeat); releasedSeat = null;
         try { localStorage.setItem(seatKey, JSON.stringify(mine)); } catch (e) { /* private mode */ }
-        say("This phone now holds " + names[seatId] + "."); etag = ""; refresh();
+        /* the claimed seat is the one unfolded (what is on screen wins at the next redraw) */
+        $$("details.seat-fold").forEach(function (d) { d.open = d.parentNode.dataset.seat === seatId; });
+        say("This phone now holds " + names[seatId] + "."); etag = ""; render(); refresh(); refollow();
       });
     }).catch(function () { say("No connection: the seat was not claimed."); });
   }
@@ -1011,7 +1076,7 @@
     });
     seatsPanel.addEventListener("click", function (e) {
       var t = e.target;
-      if (t.dataset.release && confirm("Release " + names[t.dataset.release] + "? The phone holding it stops seeing its secrets at once; the seat's claim code claims it again.")) {
+      if (t.dataset.release && confirm("Hand " + names[t.dataset.release] + "'s seat to a new phone? The phone holding it stops at once, what it entered stays hidden for good (the new phone enters the secret again from the card), the seat gets a new claim code, and the history says so.")) {
         fetch(api + "/seats/" + encodeURIComponent(t.dataset.release) + "/claim", {method: "DELETE", headers: {"Authorization": "Bearer " + token}})
           .then(function () { drawClaims(); }).catch(function () { say("No connection: the seat was not released."); });
       }

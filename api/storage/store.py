@@ -23,7 +23,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from api.config import HISTORIES, HISTORY_EVENTS, SETUPS
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
-from assistant.tracker import History, Tracker, collector_paused, stored_event
+from assistant.tracker import History, Tracker, collector_paused, released, stored_event
 
 from . import tokens
 from .engine import IMMEDIATE, POOL_SIZE, POOL_TIMEOUT, make_engine, reading, sqlite_file
@@ -84,6 +84,19 @@ class WrongClaimCode(Exception):
     def __init__(self, seat: str) -> None:
         super().__init__(f"wrong claim code for seat {seat!r}")
         self.seat = seat
+
+
+class ClaimEnded(Exception):
+    """A seat token whose claim ended (the seat was handed to a new phone) before its write
+    was recorded: nothing was written."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"the claim on seat {seat!r} ended")
+        self.seat = seat
+
+
+class _NotHeld(Exception):
+    """A release of a seat no phone holds: nothing to hand over."""
 
 
 class DatabaseBusy(Exception):
@@ -394,11 +407,14 @@ class Store:
     def claim_seat(self, info: SessionInfo, seat: str, code: str) -> str:
         """A new seat token for `seat` (shown once) when `code` is its claim code;
         WrongClaimCode otherwise, SeatTaken if a phone already holds the seat."""
-        if not tokens.same_code(code, self.claim_codes(info)[seat]):
-            raise WrongClaimCode(seat)
+        self.claim_codes(info)  # made the first time
         token = tokens.new_token()
         try:
-            with self._write() as conn:
+            with self._write() as conn:  # the code as it is now: a release changes it
+                now = conn.execute(select(SeatCodeRow.code).where(
+                    SeatCodeRow.session_id == info.id, SeatCodeRow.seat == seat)).scalar_one()
+                if not tokens.same_code(code, now):
+                    raise WrongClaimCode(seat)
                 conn.execute(insert(SeatClaimRow).values(
                     session_id=info.id, seat=seat, token_hash=tokens.hash_token(token),
                     created_at=_now()))
@@ -406,12 +422,23 @@ class Store:
             raise SeatTaken(seat) from None
         return token
 
-    def release_seat(self, info: SessionInfo, seat: str) -> bool:
-        """End the claim on `seat` (its token stops working at once); whether there was one."""
-        with self._write() as conn:
+    def release_seat(self, info: SessionInfo, seat: str) -> Appended | None:
+        """Hand `seat` to a new phone, in one transaction: its claim ends (the token stops
+        working at once), its claim code changes (the old slip claims nothing), and the
+        history records the release (kernel.Release: the game forgets the seat's secret, and
+        nothing takes it back). None, changing nothing, when no phone holds the seat."""
+        def hand_over(conn: Connection) -> None:
             gone = conn.execute(delete(SeatClaimRow).where(
                 SeatClaimRow.session_id == info.id, SeatClaimRow.seat == seat)).rowcount
-        return bool(gone)
+            if not gone:
+                raise _NotHeld
+            conn.execute(update(SeatCodeRow).where(
+                SeatCodeRow.session_id == info.id, SeatCodeRow.seat == seat).values(
+                code=tokens.new_code()))
+        try:
+            return self.append(info, released(seat), None, before=hand_over)
+        except _NotHeld:
+            return None
 
     def claimed(self, info: SessionInfo) -> set[str]:
         """The seats a phone holds now."""
@@ -419,31 +446,45 @@ class Store:
             return set(conn.execute(select(SeatClaimRow.seat).where(
                 SeatClaimRow.session_id == info.id)).scalars())
 
-    def seat_of(self, info: SessionInfo, token: str) -> str | None:
-        """The seat whose phone holds `token`, or None."""
-        with self._read() as conn:
-            seat: str | None = conn.execute(select(SeatClaimRow.seat).where(
-                SeatClaimRow.session_id == info.id,
-                SeatClaimRow.token_hash == tokens.hash_token(token))).scalar_one_or_none()
+    def seat_of(self, info: SessionInfo, token: str, conn: Connection | None = None
+                ) -> str | None:
+        """The seat whose phone holds `token`, or None (on `conn` inside a write)."""
+        query = select(SeatClaimRow.seat).where(
+            SeatClaimRow.session_id == info.id,
+            SeatClaimRow.token_hash == tokens.hash_token(token))
+        if conn is not None:
+            found: str | None = conn.execute(query).scalar_one_or_none()
+            return found
+        with self._read() as own:
+            seat: str | None = own.execute(query).scalar_one_or_none()
         return seat
 
     # --- writing -----------------------------------------------------------------------------
 
     def append(self, info: SessionInfo, event: Any, expected: int | None,
                key: str | None = None, request: Any = None, seat: str | None = None,
-               count: Callable[[Connection], None] | None = None) -> Appended:
+               count: Callable[[Connection], None] | None = None, token: str | None = None,
+               before: Callable[[Connection], None] | None = None) -> Appended:
         """Record `event` (written by `seat`'s phone, or the table's for None) in its stored
         form (an owner's reveal stores what it showed) if the session is still at `expected`
         (None: whatever it is now). Raises StaleVersion, InvalidInput, KeyReused, SessionFull
         or DatabaseBusy, writing nothing. A retry with the same Idempotency-Key and `request`
-        (the JSON asked) answers the first result again (replayed). `count` (the request's
-        rate-limit count) runs last inside the transaction: what it raises undoes the write."""
+        (the JSON asked) answers the first result again (replayed). `token`: the seat token
+        that sent it, checked again under the session's lock (ClaimEnded if its seat was
+        handed to a new phone meanwhile: an entry is its phone's). `before` runs first inside
+        the transaction, `count` (the request's rate-limit count) last: what either raises
+        undoes the write."""
         digest = _digest(event.to_json() if request is None else request)
         self._held(info, info.version)  # a history not kept is folded now, not in the write
         with self._write() as conn:
             # on PostgreSQL the session row is the lock writers queue on (FOR UPDATE)
             version, size, seq, first, asked, at = conn.execute(
                 self._lock_row, {"id": info.id, "key": key}).one()
+            if token is not None and seat is not None \
+                    and self.seat_of(info, token, conn) != seat:
+                raise ClaimEnded(seat)
+            if before is not None:
+                before(conn)
             if key is not None and seq is not None:  # this Idempotency-Key wrote before
                 if asked != digest:
                     raise KeyReused(key)

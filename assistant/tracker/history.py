@@ -16,6 +16,14 @@ Two undos or reverts are refused: one that would take back an event that disclos
 secret (an owner's reveal, kernel.discloses: the table saw it, so it stays), and one after
 which a kept later event no longer applies (InvalidInput naming that version).
 
+Releases. A seat handed to a new phone (kernel.Release, written by the table) is an event of
+that seat's own lane: the game forgets the seat's secret (Tracker.forget, one call: no
+refold), the seat's own undo stops at it and its own revert cannot go behind it, and the
+table's undo and revert never touch a seat's lane: so nothing takes a release back, and the
+earlier phone's entries never come back into a state. The new phone reads them as every other
+reader does (`reader`), and the history marks the seat's later entries as made on the new
+phone (`line`).
+
 Memory stays near linear in the number of events: each event is kept once, with a few small
 numbers per version (its lane, the previous event in its lane, the table lane's head and undo
 target, a reference to the seats' heads and undo targets, shared between versions that do not
@@ -29,6 +37,7 @@ share one state.
 from __future__ import annotations
 
 import gc
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,11 +45,13 @@ from typing import Any, NamedTuple, overload
 
 from assistant.errors import InvalidInput
 
-from .contract import SHARED, Tracker
+from .contract import SHARED, Tracker, Viewer
 from .kernel import (
     UNDO,
     HistoryEvent,
+    Release,
     after_end,
+    apply_event,
     discloses,
     export_event,
     import_event,
@@ -167,6 +178,8 @@ class History:
         """Events applied since the nearest kept state, for each version's state."""
         self._disclosed: set[int] = set()
         """Versions whose event disclosed a seat's secret (never taken back)."""
+        self._releases: list[list[int]] = [[] for _ in none]
+        """Each seat's releases (handed to a new phone), in order: never taken back."""
         self._kept: dict[Key, Any] = {(0, none): tracker.initial(setup)}
         self._recent: dict[Key, Any] = {}
         self._latest: Any = self._kept[(0, none)]
@@ -199,6 +212,34 @@ class History:
 
     def discloses(self, version: int) -> bool:
         return version in self._disclosed
+
+    def released(self, seat: str, version: int | None = None) -> int:
+        """The version of `seat`'s latest release at `version` (0: the seat's first phone
+        still holds it): the seat's own entries before it are an earlier phone's."""
+        at = self.version if version is None else version
+        found = self._releases[self._lane_of(seat) - 1]
+        return found[bisect_right(found, at) - 1] if found and found[0] <= at else 0
+
+    def reader(self, version: int, viewer: Viewer) -> Viewer:
+        """As whom `viewer` reads the event at `version`: itself, except a seat's own private
+        entry made by an earlier phone of that seat (before its latest release), which its
+        new phone reads as every other reader does."""
+        if viewer.seat is None or self.lane_seat(version) != viewer.seat:
+            return viewer
+        return SHARED if version < self.released(viewer.seat) else viewer
+
+    def line(self, version: int, viewer: Viewer = SHARED) -> str:
+        """The history line of the event at `version` as `viewer` reads it (`reader`); a
+        seat's own entry made after a release of that seat says it was made on the new
+        phone (entered again)."""
+        event = self._events[version]
+        if isinstance(event, HistoryEvent):
+            return event.describe(self._names)
+        text = str(self.tracker.describe(event, self._names, self.reader(version, viewer)))
+        seat = self.lane_seat(version)
+        if seat is not None and self.released(seat, version):
+            return f"On the new phone: {text}"
+        return text
 
     def undo_target(self, version: int, seat: str | None = None) -> int | None:
         """The version whose events (in the table's lane, or in `seat`'s) an undo at
@@ -260,11 +301,14 @@ class History:
             else:
                 seats = (*seats[:lane - 1], self._prev[newest], *seats[lane:])
             state = self._known((head, seats))
-        apply, setup, events = self.tracker.apply, self.setup, self._events
+        tracker, setup, events = self.tracker, self.setup, self._events
+        apply = tracker.apply
         for at in range(len(chain) - 1, -1, -1):
             version = chain[at]
             try:
-                state = apply(setup, state, events[version], version)
+                event = events[version]
+                state = apply(setup, state, event, version) if type(event) is not Release \
+                    else apply_event(tracker, setup, state, event, version)
             except InvalidInput as error:
                 raise _NoLongerApplies(version, error) from None
             if at < RECENT:  # the last few on the way: the next undo usually wants one
@@ -297,7 +341,7 @@ class History:
         return found + 1
 
     def _line(self, version: int) -> str:
-        return str(self.tracker.describe(self._events[version], self._names, SHARED))
+        return self.line(version)
 
     def _disclosed_between(self, old: int, new: int) -> int | None:
         """The newest disclosing event in the table lane's chain from `old` that the chain
@@ -359,7 +403,25 @@ class History:
         return Step(event, state, before, current, lane, prev, head, seats, seat_before, depth,
                     told)
 
+    def _check_release(self, event: Release) -> Step:
+        """A seat handed to a new phone: its lane's newest event, after which its own undo
+        finds nothing and the game has forgotten its secret."""
+        current = self.version
+        lane = self._lane_of(event.seat)
+        seat = self.setup.seats[lane - 1].id
+        if event.seat != seat:  # stored by its id
+            event = Release(event.kind, None, seat)
+        state = self.tracker.forget(self.setup, self._latest, seat)
+        seats, seat_before = self._seats[current], self._seat_before[current]
+        prev = seats[lane - 1]
+        seats = (*seats[:lane - 1], current + 1, *seats[lane:])
+        seat_before = (*seat_before[:lane - 1], None, *seat_before[lane:])
+        return Step(event, state, self._before[current], current, lane, prev,
+                    self._head[current], seats, seat_before, self._depth[current] + 1, False)
+
     def _check_history(self, event: HistoryEvent) -> Step:
+        if isinstance(event, Release):
+            return self._check_release(event)
         current = self.version
         lane = self._lane_of(event.seat)
         if lane != TABLE and event.seat != self.setup.seats[lane - 1].id:  # stored by its id
@@ -382,6 +444,12 @@ class History:
                 raise InvalidInput("to_version", f"Go back to an earlier version: 0 to "
                                    f"{current - 1} (now at {current}).",
                                    f"0-{max(current - 1, 0)}")
+            floor = self.released(event.seat, current) if event.seat is not None else 0
+            if to < floor:
+                who = self._names[event.seat or ""]
+                raise InvalidInput("to_version", f"{who}'s seat was handed to a new phone at "
+                                   f"version {floor}: this phone's own entries go back no "
+                                   "further.", f"{floor}-{max(current - 1, floor)}")
             target, again = to, current  # a revert is a change: undo right after comes back
         new = self._head[target] if lane == TABLE else self._seats[target][lane - 1]
         if lane == TABLE:
@@ -456,6 +524,8 @@ class History:
         self._depth.append(depth)
         if step.discloses:
             self._disclosed.add(version)
+        if type(step.event) is Release:
+            self._releases[step.lane - 1].append(version)
         if previous not in self._kept and previous != key:  # an undo's target, at hand
             self._remember(previous, self._latest)
         self._latest = step.state

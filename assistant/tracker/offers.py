@@ -52,12 +52,21 @@ def offers(tracker: Tracker, setup: Any, state: Any, viewer: Viewer,
             label = f"{seat}: {action.label}" if seat else action.label
         else:
             label = tracker.describe(event, names, viewer)
-        item: dict[str, Any] = {"body": dict(move), "label": label, "asks": asks,
-                                "enter": enter}
+        secret = _secret_fields(tracker)  # a stand-in there would read like a seat's secret
+        body = {k: v for k, v in move.items() if k not in enter or k not in secret}
+        item: dict[str, Any] = {"body": body, "label": label, "asks": asks, "enter": enter}
         if own:
             item["own"] = True
         out.append(item)
     return out
+
+
+def _secret_fields(tracker: Tracker) -> set[str]:
+    """The fields a seat's private entries hold (an identity, a plan's requirements), seats
+    aside: an offered move leaves them out where the table enters them."""
+    return {f.name for kind in tracker.private_events
+            for f in tracker.event_forms.get(kind, ())
+            if not (isinstance(f, Text) and f.seat) and f.name != "seat"}
 
 
 def _offered(found: list[Mapping[str, Any]], move: Mapping[str, Any]) -> set[str]:
