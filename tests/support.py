@@ -121,20 +121,27 @@ def throwaway_postgres(settings: str, stop: str = "fast") -> Iterator[Callable[[
         shutil.rmtree(base, ignore_errors=True)
 
 
-def start_gunicorn(db_url: str, workers: int = 2, **env: str
+def start_gunicorn(db_url: str, workers: int = 2, log: Path | None = None, graceful: int = 1,
+                   **env: str
                    ) -> tuple[subprocess.Popen[bytes], str]:
     """A real server as `make run` starts it (gunicorn -c python:api.config: gevent workers),
     on a free loopback port and `db_url`, rate limits and the sheet warm-up off; returns the
-    process (its own process group, for stop_gunicorn) and its base URL."""
+    process (its own process group, for stop_gunicorn) and its base URL. `log`: a file that
+    receives what the server prints; `graceful`: gunicorn's graceful timeout (seconds)."""
     port = free_port()
     environ = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
                "LAIRSIDE_RATE_WRITE": "off", "LAIRSIDE_WARM_SHEETS": "0", **env}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
-         str(workers), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "1",
-         "api:create_app()"],
-        cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
+    sink = log.open("wb") if log is not None else subprocess.DEVNULL
+    try:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
+             str(workers), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", str(graceful),
+             "api:create_app()"],
+            cwd=ROOT, env=environ, stdout=subprocess.DEVNULL,
+            stderr=sink, start_new_session=True)
+    finally:
+        if log is not None:
+            sink.close()  # type: ignore[union-attr]
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60  # a bound on a loaded machine
     while time.monotonic() < deadline:

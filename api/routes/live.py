@@ -7,6 +7,7 @@ that drops resumes from the last version it got (Last-Event-ID, or `after=`).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import cast
 
@@ -17,7 +18,7 @@ from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
 from api.errors import EditTokenMissing
 from api.followers import Followers
-from api.public_url import public_target
+from api.public_url import base_url, public_target
 from api.session_service import (
     claim_url,
     secret_seat,
@@ -39,7 +40,9 @@ HEARTBEAT_SECONDS = 20
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["lairside.followers"] = Followers(app.extensions["lairside.sessions"])
+    limit = app.config.get("LAIRSIDE_FOLLOWERS")
+    app.extensions["lairside.followers"] = Followers(app.extensions["lairside.sessions"],
+                                                     None if limit is None else int(limit))
 
 
 def followers() -> Followers:
@@ -62,8 +65,12 @@ AFTER = {"in": "query", "name": "after", "schema": {"type": "integer", "minimum"
                                                     "maximum": 10**9},
          "description": "The version this phone shows.", "example": 3}
 SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
-FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's."),
-                 "404": problem("No session has this code.")}
+FOLLOW_ERRORS = {"400": problem("The Host is not one this server vouches for (set "
+                                 "LAIRSIDE_PUBLIC_URL or LAIRSIDE_TRUSTED_HOSTS)."),
+                 "403": problem("The seat token is not one of this session's."),
+                 "404": problem("No session has this code."),
+                 "503": problem("This server holds as many followers as it may: read the "
+                                "session every Retry-After seconds meanwhile.")}
 
 
 @bp.get("/api/v1/sessions/<code>/wait")
@@ -79,10 +86,12 @@ FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's."),
                 **FOLLOW_ERRORS,
                 "422": problem("`after` or `timeout` is not a whole number in range.")})
 def wait(code: str) -> Response:
+    followers().check_room()
     info = store().info(code)
     viewer = viewer_of(info)
     after = _number("after", 0, 10**9)
     timeout = _number("timeout", 20, WAIT_MAX)
+    base_url()  # an untrusted Host is refused now, not after the wait
     if info.version <= after:
         waiter = followers().subscribe(info.code, request.environ.get("gunicorn.socket"))
         try:
@@ -114,30 +123,36 @@ def wait(code: str) -> Response:
          **FOLLOW_ERRORS,
          "422": problem("`after` or Last-Event-ID is not a whole number in range.")})
 def stream(code: str) -> Response:
+    following = followers()
+    following.check_room()
     info = store().info(code)
     viewer = viewer_of(info)
     resumed = request.headers.get("Last-Event-ID")
     after = _number("after", 0, 10**9, resumed.strip() if resumed else None)
-    connection = request.environ.get("gunicorn.socket")
+    base_url()  # every refusal is said before the stream starts, never inside it
+    # the phone's place is taken now (503 when there is none) and given back when the
+    # server closes the answer, whether or not the stream ever started
+    waiter = following.subscribe(info.code, request.environ.get("gunicorn.socket"))
 
     def events() -> Iterator[bytes]:
         nonlocal info, after
-        waiter = followers().subscribe(info.code, connection)
-        try:
-            yield b"retry: 2000\n\n"
-            while not waiter.gone:
-                if info.version > after:
-                    body = session_body(info, viewer).body
-                    yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
-                    after = info.version
-                if followers().wait(waiter, after, HEARTBEAT_SECONDS):
-                    info = store().info(code)
-                elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
-                    yield b": nothing new\n\n"  # a phone that went)
-        finally:
-            followers().unsubscribe(waiter)
+        yield b"retry: 2000\n\n"
+        while not waiter.gone:
+            if info.version > after:
+                body = session_body(info, viewer).body
+                yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
+                after = info.version
+            if following.wait(waiter, after, HEARTBEAT_SECONDS):
+                info = store().info(code)
+            elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
+                yield b": nothing new\n\n"  # a phone that went)
 
-    response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    try:
+        response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    except BaseException:
+        following.unsubscribe(waiter)
+        raise
+    response.call_on_close(functools.partial(following.unsubscribe, waiter))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -1,7 +1,8 @@
 /* The session page: renders the board a game declares (tracks, shows, per-seat counters,
    toggles and actions; assistant/tracker/contract.py) from the session JSON, follows changes
    live (a stream: GET .../stream, or the long poll .../wait?after=<version> where a stream
-   cannot be opened), and writes with If-Match and an
+   cannot be opened; from a server full of followers, a read every Retry-After seconds),
+   and writes with If-Match and an
    Idempotency-Key per tap.
 
    Every tap is an intent in a queue kept on this phone, sent in order. A write that meets
@@ -411,18 +412,34 @@
   // poll only where a stream cannot be opened ---------------------------------------------------
 
   var following = false, failures = 0, streams = !!(window.ReadableStream && window.TextDecoder);
+  /* A server full of followers answers 503 with Retry-After: this phone then reads the table
+     every Retry-After seconds (a 304 while nothing changed) and asks to follow again after a
+     few reads. */
+  var politeUntil = 0, politeEvery = 0;
   function follow() {
     if (following) { return; }
     following = true;
-    (streams ? stream() : poll()).then(function () { failures = 0; }, function () {
+    var polite = Date.now() < politeUntil;
+    (polite ? refresh().then(function () { live(true); pump(); }) : streams ? stream() : poll()).then(function () { failures = 0; }, function (e) {
+      if (e && e.full) { return; }
       failures += 1; live(false);
     }).then(function () {
       following = false;
-      setTimeout(follow, failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0);
+      var pause = Date.now() < politeUntil ? politeEvery : failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0;
+      setTimeout(follow, pause);
     });
+  }
+  function full(r) {
+    var seconds = parseInt(r.headers.get("Retry-After"), 10);
+    politeEvery = 1000 * (seconds > 0 ? Math.min(seconds, 300) : 15) * (0.8 + 0.4 * Math.random());
+    politeUntil = Date.now() + 4 * politeEvery;
+    live(true);
+    var e = new Error("the server holds as many followers as it may"); e.full = true;
+    throw e;
   }
   function stream() {
     return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
+      if (r.status === 503) { full(r); }
       if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
       live(true); pump();
       var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
@@ -461,6 +478,7 @@
     return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
       if (r.status === 204) { live(true); pump(); return; }
+      if (r.status === 503) { full(r); }
       throw new Error("status " + r.status);
     });
   }
