@@ -24,10 +24,12 @@ ANSWER_CACHE_BYTES so that many small answers are bounded too. Measured with tra
 (answers to rule look-ups, phone setup pages and calculators): 0.6 to 1.8 KiB."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
-HISTORY_EVENTS = 5_000
-"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB; a table
-dropped is folded again, README "Memory"). Bounded by sessions alone, 256 long games grew a
-worker by about 40 MiB over half an hour (make bench B5)."""
+HISTORY_BYTES = 8 * 1024 * 1024
+"""...and at most about this many bytes of them, least recently used dropped first. A history
+holds its versions' small numbers, the events since its newest snapshot (at most
+SNAPSHOT_EVERY) and a few whole states, however long its table: about 120 KiB for a 330-event
+game, 300 KiB at 5,000 events. A table dropped is resumed from its newest snapshot in the
+database and the events after it (README "Memory")."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""
 SQLITE_CACHE_KIB = 512
@@ -88,6 +90,10 @@ following and keep 600 connections each for everything else."""
 worker_connections = _int("LAIRSIDE_CONNECTIONS", CONNECTIONS)
 """Open connections per worker (followers, slow clients and ordinary requests together): past
 it gunicorn stops accepting, so followers are held to fewer (follower_limit)."""
+reuse_port = True
+"""Each worker listens on a socket of its own (SO_REUSEPORT), the kernel spreading new
+connections evenly over them: on one shared socket the worker that happened to be idle took
+them, and 10,000 followers arrived 4,600 and 5,400, one worker at its follower limit."""
 FILES_SPARE = 64
 """Open files a worker needs besides its connections (database, logs, the listening socket)."""
 

@@ -1,8 +1,11 @@
 """Sessions in the database (SQLAlchemy Core): create, read, append, import, seats, rate counts,
 retention. Every write is one transaction that locks the session row, checks the client's version
-and the event against the rules, and inserts the event with seq = new version. Folded histories
-are kept per process and caught up by version, so a write costs one new event, not a replay; no
-lock is held while the database is asked anything (rows are read first, then folded).
+and the event against the rules, and inserts the event with seq = new version (and, every
+SNAPSHOT_EVERY events, the snapshot of the state it made: api/storage/snapshots.py). Folded
+histories are kept per process, bounded by bytes, and caught up by version; a table not kept
+(or far behind) is resumed from its newest snapshot and the events after it, so no read or write
+folds more than SNAPSHOT_EVERY events whatever the table's length. No lock is held while the
+database is asked for rows (they are read first, then folded).
 """
 from __future__ import annotations
 
@@ -20,16 +23,17 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, sele
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from api.config import HISTORIES, HISTORY_EVENTS, SETUPS
+from api.config import HISTORIES, HISTORY_BYTES, SETUPS
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import find_game
 from assistant.tracker import History, Tracker, collector_paused, stored_event
+from assistant.tracker.history import SNAPSHOT_EVERY
 
-from . import tokens
+from . import snapshots, tokens
 from .engine import IMMEDIATE, POOL_SIZE, POOL_TIMEOUT, make_engine, reading, sqlite_file
 from .gate import Gate, GateTimeout
 from .migrate import upgrade
-from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow
+from .models import EventRow, RateCountRow, SeatClaimRow, SeatCodeRow, SessionRow, SnapshotRow
 
 MAX_EVENTS = 10_000
 """Default most events a session holds (LAIRSIDE_MAX_EVENTS): a long game has a few hundred.
@@ -124,15 +128,34 @@ class Appended:
     replayed: bool = False
 
 
+EVENT_BYTES = 1024
+"""What a folded event held in memory costs, about (its objects and its place in the arrays)."""
+VERSION_BYTES = 48
+"""What each version costs a history besides its event (the arrays and references)."""
+STATE_BYTES = 8192
+"""What a whole state held in memory costs, until a snapshot of it says (3 x its pickle)."""
+
+
 @dataclass
 class _Held:
-    """A folded history and the lock its folding takes (readers of one session wait only for
-    each other, never for the database)."""
+    """A folded history (None until first folded), the lock its folding takes (readers of one
+    session wait only for each other, never for the database) and where it reads what it does
+    not hold."""
 
-    history: History
+    source: snapshots.TableSource
+    history: History | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    state_bytes: int = STATE_BYTES
     counted: int = 0
-    """Its events counted against HISTORY_EVENTS (its version when last counted)."""
+    """Its bytes counted against HISTORY_BYTES (when last counted)."""
+
+    def weight(self) -> int:
+        """Bytes this history holds in memory, estimated (README "Memory")."""
+        history = self.history
+        if history is None:
+            return 0
+        return (history.held_events * EVENT_BYTES + history.version * VERSION_BYTES
+                + history.held_states * self.state_bytes)
 
 
 def _now() -> datetime:
@@ -206,8 +229,8 @@ class Store:
         self._ready = False
         self._lock = threading.Lock()  # guards the two dicts below
         self._histories: OrderedDict[tuple[int, str], _Held] = OrderedDict()
-        self._held_events = 0
-        """Events in the kept histories, as last counted (bounded by HISTORY_EVENTS)."""
+        self._held_bytes = 0
+        """Bytes of the kept histories, as last counted (bounded by HISTORY_BYTES)."""
         self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
         self.on_change: list[Callable[[str, int], None]] = []
         """Called with (code, version) after each committed change made through this Store."""
@@ -281,10 +304,13 @@ class Store:
                              "created_at": at or now}
                             for i, ((_, at), data) in enumerate(zip(events, stored,
                                                                     strict=True))])
+                    held = _Held(self._source(session_id, tracker), history)
+                    self._write_snapshots(conn, held, history.snapshots())
             except IntegrityError:  # the rare code collision: draw another
                 continue
+            history.attach(held.source)
             key = (session_id, code)
-            self._keep(key, _Held(history))
+            self._keep(key, held)
             with self._lock:
                 self._remember(self._setups, key, setup, SETUPS)
             return self.info(code), token
@@ -335,14 +361,15 @@ class Store:
         return setup
 
     def history(self, info: SessionInfo) -> History:
-        """The folded history, at least up to `info.version`."""
-        return self._held(info, info.version).history
+        """The folded history, at least up to `info.version` (read it under no other lock:
+        what it does not hold it reads from the database)."""
+        return self._history_of(self._held(info, info.version))
 
     def point(self, info: SessionInfo, seat: str | None = None) -> tuple[Any, bool]:
         """The state at `info.version`, and whether the table's (or `seat`'s) undo is allowed."""
         held = self._held(info, info.version)
         with held.lock:
-            history = held.history
+            history = self._history_of(held)
             return history.state_at(info.version), history.can_undo(info.version, seat)
 
     def state_at(self, info: SessionInfo) -> Any:
@@ -453,8 +480,10 @@ class Store:
             if expected is not None and expected != version:
                 raise StaleVersion(version)
             held = self._held(info, version, conn)
-            with held.lock:
-                step = held.history.check(event)
+            with held.lock, held.source.using(conn):
+                history = self._history_of(held)
+                step = history.check(event)
+                snapshot = history.snapshot_of(step)
             data = step.event.to_json()
             added = _size(data)
             self._check_room(version + 1, size + added)
@@ -465,11 +494,13 @@ class Store:
                 "session_id": info.id, "seq": version + 1, "kind": str(step.event.kind),
                 "payload": data, "idempotency_key": key,
                 "request_digest": digest if key else None, "created_at": now})
+            if snapshot is not None:  # the state every SNAPSHOT_EVERY events, with its event
+                self._write_snapshots(conn, held, [(*snapshot, step.state)])
             self._changed(conn, info.code, version + 1)
             if count is not None:
                 count(conn)
         with held.lock:  # committed: now the history may have it (unless a reader caught up)
-            history = held.history
+            history = self._history_of(held)
             if history.version == version:
                 history.accept(step)
             can_undo = history.version > version and history.can_undo(version + 1, seat)
@@ -483,9 +514,10 @@ class Store:
                   first: Any, at: datetime, seat: str | None) -> Appended:
         """The answer to a retried write: the state now, the event as first stored."""
         held = self._held(info, version, conn)
-        with held.lock:
-            state = held.history.state_at(version)
-            can_undo = held.history.can_undo(version, seat)
+        with held.lock, held.source.using(conn):
+            history = self._history_of(held)
+            state = history.state_at(version)
+            can_undo = history.can_undo(version, seat)
         return Appended(StoredEvent(seq, stored_event(info.tracker, first), _aware(at)), state,
                         version, can_undo, True)
 
@@ -507,14 +539,14 @@ class Store:
             ids = [session_id for session_id, _code in gone]
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk:chunk + 500]
-                for table in (EventRow, SeatClaimRow, SeatCodeRow):
+                for table in (EventRow, SnapshotRow, SeatClaimRow, SeatCodeRow):
                     conn.execute(delete(table).where(table.session_id.in_(part)))
                 conn.execute(delete(SessionRow).where(SessionRow.id.in_(part)))
             conn.execute(delete(RateCountRow).where(RateCountRow.window < day_ago))
         with self._lock:
             for session_id, code in gone:
                 dropped = self._histories.pop((session_id, code), None)
-                self._held_events -= dropped.counted if dropped else 0
+                self._held_bytes -= dropped.counted if dropped else 0
                 self._setups.pop((session_id, code), None)
         return len(ids)
 
@@ -536,46 +568,134 @@ class Store:
     # --- the folded histories kept -------------------------------------------------------------
 
     def _held(self, info: SessionInfo, version: int, conn: Connection | None = None) -> _Held:
-        """The kept history of the session, caught up to `version`: the missing events are
+        """The kept history of the session, caught up to `version`: the events it lacks are
         read (on `conn` inside a write, else on a connection of its own) before the history's
-        lock is taken, then folded in order, skipping any another thread folded meanwhile."""
+        lock is taken, then folded in order, skipping any another thread folded meanwhile. A
+        history not kept, or more than SNAPSHOT_EVERY events behind, is resumed from the
+        newest snapshot and the events after it instead."""
         key = (info.id, info.code)
         with self._lock:  # readers of a session not kept yet fold it once, together
             held = self._histories.get(key)
             if held is None:
-                held = self._histories[key] = _Held(History(info.tracker, info.setup))
-        start = held.history.version
-        if start < version:
-            wanted = {"id": info.id, "after": start, "upto": version}
-            if conn is not None:
-                rows = conn.execute(_MISSING, wanted).all()
+                held = self._histories[key] = _Held(self._source(info.id, info.tracker))
+        have = held.history.version if held.history is not None else -1
+        if have < version:
+            if have < 0 or version - have > SNAPSHOT_EVERY:
+                self._resume(info, held, version, conn)
             else:
-                with self._read() as own:
-                    rows = own.execute(_MISSING, wanted).all()
-            with held.lock, collector_paused(len(rows)):
-                history = held.history
-                history.extend(stored_event(info.tracker, data)
-                               for seq, data in rows if seq > history.version)
+                rows = self._rows(conn, {"id": info.id, "after": have, "upto": version})
+                with held.lock, held.source.using(conn), collector_paused(len(rows)):
+                    history = self._history_of(held)
+                    history.catch_up(stored_event(info.tracker, data)
+                                     for seq, data in rows if seq > history.version)
         self._keep(key, held)
         return held
 
+    def _rows(self, conn: Connection | None, wanted: dict[str, int]) -> list[Any]:
+        if conn is not None:
+            return list(conn.execute(_MISSING, wanted).all())
+        with self._read() as own:
+            return list(own.execute(_MISSING, wanted).all())
+
+    def _resume(self, info: SessionInfo, held: _Held, version: int,
+                conn: Connection | None) -> None:
+        """Fold the session up to `version` from its newest snapshot and the events after it
+        (two queries); a session without snapshots of this fold's code is folded whole and
+        snapshotted (once: a table older than snapshots, or a game whose code changed)."""
+        wanted = {"id": info.id, "fold": held.source.fold, "upto": version}
+        with snapshots.Lent(conn) if conn is not None else self._read() as c:
+            found = c.execute(snapshots.RECORDS, wanted).all()
+            after = found[-1][0] if found else 0
+            rows = c.execute(_MISSING, {"id": info.id, "after": after, "upto": version}).all()
+        with held.lock, held.source.using(conn), collector_paused(len(rows)):
+            if held.history is not None and held.history.version >= version:
+                return  # another thread folded it meanwhile
+            events = [stored_event(info.tracker, data) for _, data in rows]
+            history = None
+            if found:
+                try:
+                    history = History.resume(info.tracker, info.setup,
+                                             [snapshots.decode(r) for _, r, _ in found],
+                                             snapshots.decode(found[-1][2]), held.source)
+                    held.state_bytes = 3 * len(found[-1][2])
+                except ValueError:  # a gap (written by other code): fold it whole instead
+                    history = None
+            if history is None:
+                history = History(info.tracker, info.setup)
+                if after:  # the events the snapshots stood for
+                    rows = self._rows(conn, {"id": info.id, "after": 0, "upto": version})
+                    events = [stored_event(info.tracker, data) for _, data in rows]
+                history.extend(events)
+                if history.snapshots():
+                    self._rebuild(info, held, history, conn)
+                else:
+                    history.attach(held.source)
+            else:
+                history.catch_up(events)
+            held.history = history
+
+    def _rebuild(self, info: SessionInfo, held: _Held, history: History,
+                 conn: Connection | None) -> None:
+        """Write the snapshots of a session folded whole (those of another fold's code go):
+        then its history holds only what a resumed one does. The database busy: not now
+        (the history keeps its states in memory until another fold writes them)."""
+        made = history.snapshots()
+        try:
+            if conn is not None:
+                self._replace_snapshots(conn, info, held, made)
+            else:
+                with self._write() as own:
+                    self._replace_snapshots(own, info, held, made)
+        except DatabaseBusy:
+            return
+        history.attach(held.source)
+
+    def _replace_snapshots(self, conn: Connection, info: SessionInfo, held: _Held,
+                           made: list[tuple[int, Any, Any]]) -> None:
+        fold = held.source.fold
+        conn.execute(delete(SnapshotRow).where(SnapshotRow.session_id == info.id,
+                                               SnapshotRow.fold != fold))
+        there = set(conn.execute(select(SnapshotRow.version).where(
+            SnapshotRow.session_id == info.id)).scalars())
+        self._write_snapshots(conn, held, [m for m in made if m[0] not in there],
+                              session_id=info.id)
+
+    def _write_snapshots(self, conn: Connection, held: _Held,
+                         made: Sequence[tuple[int, Any, Any]], session_id: int | None = None
+                         ) -> None:
+        rows = list(snapshots.rows_of(held.source.session_id if session_id is None
+                                      else session_id, held.source.fold, made))
+        if rows:
+            conn.execute(insert(SnapshotRow), rows)
+            held.state_bytes = 3 * len(rows[-1]["state"])
+
+    def _source(self, session_id: int, tracker: Tracker) -> snapshots.TableSource:
+        return snapshots.TableSource(session_id, tracker, self._read)
+
+    @staticmethod
+    def _history_of(held: _Held) -> History:
+        if held.history is None:  # folded by _held before any use
+            raise RuntimeError("a session history used before it was folded")
+        return held.history
+
     def _keep(self, key: tuple[int, str], held: _Held) -> None:
-        """Keep `held` as the most recently used history, its events counted; the least
-        recently used go while more than HISTORIES, or HISTORY_EVENTS events, are kept (the
+        """Keep `held` as the most recently used history, its bytes counted; the least
+        recently used go while more than HISTORIES, or HISTORY_BYTES bytes, are kept (the
         one just used always stays)."""
+        weight = held.weight()
         with self._lock:
             if self._histories.get(key) is not held:  # dropped meanwhile, or another's fold
                 other = self._histories.pop(key, None)
-                self._held_events -= other.counted if other else 0
+                self._held_bytes -= other.counted if other else 0
                 held.counted = 0
-            self._held_events += held.history.version - held.counted
-            held.counted = held.history.version
+            self._held_bytes += weight - held.counted
+            held.counted = weight
             self._histories[key] = held
             self._histories.move_to_end(key)
             while len(self._histories) > 1 and (len(self._histories) > HISTORIES
-                                                or self._held_events > HISTORY_EVENTS):
+                                                or self._held_bytes > HISTORY_BYTES):
                 _, dropped = self._histories.popitem(last=False)
-                self._held_events -= dropped.counted
+                self._held_bytes -= dropped.counted
 
     @staticmethod
     def _remember(kept: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
