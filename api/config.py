@@ -24,12 +24,13 @@ ANSWER_CACHE_BYTES so that many small answers are bounded too. Measured with tra
 (answers to rule look-ups, phone setup pages and calculators): 0.6 to 1.8 KiB."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
-HISTORY_BYTES = 8 * 1024 * 1024
-"""...and at most about this many bytes of them, least recently used dropped first. A history
-holds its versions' small numbers, the events since its newest snapshot (at most
-SNAPSHOT_EVERY) and a few whole states, however long its table: about 120 KiB for a 330-event
-game, 300 KiB at 5,000 events. A table dropped is resumed from its newest snapshot in the
-database and the events after it (README "Memory")."""
+HISTORY_BYTES = 32 * 1024 * 1024
+"""...and at most about this many bytes of them (estimated: store.py _Held.weight, within a
+few percent of what tracemalloc counts), least recently used dropped first. A history holds
+its versions' small numbers (about 50 bytes each), the events since its newest snapshot (at
+most SNAPSHOT_EVERY) and a few whole states (2 to 3 KiB each), however long its table: about
+70 KiB for a 330-event game, 270 KiB at 5,000 events, so 100 tables of 5,000 events fit. A
+table dropped is resumed from its newest snapshot and the events after it (README "Memory")."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""
 SQLITE_CACHE_KIB = 512

@@ -9,6 +9,7 @@ database is asked for rows (they are read first, then folded).
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import threading
@@ -59,6 +60,10 @@ class KeyReused(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(f"Idempotency-Key {key!r} reused")
         self.key = key
+
+
+class _NotAsKnown(Exception):
+    """A write found the session other than this process held it: undone, asked again."""
 
 
 class UnknownSession(NotFound):
@@ -132,8 +137,9 @@ EVENT_BYTES = 1024
 """What a folded event held in memory costs, about (its objects and its place in the arrays)."""
 VERSION_BYTES = 48
 """What each version costs a history besides its event (the arrays and references)."""
-STATE_BYTES = 8192
-"""What a whole state held in memory costs, until a snapshot of it says (3 x its pickle)."""
+STATE_BYTES = 4096
+"""What a whole state held in memory costs, until a snapshot of it says (3 x its pickle: a
+game's state pickles to about 700 bytes and takes 2 to 3 KiB as objects)."""
 
 
 @dataclass
@@ -178,6 +184,13 @@ _BUMP = update(SessionRow).where(
     SessionRow.id == bindparam("row"), SessionRow.version == bindparam("was")).values(
     version=bindparam("now_version"), size_bytes=bindparam("now_size"),
     updated_at=bindparam("at"))
+_BUMP_IF_ROOM = update(SessionRow).where(
+    SessionRow.id == bindparam("row"), SessionRow.version == bindparam("was"),
+    SessionRow.size_bytes <= bindparam("room")).values(
+    version=bindparam("now_version"), size_bytes=SessionRow.size_bytes + bindparam("added"),
+    updated_at=bindparam("at"))
+"""The version moved on only if it is still the one an event was checked against, and the
+event fits (Store._append_as_known)."""
 _MISSING = select(EventRow.seq, EventRow.payload).where(
     EventRow.session_id == bindparam("id"), EventRow.seq > bindparam("after"),
     EventRow.seq <= bindparam("upto")).order_by(EventRow.seq)
@@ -232,6 +245,8 @@ class Store:
         self._held_bytes = 0
         """Bytes of the kept histories, as last counted (bounded by HISTORY_BYTES)."""
         self._setups: OrderedDict[tuple[int, str], Any] = OrderedDict()
+        self._known: OrderedDict[str, SessionInfo] = OrderedDict()
+        """Sessions as last read or written here, by share code (Store.known)."""
         self.on_change: list[Callable[[str, int], None]] = []
         """Called with (code, version) after each committed change made through this Store."""
 
@@ -330,9 +345,22 @@ class Store:
             raise UnknownSession(f"There is no session {code!r}. Check the code on the join "
                                  "sheet.")
         tracker = _tracker(row.game)
-        return SessionInfo(row.id, row.code, row.token_hash, tracker,
-                           self._setup(row.id, row.code, tracker), row.version,
-                           _aware(row.created_at), _aware(row.updated_at))
+        found = SessionInfo(row.id, row.code, row.token_hash, tracker,
+                            self._setup(row.id, row.code, tracker), row.version,
+                            _aware(row.created_at), _aware(row.updated_at))
+        with self._lock:
+            self._remember(self._known, row.code, found, SETUPS)
+        return found
+
+    def known(self, code: str) -> SessionInfo:
+        """The session with this share code as this process last read or wrote it, its version
+        perhaps behind (no query when known; else as `info`). For writes: what identifies a
+        session (its id, edit token's hash, game and setup) never changes, and a write reads
+        the current version in its own transaction."""
+        normal = tokens.normal_code(code) if tokens.well_formed(code) else None
+        with self._lock:
+            found = self._known.get(normal) if normal is not None else None
+        return found if found is not None else self.info(code)
 
     def versions(self, codes: Iterable[str]) -> dict[str, int]:
         """The current version of each of these sessions (one query for them all)."""
@@ -465,12 +493,17 @@ class Store:
         or DatabaseBusy, writing nothing. A retry with the same Idempotency-Key and `request`
         (the JSON asked) answers the first result again (replayed). `count` (the request's
         rate-limit count) runs last inside the transaction: what it raises undoes the write."""
-        digest = _digest(event.to_json() if request is None else request)
-        self._held(info, info.version)  # a history not kept is folded now, not in the write
+        digest = _digest(event.to_json() if request is None else request) if key else None
+        done = self._append_as_known(info, event, expected, key, digest, seat, count)
+        if done is not None:
+            return done
         with self._write() as conn:
             # on PostgreSQL the session row is the lock writers queue on (FOR UPDATE)
-            version, size, seq, first, asked, at = conn.execute(
-                self._lock_row, {"id": info.id, "key": key}).one()
+            locked = conn.execute(self._lock_row, {"id": info.id, "key": key}).first()
+            if locked is None:  # deleted since this process knew it (retention)
+                self._forget(info)
+                raise UnknownSession(f"There is no session {info.code!r} any more.")
+            version, size, seq, first, asked, at = locked
             if key is not None and seq is not None:  # this Idempotency-Key wrote before
                 if asked != digest:
                     raise KeyReused(key)
@@ -490,21 +523,76 @@ class Store:
             now = _now()
             conn.execute(_BUMP, {"row": info.id, "was": version, "now_version": version + 1,
                                  "now_size": size + added, "at": now})
-            conn.execute(insert(EventRow), {
-                "session_id": info.id, "seq": version + 1, "kind": str(step.event.kind),
-                "payload": data, "idempotency_key": key,
-                "request_digest": digest if key else None, "created_at": now})
-            if snapshot is not None:  # the state every SNAPSHOT_EVERY events, with its event
-                self._write_snapshots(conn, held, [(*snapshot, step.state)])
-            self._changed(conn, info.code, version + 1)
-            if count is not None:
-                count(conn)
-        with held.lock:  # committed: now the history may have it (unless a reader caught up)
+            self._insert(conn, info, held, version, step, snapshot, data, key, digest, now,
+                         count)
+        return self._accepted(info, held, version, step, now, seat)
+
+    def _append_as_known(self, info: SessionInfo, event: Any, expected: int | None,
+                         key: str | None, digest: str | None, seat: str | None,
+                         count: Callable[[Connection], None] | None) -> Appended | None:
+        """The usual write, in three statements: the event checked against the history this
+        process holds, then, in the transaction, the session's version moved on only if it is
+        still the one checked against (and the event fits), the event inserted (its
+        Idempotency-Key unused), the client's count. None, and nothing written, where any of
+        that is not so (another worker wrote, a retry, a refusal to say for sure, a full
+        session, a session gone): `append` then asks the database first."""
+        held = self._held(info, info.version)  # a history not kept is folded now, not in the write
+        with held.lock:
+            history = self._history_of(held)
+            version = history.version
+            if expected is not None and expected != version:
+                return None
+            try:
+                step = history.check(event)
+            except InvalidInput:  # perhaps against a version behind: said for sure below
+                return None
+            snapshot = history.snapshot_of(step)
+        data = step.event.to_json()
+        added = _size(data)
+        if version + 1 > self.max_events or added > self.max_bytes:
+            return None
+        now = _now()
+        try:
+            with self._write() as conn:
+                moved = conn.execute(_BUMP_IF_ROOM, {
+                    "row": info.id, "was": version, "now_version": version + 1,
+                    "added": added, "room": self.max_bytes - added, "at": now}).rowcount
+                if moved != 1:
+                    raise _NotAsKnown()
+                self._insert(conn, info, held, version, step, snapshot, data, key, digest,
+                             now, count)
+        except (_NotAsKnown, IntegrityError):  # rolled back: nothing was written
+            return None
+        return self._accepted(info, held, version, step, now, seat)
+
+    def _insert(self, conn: Connection, info: SessionInfo, held: _Held, version: int,
+                step: Any, snapshot: Any, data: Any, key: str | None, digest: str | None,
+                now: datetime, count: Callable[[Connection], None] | None) -> None:
+        """The event that makes `version` + 1, its snapshot if it makes one, the notice to
+        the other servers and the client's count, inside the write."""
+        conn.execute(insert(EventRow), {
+            "session_id": info.id, "seq": version + 1, "kind": str(step.event.kind),
+            "payload": data, "idempotency_key": key, "request_digest": digest,
+            "created_at": now})
+        if snapshot is not None:  # the state every SNAPSHOT_EVERY events, with its event
+            self._write_snapshots(conn, held, [(*snapshot, step.state)])
+        self._changed(conn, info.code, version + 1)
+        if count is not None:
+            count(conn)
+
+    def _accepted(self, info: SessionInfo, held: _Held, version: int, step: Any,
+                  now: datetime, seat: str | None) -> Appended:
+        """After the commit: the history takes the step (unless a reader caught up first), and
+        this process's followers hear of it."""
+        with held.lock:
             history = self._history_of(held)
             if history.version == version:
                 history.accept(step)
             can_undo = history.version > version and history.can_undo(version + 1, seat)
         self._keep((info.id, info.code), held)
+        with self._lock:
+            self._remember(self._known, info.code, dataclasses.replace(
+                info, version=version + 1, updated_at=now), SETUPS)
         for listener in list(self.on_change):  # wake this process's followers
             listener(info.code, version + 1)
         return Appended(StoredEvent(version + 1, step.event, now), step.state, version + 1,
@@ -520,6 +608,12 @@ class Store:
             can_undo = history.can_undo(version, seat)
         return Appended(StoredEvent(seq, stored_event(info.tracker, first), _aware(at)), state,
                         version, can_undo, True)
+
+    def _forget(self, info: SessionInfo) -> None:
+        with self._lock:
+            self._known.pop(info.code, None)
+            dropped = self._histories.pop((info.id, info.code), None)
+            self._held_bytes -= dropped.counted if dropped else 0
 
     def _check_room(self, events: int, size: int) -> None:
         if events > self.max_events:
@@ -548,6 +642,7 @@ class Store:
                 dropped = self._histories.pop((session_id, code), None)
                 self._held_bytes -= dropped.counted if dropped else 0
                 self._setups.pop((session_id, code), None)
+                self._known.pop(code, None)
         return len(ids)
 
     # --- rate-limit counters every worker shares -----------------------------------------------
@@ -578,6 +673,9 @@ class Store:
             held = self._histories.get(key)
             if held is None:
                 held = self._histories[key] = _Held(self._source(info.id, info.tracker))
+            elif held.history is not None and held.history.version >= version:
+                self._histories.move_to_end(key)  # caught up: only its place changes
+                return held
         have = held.history.version if held.history is not None else -1
         if have < version:
             if have < 0 or version - have > SNAPSHOT_EVERY:
