@@ -235,6 +235,14 @@ class Store:
         connection, so the pool itself never makes anyone wait."""
         self.postgres = self.engine.dialect.name == "postgresql"
         self._reader = self.engine.execution_options(**reading(self.engine))
+        loader = make_engine(url, 1, pool_timeout) if self.postgres or sqlite_file(url) \
+            else self.engine  # SQLite in memory: one database per connection
+        self._loader = loader.execution_options(**reading(loader))
+        """A connection of its own for what a history reads while its lock is held (older
+        events and states): never waiting behind the requests that hold the pool's, some of
+        which may wait for that lock. With the lock held nothing waits on anything else, so
+        a writer inside its transaction never waits for one (README "The database under
+        load": on SQLite a writer that waited there would stall the worker)."""
         self._writer = self.engine.execution_options(**{IMMEDIATE: True})
         """The engine with each kind of connection's options set once, not on every use."""
         self._lock_row = _LOCK.with_for_update(of=SessionRow) if self.postgres else _LOCK
@@ -264,12 +272,19 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        self._loader.engine.dispose()
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction, committed when the block ends (BEGIN IMMEDIATE on SQLite)."""
         with _database_errors(), self.gate.place(), self._writer.connect() as conn, \
                 conn.begin():
+            yield conn
+
+    @contextmanager
+    def _loading(self) -> Iterator[Connection]:
+        """The loader's connection (see __init__), for one read."""
+        with _database_errors(), self._loader.connect() as conn:
             yield conn
 
     @contextmanager
@@ -689,10 +704,13 @@ class Store:
         self._keep(key, held)
         return held
 
-    def _rows(self, conn: Connection | None, wanted: dict[str, int]) -> list[Any]:
+    def _rows(self, conn: Connection | None, wanted: dict[str, int], locked: bool = False
+              ) -> list[Any]:
+        """Stored events (seq, payload) of a session: on `conn`, else on a connection of its
+        own (the loader's when a history's lock is held)."""
         if conn is not None:
             return list(conn.execute(_MISSING, wanted).all())
-        with self._read() as own:
+        with self._loading() if locked else self._read() as own:
             return list(own.execute(_MISSING, wanted).all())
 
     def _resume(self, info: SessionInfo, held: _Held, version: int,
@@ -702,9 +720,12 @@ class Store:
         snapshotted (once: a table older than snapshots, or a game whose code changed)."""
         wanted = {"id": info.id, "fold": held.source.fold, "upto": version}
         with snapshots.Lent(conn) if conn is not None else self._read() as c:
-            found = c.execute(snapshots.RECORDS, wanted).all()
+            # no snapshot is made before version SNAPSHOT_EVERY: a short table is one query
+            found = c.execute(snapshots.RECORDS, wanted).all() \
+                if version >= SNAPSHOT_EVERY else []
             after = found[-1][0] if found else 0
             rows = c.execute(_MISSING, {"id": info.id, "after": after, "upto": version}).all()
+        rebuild = False
         with held.lock, held.source.using(conn), collector_paused(len(rows)):
             if held.history is not None and held.history.version >= version:
                 return  # another thread folded it meanwhile
@@ -721,23 +742,26 @@ class Store:
             if history is None:
                 history = History(info.tracker, info.setup)
                 if after:  # the events the snapshots stood for
-                    rows = self._rows(conn, {"id": info.id, "after": 0, "upto": version})
+                    rows = self._rows(conn, {"id": info.id, "after": 0, "upto": version},
+                                      locked=True)
                     events = [stored_event(info.tracker, data) for _, data in rows]
                 history.extend(events)
-                if history.snapshots():
-                    self._rebuild(info, held, history, conn)
-                else:
+                rebuild = bool(history.snapshots())
+                if not rebuild:
                     history.attach(held.source)
             else:
                 history.catch_up(events)
             held.history = history
+        if rebuild:  # a write: never with the history's lock held
+            self._rebuild(info, held, history, conn)
 
     def _rebuild(self, info: SessionInfo, held: _Held, history: History,
                  conn: Connection | None) -> None:
         """Write the snapshots of a session folded whole (those of another fold's code go):
         then its history holds only what a resumed one does. The database busy: not now
         (the history keeps its states in memory until another fold writes them)."""
-        made = history.snapshots()
+        with held.lock:
+            made = history.snapshots()
         try:
             if conn is not None:
                 self._replace_snapshots(conn, info, held, made)
@@ -746,7 +770,8 @@ class Store:
                     self._replace_snapshots(own, info, held, made)
         except DatabaseBusy:
             return
-        history.attach(held.source)
+        with held.lock:
+            history.attach(held.source)
 
     def _replace_snapshots(self, conn: Connection, info: SessionInfo, held: _Held,
                            made: list[tuple[int, Any, Any]]) -> None:
@@ -768,7 +793,7 @@ class Store:
             held.state_bytes = 3 * len(rows[-1]["state"])
 
     def _source(self, session_id: int, tracker: Tracker) -> snapshots.TableSource:
-        return snapshots.TableSource(session_id, tracker, self._read)
+        return snapshots.TableSource(session_id, tracker, self._loading)
 
     @staticmethod
     def _history_of(held: _Held) -> History:

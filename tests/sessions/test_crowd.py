@@ -83,7 +83,7 @@ def test_a_server_full_of_followers_answers_lookups_and_refuses_the_rest(sqlite_
     try:
         t = table(base)
         followers = [Follower(base, t["code"]) for _ in range(40)]
-        read_until(followers, lambda f: b"retry:" in f.seen or b"HTTP/1.1 503" in f.seen)
+        read_until(followers, lambda f: b"retry:" in f.seen or b"followers-full" in f.seen)
         held = [f for f in followers if b"retry:" in f.seen]
         refused = [f for f in followers if f.seen.startswith(b"HTTP/1.1 503")]
         assert len(held) == 32 and len(refused) == 8, (len(held), len(refused))
