@@ -201,7 +201,9 @@ def chosen(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, targ
     address): a game-night pack for a new seed or count shares most of its sheets (aids,
     score sheet and pad, turn cards) with every other pack, and finding a size was nearly half
     of drawing one. With a trial's story when one was just laid out (its line breaks reused),
-    else None (the build makes its story; printables/paragraph.py keeps the line breaks)."""
+    else None (the build makes its story; printables/paragraph.py keeps the line breaks).
+    Only a size is kept; a sheet that carries a secret (a table tent's edit strip) is drawn,
+    never sized here."""
     key = (sheet, page, day, target.base, target.note)
     with _CHOSEN_LOCK:
         size = _CHOSEN.get(key)

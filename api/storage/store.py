@@ -1,7 +1,9 @@
 """Sessions in the database (SQLAlchemy Core): create, read, append, import, seats, rate counts,
-retention. Every write is one transaction that locks the session row, checks the client's version
-and the event against the rules, and inserts the event with seq = new version (and, every
-SNAPSHOT_EVERY events, the snapshot of the state it made: api/storage/snapshots.py). Folded
+retention. Every write is one transaction that moves the session's version on only from the
+version its event was checked against (the rules and the client's If-Match), and inserts the
+event with seq = new version (and, every SNAPSHOT_EVERY events, the snapshot of the state it
+made: api/storage/snapshots.py); a worker that finds itself behind locks the session row and
+reads it first. Folded
 histories are kept per process, bounded by bytes, and caught up by version; a table not kept
 (or far behind) is resumed from its newest snapshot and the events after it, so no read or write
 folds more than SNAPSHOT_EVERY events whatever the table's length. No lock is held while the
