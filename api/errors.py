@@ -14,6 +14,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
+from api.followers import FollowersFull
 from api.storage import (
     ClaimEnded,
     DatabaseBusy,
@@ -53,6 +54,8 @@ PROBLEM_TYPES = {
                       "there is no play to log yet.",
     "busy": "The server's database could not take the request in time; nothing was written. "
             "Try again after Retry-After seconds.",
+    "followers-full": "The server holds as many phones following tables as it may; read the "
+                      "session every Retry-After seconds meanwhile, then follow again.",
 }
 
 log = logging.getLogger(__name__)
@@ -253,6 +256,15 @@ def register_error_handlers(app: Flask) -> None:
         return problem(503, "Service Unavailable", "The server is busy and could not reach its "
                        f"database in time; nothing was written. Try again in {error.seconds} s.",
                        "busy", {"Retry-After": str(error.seconds)}, retry_after=error.seconds)
+
+    @app.errorhandler(FollowersFull)
+    def _followers_full(error: FollowersFull) -> Response:
+        return problem(503, "Service Unavailable", f"This server holds {error.limit} phones "
+                       "following tables, as many as it may, and keeps its other connections "
+                       "for lookups. Read the session every Retry-After seconds meanwhile "
+                       "(GET /api/v1/sessions/{code} with If-None-Match), then follow again.",
+                       "followers-full", {"Retry-After": str(error.seconds)},
+                       retry_after=error.seconds)
 
     @app.errorhandler(LairsideError)
     def _domain(error: LairsideError) -> Response:

@@ -311,7 +311,7 @@ def append_event(code: str, event_data: Any) -> Response:
 
 
 def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> Response:
-    info = store().info(code)
+    info = store().known(code)  # its version is read again inside the write
     try:
         event = checked_event(info.setup.game, info.tracker, event_data)
     except InvalidInput as refused:  # a form error says what can be done now too
@@ -342,9 +342,15 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
             "can_undo": done.can_undo,
             "state": info.tracker.state_json(info.setup, done.state, viewer),
             "moves": moves_json(info, done.state, done.version, viewer)}
-    headers = revalidation(done.version, viewer)
-    headers.append(("Location", url_for("sessions.events", code=info.code,
-                                        after=done.stored.seq - 1)))
+    # The new version's ETag (the phone's next If-Match); the answer itself is made once, for
+    # the phone that wrote, and kept by nobody (no-store: so not compressed either, which
+    # cost a tenth of a write for a few KB on the table's Wi-Fi)
+    headers = [(name, "no-store" if name == "Cache-Control" else value)
+               for name, value in revalidation(done.version, viewer)]
+    # built as session_urls builds the session's API links (url_for's rule matching cost a
+    # twentieth of an append)
+    headers.append(("Location", f"{request.script_root}/api/v1/sessions/{info.code}/events"
+                                f"?after={done.stored.seq - 1}"))
     if done.replayed:
         headers.append(("Idempotent-Replayed", "true"))
     return json_response(body, 201, headers)
@@ -352,6 +358,7 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
 
 def _next_kinds(info: SessionInfo) -> tuple[str, ...]:
     """The kinds the caller (the table, or the seat whose token is sent) may send now."""
+    info = store().info(info.code)  # now, not as this process last knew it
     return what_now(info.tracker, info.setup, store().state_at(info), viewer_of(info).seat)[1]
 
 

@@ -484,7 +484,8 @@ def export(code: str) -> Response:
     rows = store().events(info)
     with collector_paused(len(rows)):  # the history's stored forms (an old row resolved)
         body = exports.export(info.tracker, info.setup, info.code, info.version,
-                              info.created_at, [(r.seq, r.created_at, history.event_at(r.seq))
+                              info.created_at, [(r.seq, r.created_at,
+                                                 history.stored_form(r.seq, r.event))
                                                 for r in rows])
         response = json_response(body, 200, revalidation(info.version, SHARED))
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'

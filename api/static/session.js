@@ -1,7 +1,8 @@
 /* The session page: renders the board a game declares (tracks, shows, per-seat counters,
    toggles and actions; assistant/tracker/contract.py) from the session JSON, follows changes
    live (a stream: GET .../stream, or the long poll .../wait?after=<version> where a stream
-   cannot be opened), and writes with If-Match and an
+   cannot be opened; from a server full of followers, a read every Retry-After seconds),
+   and writes with If-Match and an
    Idempotency-Key per tap.
 
    Every tap is an intent in a queue kept on this phone, sent in order. A write that meets
@@ -581,23 +582,39 @@
   /* Ends the stream or long poll open now, to follow again at once as this phone is now (a
      seat claimed: its own view; a seat handed on: the table's). */
   var refollow = function () {}, signal;
+  /* A server full of followers answers 503 with Retry-After: this phone then reads the table
+     every Retry-After seconds (a 304 while nothing changed) and asks to follow again after a
+     few reads. */
+  var politeUntil = 0, politeEvery = 0;
   function follow() {
     if (following || vanished) { return; }
     following = true;
     var ctl = window.AbortController ? new AbortController() : null;
     signal = ctl ? ctl.signal : undefined;
     refollow = function () { if (ctl) { ctl.abort(); } };
-    (streams ? stream() : poll()).then(function () { failures = 0; }, function (e) {
+    var polite = Date.now() < politeUntil;
+    (polite ? refresh().then(function () { live(true); pump(); }) : streams ? stream() : poll()).then(function () { failures = 0; }, function (e) {
       if (e && e.name === "AbortError") { failures = 0; return; }
+      if (e && e.full) { return; }
       failures += 1; live(false);
     }).then(function () {
       following = false;
-      setTimeout(follow, failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0);
+      var pause = Date.now() < politeUntil ? politeEvery : failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0;
+      setTimeout(follow, pause);
     });
+  }
+  function full(r) {
+    var seconds = parseInt(r.headers.get("Retry-After"), 10);
+    politeEvery = 1000 * (seconds > 0 ? Math.min(seconds, 300) : 15) * (0.8 + 0.4 * Math.random());
+    politeUntil = Date.now() + 4 * politeEvery;
+    live(true);
+    var e = new Error("the server holds as many followers as it may"); e.full = true;
+    throw e;
   }
   function stream() {
     return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low", signal: signal}).then(present).then(function (r) {
       if (seatEnded(r)) { return; }  /* followed again at once, as everyone follows */
+      if (r.status === 503) { full(r); }
       if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
       live(true); pump();
       var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
@@ -637,6 +654,7 @@
       if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
       if (r.status === 204) { live(true); pump(); return; }
       if (seatEnded(r)) { return; }
+      if (r.status === 503) { full(r); }
       throw new Error("status " + r.status);
     });
   }

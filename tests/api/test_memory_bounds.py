@@ -28,4 +28,4 @@ def test_every_worker_cache_takes_its_size_from_the_config():
     assert sizes == {"_highlighted": config.PAGE_TEXTS, "_rich": config.PAGE_TEXTS // 4,
                      "_humanized": config.PAGE_TEXTS // 2}
     # small enough to fill in the first minutes of a busy evening (make bench B5)
-    assert config.ANSWER_CACHE_BYTES <= 8 * 2**20 and config.HISTORY_EVENTS <= 5_000
+    assert config.ANSWER_CACHE_BYTES <= 8 * 2**20 and config.HISTORY_BYTES <= 32 * 2**20

@@ -32,7 +32,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 def test_no_private_field_of_a_response_is_written() -> None:
-    private = re.compile(r"_status_code|_on_close|\b_status\b")
+    private = re.compile(r"\b_status_code|\b_on_close|\b_status\b")  # call_on_close is public
     found = [f"{path.relative_to(API)}:{n}" for path in API.rglob("*.py")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if private.search(line)]
