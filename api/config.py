@@ -165,7 +165,7 @@ def followers_leave_first(worker: Any) -> None:
 
     from gevent import spawn  # noqa: PLC0415
 
-    followers = getattr(worker.wsgi, "extensions", {}).get("lairside.followers")
+    followers = getattr(getattr(worker, "wsgi", None), "extensions", {}).get("lairside.followers")
     previous = signal.getsignal(signal.SIGTERM)
     if followers is None or not callable(previous):
         return

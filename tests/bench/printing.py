@@ -45,7 +45,7 @@ def trivial_pdf(url: str) -> bytes:
             return 30 * mm, 30 * mm
 
         def draw(self) -> None:
-            rows = qr_matrix.__wrapped__(url)  # a new code: encoded, not remembered
+            rows = qr_matrix(url)  # each call's url is new: encoded, as a new seed's codes are
             unit = 30 * mm / len(rows)
             path = self.canv.beginPath()
             for y, row in enumerate(rows):
