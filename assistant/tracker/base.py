@@ -1,13 +1,13 @@
 """What games' trackers share: a base with the contract's defaults (plain events, private
 events shown to everyone but their own seat as who wrote one, not what), and the seat code
-their rules use (a seat's id from its name, finding a seat, its name in a history line).
+their rules use (seats' ids from their names, names.py; finding a seat, its name in a history
+line).
 
 A game subclasses TrackerBase and overrides only what differs; a tracker need not use it
 (the contract is contract.Tracker), but then it declares every member itself.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -17,21 +17,16 @@ from assistant.inputs import Text
 
 from .contract import Action, SeatLike, Viewer
 from .kernel import SEALED, Event, seat_of
+from .names import find_seat, seat_id
 
 T = TypeVar("T")
 
 NOTE = Action("note", "Add note", asks=("text",))
 SAVED_ID = Text("id", "Leave out when starting a table: the seat's id as an export saved it "
-                "(the slug of its name).", max_length=60, ask=False)
+                "(made from its name).", max_length=60, ask=False)
 """A seat form's last field, so an export's setup (which names each seat's id) is a setup the
 form takes as it is."""
 """The board's free note for the table's record (a game's `note` event, with its `text`)."""
-
-
-def seat_id(name: str) -> str:
-    """A seat's id from its name: lower case, anything else as one hyphen ("Jin Feng" →
-    "jin-feng"); an id gives itself back."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
 
 
 def seat_index(seats: Sequence[SeatLike], seat: str, field: str = "seat") -> int:
@@ -47,7 +42,10 @@ def seat_name(names: Mapping[str, str], seat: Any) -> str:
     by name (where a game takes names) is found by its id; "" for no seat."""
     if seat is None or seat == "":
         return ""
-    return names.get(str(seat), names.get(seat_id(str(seat)), str(seat)))
+    if str(seat) in names:
+        return names[str(seat)]
+    found = find_seat(list(names), list(names.values()), str(seat))
+    return str(seat) if found is None else list(names.values())[found]
 
 
 def put(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:

@@ -11,10 +11,11 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Step
-from assistant.tracker import seat_id
+from assistant.tracker import seat_ids
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
+from assistant.tracker.names import find_seat
 
 from ..book import THROWDOWNS
 from ..common import bag, key
@@ -62,9 +63,9 @@ class Setup:
 
     def seat(self, value: str, field: str = "seat") -> Seat:
         """The seat `value` names (its id or its name, any case); InvalidInput on `field`."""
-        for seat in self.seats:
-            if key(value) in (key(seat.id), key(seat.name)):
-                return seat
+        found = find_seat([s.id for s in self.seats], [s.name for s in self.seats], value)
+        if found is not None:
+            return self.seats[found]
         raise InvalidInput(field, f"There is no player {value!r} at this table.",
                            ", ".join(s.name for s in self.seats), rule="mastermind")
 
@@ -82,16 +83,13 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
         raise InvalidInput("seats", "List the players in clockwise order.",
                            f"{STANDARD.min_players}-{STANDARD.max_players} seats")
     check_players(len(raw), "seats")
-    seats: list[Seat] = []
+    items = []
     for i, row in enumerate(raw):
         if not isinstance(row, Mapping):
             raise InvalidInput(f"seats.{i}", "Each seat is an object with a name.", "{name}")
-        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}")
-        sid = seat_id(item["name"])
-        if any(s.id == sid for s in seats):
-            raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",
-                               "a different name per player")
-        seats.append(Seat(sid, item["name"], item.get("rarity")))
+        items.append(check_form(SEAT_FORM, row, prefix=f"seats.{i}"))
+    ids = seat_ids([r["name"] for r in items], [r.get("id") for r in items])
+    seats = [Seat(sid, r["name"], r.get("rarity")) for sid, r in zip(ids, items, strict=True)]
     setup = Setup(GAME, STANDARD.slug, tuple(seats), None, values.get("super_deck_size"),
                   {s.name: values.get(s.name) or s.default for s in SETTINGS})
     if setup.super_deck_size is not None and setup.super_deck_size < len(seats):

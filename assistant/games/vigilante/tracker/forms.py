@@ -10,9 +10,10 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
-from assistant.tracker import Event, Seat, seat_id
+from assistant.tracker import Event, Seat, seat_ids
 from assistant.tracker.base import SAVED_ID
 from assistant.tracker.fields import check_form
+from assistant.tracker.names import find_seat
 
 from ..calculators.allegiance import KINDS, SPOTS
 from ..calculators.events import EQUIPMENT_TIMING, EVENT_TYPES
@@ -77,13 +78,10 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     raw = data.get("seats")
     if not isinstance(raw, Sequence) or isinstance(raw, str | bytes):
         raise InvalidInput("seats", "List the players clockwise.", f"2-{MAX_PLAYERS} names")
-    seats: list[Seat] = []
-    for i, item in enumerate(raw):
-        seat = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
-        sid = seat_id(seat["name"])  # a saved "id" is the same slug of the name
-        if any(x.id == sid for x in seats):
-            raise InvalidInput(f"seats.{i}.name", "Two seats share a name.", "different names")
-        seats.append(Seat(sid, seat["name"], seat.get("player")))
+    rows = [check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
+            for i, item in enumerate(raw)]
+    ids = seat_ids([r["name"] for r in rows], [r.get("id") for r in rows])
+    seats = [Seat(sid, r["name"], r.get("player")) for sid, r in zip(ids, rows, strict=True)]
     try:
         check_players(s, len(seats), "seats")
     except InvalidInput as exc:
@@ -106,12 +104,11 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         card_mix = (good, evil, neutral)
     first = 0
     if values.get("first_player"):
-        want = seat_id(values["first_player"])
-        ids = [x.id for x in seats]
-        if want not in ids:
+        found = find_seat(ids, [x.name for x in seats], values["first_player"])
+        if found is None:
             raise InvalidInput("first_player", "The First Player must be one of the seats.",
                                ", ".join(x.name for x in seats), rule="setup-first-player")
-        first = ids.index(want)
+        first = found
     return SessionSetup(s, tuple(seats), values.get("rounds"), values.get("starting_events"),
                         card_mix, first, bool(values.get("mercenaries")),
                         bool(values.get("first_game")),
