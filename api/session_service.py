@@ -126,6 +126,15 @@ def event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
             else tracker.describe(event, seat_names(info), viewer)}
 
 
+def cited_titles(game: Game, score: dict[str, Any]) -> dict[str, str]:
+    """The titles of the rules a score answer cites, for its rule links: only those (every
+    title would name each secret Identity)."""
+    cited = {step.get("rule") for step in score["steps"]} | {
+        step.get("rule") for seat in score["result"].get("standings", ())
+        for step in seat["steps"]}
+    return {entry.id: entry.title for entry in game.rules if entry.id in cited}
+
+
 def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
                  viewer: Viewer = SHARED) -> dict[str, Any]:
     body = {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),

@@ -20,7 +20,13 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from api import pages_forms as forms
 from api import ratelimit
 from api.public_url import public_target
-from api.session_service import checked_setup, session_json, store, tracked_game
+from api.session_service import (
+    checked_setup,
+    cited_titles,
+    session_json,
+    store,
+    tracked_game,
+)
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
@@ -196,10 +202,6 @@ def session_page(game: str, code: str) -> Response:
     mode = str(info.setup.mode)
     score = {"code": info.code, "version": info.version,
              **info.tracker.score(info.setup, state).to_json()}
-    # titles of the rules the score cites only: every title would name each secret Identity
-    cited = {step.get("rule") for step in score["steps"]} | {
-        step.get("rule") for seat in score["result"].get("standings", ())
-        for step in seat["steps"]}
     response = _page(
         "session.html", game=found, wording=info.tracker.wording,
         mode_title=next((m.title for m in found.modes if m.slug == mode), mode.title()),
@@ -207,7 +209,7 @@ def session_page(game: str, code: str) -> Response:
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
         private=sorted(info.tracker.private_events),
-        rule_titles={entry.id: entry.title for entry in found.rules if entry.id in cited},
+        rule_titles=cited_titles(found, score),
         join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
         score=score)
     response.headers["Referrer-Policy"] = "no-referrer"

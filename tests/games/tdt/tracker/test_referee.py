@@ -64,9 +64,10 @@ def test_the_score_shows_the_trigger_penalty_the_counter_does_not():
               {"kind": "trigger", "seat": "jin-feng", "trigger": 3})
     jin = next(s for s in view(h)["seats"] if s["id"] == "jin-feng")
     assert jin["vp"] == 4  # the counter: VP held
-    assert jin["at_end"] == "3 VP at the end: 4 held, −1 for Betrayal Trigger 3"
+    assert jin["at_end"] == "3 VP at the end: 4 VP held, −1 for Betrayal Trigger 3"
     mine = standing(h, "jin-feng")
     assert mine["total"] == 3 and mine["rank"] == 1
+    assert mine["note"] == "4 VP held, −1 for Betrayal Trigger 3"  # beside the total (issue 43)
     assert {"text": "−1 VP: Betrayal Trigger 3 active", "value": -1,
             "rule": "betrayal-triggers", "provenance": "rulebook"} in mine["steps"]
     assert sum(s["value"] for s in mine["steps"]) == 3
