@@ -15,14 +15,18 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
+from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
+from api.chart import laid_out
 from api.public_url import public_target
 from api.session_service import (
     checked_setup,
     cited_titles,
+    kept_version,
+    play_of,
     session_json,
     store,
     tracked_game,
@@ -33,7 +37,9 @@ from assistant.errors import InvalidInput, NotFound
 from assistant.form_text import parse
 from assistant.games import all_games, find_game
 from assistant.inputs import ListOf, describe, label_for
-from assistant.tracker import event_forms
+from assistant.tracker import SHARED, event_forms
+from assistant.tracker import play as plays
+from assistant.tracker.progress import progress
 from printables.address import is_loopback
 
 bp = Blueprint("session_pages", __name__)
@@ -191,11 +197,67 @@ def join() -> Response | WerkzeugResponse:
 
 # Follow and edit ---------------------------------------------------------------------------
 
-@bp.get("/g/<game>/sessions/<code>")
-def session_page(game: str, code: str) -> Response:
+def _table(game: str, code: str) -> Any:
     info = store().info(code)
     if info.setup.game != game:
-        raise NotFound(f"There is no {game!r} session {code!r}.")
+        raise NotFound(f"There is no {game!r} table {code!r}.")
+    return info
+
+
+def chart_html(info: Any, state: Any) -> Markup | None:
+    """The finished game's chart (api/chart.py, templates/_chart.html), kept per table and
+    version: one fold of the history; None before the rules end the game."""
+    if not info.tracker.finished(info.setup, state):
+        return None
+
+    def build() -> tuple[bytes, str]:
+        found = progress(store().history(info))
+        figure = None if found is None else laid_out(found)
+        return render_template("chart.html", figure=figure,
+                               seat_word=info.tracker.wording.seat).encode(), "text/html"
+
+    body = kept_version(info, SHARED, "chart", build).body.decode()
+    return Markup(body) if body.strip() else None  # noqa: S704 (rendered by our template)
+
+
+@bp.get("/g/<game>/sessions/<code>/chart")
+def session_chart(game: str, code: str) -> Response:
+    """The chart alone, for a table page that saw the game end (204 before the end)."""
+    info = _table(game, code)
+    html = chart_html(info, store().state_at(info))
+    if html is None:
+        response = Response(status=204)
+        response.cache_control.no_cache = True
+        return response
+    return Response(str(html), mimetype="text/html", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/g/<game>/sessions/<code>/play")
+def play_page(game: str, code: str) -> Response:
+    """A finished table's play as a page: the outcome first, each player's place, the chart,
+    and the ways to log it (BG Stats, a spreadsheet, text to paste); 409 before the end."""
+    info = _table(game, code)
+    found = find_game(game)
+    state = store().state_at(info)
+    name, zone = plays.time_zone(request.args.get("tz"))
+    mode = str(info.setup.mode)
+    mode_title = next((m.title for m in found.modes if m.slug == mode), mode.title())
+    try:
+        made = play_of(info, state, zone)
+    except plays.NotEnded as not_yet:
+        return _page("play.html", 409, game=found, mode_title=mode_title, code=info.code,
+                     play=None, reason=not_yet.detail)
+    answer = info.tracker.score(info.setup, state).result
+    api = f"{request.script_root}/api/v1/sessions/{info.code}/play"
+    return _page("play.html", game=found, mode_title=mode_title, code=info.code, play=made,
+                 headline=answer.get("headline", ""), chart=chart_html(info, state),
+                 unit=answer.get("unit", ""), unit_one=answer.get("unit_one", ""),
+                 csv=f"{api}?format=csv&tz={quote(name, safe='')}", zone=name)
+
+
+@bp.get("/g/<game>/sessions/<code>")
+def session_page(game: str, code: str) -> Response:
+    info = _table(game, code)
     found = find_game(game)
     state, can_undo = store().point(info)
     base, _ = public_target()
@@ -211,6 +273,7 @@ def session_page(game: str, code: str) -> Response:
         private=sorted(info.tracker.private_events),
         rule_titles=cited_titles(found, score),
         join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
-        score=score)
+        score=score, chart=chart_html(info, state),
+        chart_url=links.session(game, info.code) + "/chart", play_url=links.play(game, info.code))
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

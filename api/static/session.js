@@ -769,7 +769,10 @@
     fetch(box.dataset.scoreChart, {cache: "no-store"}).then(function (r) {
       if (!r.ok) { throw new Error("status " + r.status); }
       return r.text();
-    }).then(function (html) { box.innerHTML = html; box.hidden = false; }, function () { chartAsked = false; });
+    }).then(function (html) {
+      if (!html.trim()) { chartAsked = false; return; }  /* not ended after all: asked again later */
+      box.innerHTML = html; box.hidden = false;
+    }, function () { chartAsked = false; });
   }
   function drawScore(j, old) {
     var res = j.result || {}, rows = res.standings || [], unit = res.unit || "";

@@ -85,6 +85,21 @@ class TrackerBase:
         """The setup does not say who started (a game whose setup does overrides this)."""
         return None
 
+    def round_of(self, setup: Any, state: Any) -> int | None:
+        """The round `state` is in, for the chart of the game (progress.py): a game with
+        rounds says; None: the chart has a start and an end only."""
+        return None
+
+    def tally(self, setup: Any, state: Any) -> tuple[str, dict[str, Any]] | None:
+        """Each seat's score measure now, with its unit, for the chart of the game: the
+        standings' totals (what every seat may see); None for a game without points (one
+        with a public count to chart instead says so)."""
+        result = self.score(setup, state).result  # type: ignore[attr-defined]
+        if not result.get("points", True):
+            return None
+        return str(result.get("unit", "")), {str(s["seat"]): s["total"]
+                                             for s in result.get("standings", ())}
+
     def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
         return Event(kind, dict(values))
 

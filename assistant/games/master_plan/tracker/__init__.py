@@ -115,6 +115,10 @@ class MasterPlanTracker(TrackerBase):
     def state_json(self, setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.state_json(setup, state, viewer)
 
+    def round_of(self, setup: Setup, state: State) -> int | None:
+        """The round in play (the chart of the game reads each round's end)."""
+        return int(state.round)
+
     def score(self, setup: Setup, state: State) -> Explained:
         return score.table(setup, state)
 

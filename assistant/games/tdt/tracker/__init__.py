@@ -93,6 +93,10 @@ class TdtTracker(TrackerBase):
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state)
 
+    def round_of(self, setup: SessionSetup, state: State) -> int | None:
+        """The round in play (the chart of the game reads each round's end)."""
+        return int(state.round)
+
     def score(self, setup: SessionSetup, state: State) -> Explained:
         return final_score(setup, state, finished(setup, state))
 
