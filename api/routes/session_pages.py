@@ -8,7 +8,9 @@ a Referer.
 """
 from __future__ import annotations
 
+import json
 import re
+import secrets
 from dataclasses import asdict
 from itertools import combinations
 from typing import Any
@@ -34,7 +36,7 @@ from api.session_service import (
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
-from assistant.form_text import parse
+from assistant.form_text import flatten, parse
 from assistant.games import all_games, find_game
 from assistant.inputs import ListOf, describe, label_for
 from assistant.tracker import SHARED, event_forms
@@ -77,7 +79,7 @@ def _new_table_page(game: Any, values: dict[str, Any], errors: dict[str, list[st
         other=[f for f in tracker.setup_form if f.name not in ("game", "mode")
                and not isinstance(f, ListOf)],
         error_labels={k: label_for(tracker.setup_form, k) for k in errors},
-        setup_link=_setup_link(game, values))
+        setup_link=_setup_link(game, values), deals=_deals(tracker))
 
 
 def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
@@ -88,10 +90,37 @@ def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
     return links.setup(game.slug, **params)
 
 
+def _deals(tracker: Any) -> bool:
+    """The game's setup deals what a table leaves out (it takes a `seed`)."""
+    return any(f.name == "seed" for f in tracker.setup_form)
+
+
+@bp.post("/g/<game>/sessions/deal")
+def deal(game: str) -> Response:
+    """What the start form as it stands would deal (nothing is created): each dealt field's
+    value by its form name, for the page to show beside the field. The same parse as
+    starting the table, so the deal shown is the deal made."""
+    found, tracker = tracked_game(game)
+    data, errors = parse(tracker.setup_form, request.form)
+    setup = None
+    if not errors:
+        body = {**data, "game": found.slug} if any(
+            f.name == "game" for f in tracker.setup_form) else data
+        setup, errors = forms.attempt(lambda: checked_setup(found.slug, tracker, body))
+    shown = getattr(tracker, "dealt", None)
+    dealt = {} if setup is None or shown is None else flatten(shown(setup))
+    response = Response(json.dumps({"dealt": dealt, "ready": not errors}, ensure_ascii=False),
+                        mimetype="application/json")
+    response.cache_control.no_store = True
+    return response
+
+
 @bp.get("/g/<game>/sessions/new")
 def new_table(game: str) -> Response:
     found, tracker = tracked_game(game)
     values: dict[str, Any] = {k: v for k, v in request.args.items() if v.strip()}
+    if _deals(tracker) and not values.get("seed"):
+        values["seed"] = secrets.token_hex(4)  # this page's deal; "Deal again" is a reload
     seats = _seat_field(tracker)
     if seats is not None:
         wanted = request.args.get("players", type=int)

@@ -4,6 +4,7 @@ an event changes the state is referee.py.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,9 +96,19 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
     if setup.super_deck_size is not None and setup.super_deck_size < len(seats):
         raise InvalidInput("super_deck_size", f"A deck of {setup.super_deck_size} cannot give "
                            f"each of {len(seats)} players a Super.", f"at least {len(seats)}")
-    if not values.get("loser_lad"):
+    if "loser_lad" not in data:  # a new table that left him out: dealt by the seed
+        key = values.get("seed") or "|".join(s.name for s in seats)
+        return replace(setup, loser_lad=seats[random.Random(f"loser-lad:{key}")
+                                                .randrange(len(seats))].id)
+    if not values.get("loser_lad"):  # null: the table says before the first Super
         return setup
     return replace(setup, loser_lad=setup.seat(values["loser_lad"], "loser_lad").id)
+
+
+def dealt(setup: Setup) -> dict[str, Any]:
+    """What the seeded setup dealt, as the start form's values (a page shows the deal)."""
+    holder = next((s.name for s in setup.seats if s.id == setup.loser_lad), None)
+    return {"loser_lad": holder} if holder else {}
 
 
 # ---------------------------------------------------------------- state

@@ -210,10 +210,11 @@ REWARDED = (*tuple(r.value for r in Resource), Item.VP.value)
 CLAIMS = ("none", *tuple(r.value for r in Resource))
 
 SEAT_FORM = (
+    Text("player", "Player's name.", max_length=40),
     Text("henchman", "Named Henchman (or General Goodman, Cutthroat).", max_length=40,
-         choices=(GOODMAN_NAME, *NAMED)),
-    Text("player", "The player's own name (optional).", max_length=40),
-    Text("team", "Mayhem: the team this Named Henchman plays for.", max_length=40),
+         choices=(GOODMAN_NAME, *NAMED), dealt=True),
+    Text("team", "Mayhem: the team this Named Henchman plays for.", max_length=40,
+         dealt=True),
     Flag("goodman", "Cutthroat: this seat plays General Goodman (or choose him as the seat's "
          "henchman).", ask=False),
     SAVED_ID,
@@ -234,6 +235,9 @@ SETUP_FORM = (
          max_length=40, seat=True),
     Flag("global_events", "Cutthroat or Mayhem: the table plays the optional Global Events "
          "(always on in Syndicate)."),
+    Text("seed", "The deal of the seats left without a Named Henchman (in Cutthroat, who "
+         "plays General Goodman; in Mayhem, the teams): any text, the same deal for the same "
+         "text; left out, the players' names.", max_length=40, ask=False),
     Flag("rounds", "The session follows the round (Scheming, three Villainy Phases, "
          "Monologuing) and refuses what the rules forbid at that point. On unless set false; "
          "a session stored before the session knew the rounds is a plain ledger.",
