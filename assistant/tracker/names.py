@@ -18,8 +18,9 @@ from collections.abc import Sequence
 
 from assistant.errors import InvalidInput
 
-MAX_ID = 60
-"""An id's longest form (the seat forms' saved `id` takes this many characters)."""
+MAX_ID = 40
+"""An id's longest form: what an event's seat field takes (a name is at most 40 characters,
+but an emoji's name is longer than the emoji)."""
 
 
 def same_name(name: str) -> str:

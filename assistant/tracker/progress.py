@@ -68,9 +68,15 @@ def progress(history: History) -> Progress | None:
     labels.append("End")
     readings.append(_read(last))
     unit = (last or first)[0]
-    series = tuple(Series(s.id, s.name, tuple(r.get(s.id) for r in readings))
+    series = tuple(Series(s.id, _named(s), tuple(r.get(s.id) for r in readings))
                    for s in setup.seats if any(r.get(s.id) is not None for r in readings))
     return Progress(unit, tuple(labels), series)
+
+
+def _named(seat: Any) -> str:
+    """A seat as the chart names it: its name, and its player's where it has one."""
+    player = getattr(seat, "player", None)
+    return f"{seat.name} ({player})" if player and player != seat.name else str(seat.name)
 
 
 def _read(found: Tally | None) -> Mapping[str, float | int | None]:
