@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable
 from datetime import timedelta, tzinfo
 from typing import Any, cast
+from urllib.parse import quote
 
 from flask import Flask, Response, current_app, request, url_for
 from marshmallow import ValidationError
@@ -324,7 +325,7 @@ def secret_seat(info: SessionInfo, seat: str) -> None:
 def claim_url(info: SessionInfo, seat: str, claim: str, base: str | None = None) -> str:
     """The link on a seat's slip: opening it on a phone claims that seat."""
     return f"{base or base_url()}{links.session(info.setup.game, info.code)}" \
-           f"#seat={seat}&claim={claim.upper()}"
+           f"#seat={quote(seat, safe='')}&claim={claim.upper()}"  # an id in any alphabet
 
 
 def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet:
