@@ -33,8 +33,9 @@ TOTAL_NOTE = ("Throwdowns a round × 3 rounds, taking it that a resolved Throwdo
               "at Regroup (:68), without saying where resolved Throwdowns go.")
 DECK_NOTE = "The rulebook prints no component list, so the Super deck size is the table's input."
 END_NOTE = ("The book gives no end to deployment and no pass; hands are equal, so deployment "
-            "goes round until every hand is empty (companion default). A Super with no legal "
-            "Throwdown is not played and the turn passes (rules entry deployment-end).")
+            "goes round until every hand is empty (our default, as the rulebook does not say). "
+            "A Super with no legal Throwdown is not played and the turn passes (rules entry "
+            "deployment-end).")
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
         "Printed as 'Phase 6' after the last Throwdown; read as Phase 5 (Phase numbers, "
         "corrected).")
     for setting in SETTINGS:
-        steps.append(Step(f"Agree the table setting {setting.name} (default {setting.default}; "
+        steps.append(Step(f"Agree the table setting {setting.label} (default {setting.default}; "
                           f"options {', '.join(setting.options)}).", setting.default,
                           setting.rule, DERIVED, "Where the rulebook reads two ways."))
     result: dict[str, Any] = {

@@ -74,7 +74,7 @@ def score(data: Mapping[str, Any]) -> Explained:
                   + f" = {p.score}.", p.score, "final-score") for p in table]
     if any(p.award_vp for p in table):
         steps.append(Step("Award points as entered: the feats and their VP are printed on the "
-                          "board, not in the text.", None, "awards", Provenance.UNKNOWN,
+                          "board, not in the rulebook.", None, "awards", Provenance.UNKNOWN,
                           "The table enters them."))
     if any(p.other_vp for p in table):
         steps.append(Step("Other VP as entered: the book names only the Awards as a source of "

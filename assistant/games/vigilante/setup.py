@@ -40,6 +40,10 @@ BOX = {"event_dice": 10, "action_tokens": 20, "allegiance_tokens": 30, "starter_
 CARD_FIELDS = ("rounds", "starting_city_cards", "starting_events")
 LEVELS = ("villains_level_1", "villains_level_2", "villains_level_3")
 CARD_NOTE = "Printed only on the Scenario Card; the table enters it."
+CARD_WORDS = {"rounds": "the rounds", "starting_city_cards": "the City cards each player draws",
+              "starting_events": "the starting Events", "good": "the Good Identities",
+              "evil": "the Evil Identities", "neutral": "the Neutral Identities"}
+"""What the Scenario Card prints, as the summary names it."""
 SUGGESTION_NOTE = ("The rulebook prints 15 of each Level as its Brought to Justice example "
                    "(vigilante.txt:197) without a player count; a suggestion to check against "
                    "your card, not the card's value.")
@@ -262,7 +266,8 @@ def run(data: Mapping[str, Any]) -> Explained:
         "from_your_card": missing,
         "checklist": [item.to_json(i) for i, item in enumerate(items, start=1)],
     }
-    note = f" Still to read from your card: {', '.join(missing)}." if missing else ""
+    note = (f" Still to read from your Scenario Card: "
+            f"{', '.join(CARD_WORDS.get(k, k) for k in missing)}." if missing else "")
     summary = (f"Vigilante {TITLES[s]}, {players} players: Hero Market "
                f"{result['hero_market']}, each player 2 Event dice, 4 action tokens, 4 of 6 "
                f"Allegiance tokens kept, 1 of 2 Starter Heroes kept.{note}")

@@ -36,6 +36,22 @@ MAX_JAIL = 60
 MAX_DIE = 20
 MAX_STAT = 30
 MAX_HAND = 99
+SETTING_QUESTIONS = {
+    "cultist_timing": "Table setting, the Cultist's Mission (the rulebook reads two ways): are "
+                      "the others' defeated Heroes counted after the Investigator's move or "
+                      "before it?",
+    "cultist_count": "Table setting, the Cultist's Mission: does each other player need at "
+                     "least 1 defeated Hero, or exactly 1?",
+    "bounty_moved": "Table setting, the Bounty Hunter's Mission: is a Hero the Investigator "
+                    "moved not a Hero any more, or still a defeated Hero?",
+    "bounty_ties": "Table setting, the Bounty Hunter's Mission, when Heroes tie for the "
+                   "highest Influence: must all of them be defeated, or any one?",
+    "profiteer_team": "Table setting, the Profiteer's Mission: compare the undefeated Heroes "
+                      "on the mats only, or the defeated ones too?",
+    "bounty_scope": "Table setting, the Bounty Hunter's Mission: compare the other players' "
+                    "Heroes only, or the Hero Market's too?",
+}
+"""Each reading the table settles, asked so that its options answer it (our own words)."""
 AS_ENTERED = "as-entered"
 """A reveal that shows the Identity the seat entered on its own phone (the page's default)."""
 
@@ -61,8 +77,7 @@ SETUP_FORM: Form = (
          max_length=40, seat=True),
     Flag("mercenaries", "Mercenaries variant (4 cards in the Hero Market)."),
     Flag("first_game", "First game: no Investigator or Mastermind."),
-    *(OneOf(k, f"Table setting: {k.replace('_', ' ')}.", v, default=v[0])
-      for k, v in SETTING_OPTIONS.items()),
+    *(OneOf(k, SETTING_QUESTIONS[k], v, default=v[0]) for k, v in SETTING_OPTIONS.items()),
     OneOf("equipment_timing", "Table setting: Equipment die effects go off after or before the "
           "track Events (the rulebook does not say).", EQUIPMENT_TIMING,
           default=EQUIPMENT_TIMING[0]),

@@ -120,8 +120,9 @@ def check_revealed(setup: SessionSetup, state: State) -> None:
     count = Tally(shown)
     for ident, n in count.items():
         if n > CARDS[ident].copies:
-            raise InvalidInput("identity", f"The box holds {CARDS[ident].copies} "
-                               f"{CARDS[ident].title} card(s); {n} are revealed.",
+            card = CARDS[ident]
+            raise InvalidInput("identity", f"The box holds {card.copies} "
+                               f"{card.title} card{'s' * (card.copies != 1)}; {n} are revealed.",
                                "another Identity", rule="identity-card")
     if len(shown) < len(setup.seats) and completion(
             setup.mode, len(setup.seats), shown, setup.first_game, setup.mix) is None:

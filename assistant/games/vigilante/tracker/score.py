@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Provenance, Step, plural
 from assistant.tracker import Standing, table_score
 
 from ..identities import CARDS, Identity
@@ -59,7 +59,8 @@ def _waiting(setup: SessionSetup, state: State) -> Explained:
     result = {"ended": state.ended, "revealed": revealed, "waiting_for": waiting,
               "jails": {s.name: st.jail for s, st in zip(setup.seats, state.seats,
                                                         strict=True)}}
-    return Explained(result, steps, f"No verdict yet: waiting for {len(waiting)} reveal(s).")
+    reveals = plural(len(waiting), "reveal", "reveals")
+    return Explained(result, steps, f"No verdict yet: waiting for {reveals}.")
 
 
 def _seat_steps(jail: int, defeated: int) -> tuple[Step, ...]:
