@@ -381,7 +381,7 @@ def test_a_conflict_counts_successes_and_moves_what_was_stolen_at_once():
              "target_defence": "stealth", "target_defence_total": 2}
     # Azura: 3 Stealth successes − Jin's 1 defence = 2; Jin: 2 Diplomacy − Azura's 1 = 1
     too_many = refused(h, {**fight, "steals": 2, "target_steals": 2})
-    assert too_many.field == "target_steals" and "1 success(es)" in too_many.detail
+    assert too_many.field == "target_steals" and "1 success after" in too_many.detail
     h.append(parse_event({**fight, "steals": 2, "target_steals": 1}))
     # Stealth steals Funding, Diplomacy Corruption (Conflict effects)
     jin, azura = h.state.seat("jin-feng").purse, h.state.seat("azura-badeau").purse
