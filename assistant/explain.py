@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from assistant.player_text import split
+from assistant.player_text import counted, split
 
 
 class Provenance(StrEnum):
@@ -74,7 +74,10 @@ class Explained:
 
 
 def _said(text: str) -> tuple[str, tuple[str, ...]]:
-    """(`text` in words for players, the citations it held); quick for text with none."""
+    """(`text` in words for players, the citations it held): counts said for their number
+    ("2 weeks", never "2 week(s)"); quick for text with neither."""
+    if "s)" in text:
+        text = counted(text)
     if ".txt:" not in text and "(:" not in text and "[read:" not in text:
         return text, ()
     return split(text)

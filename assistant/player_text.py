@@ -20,6 +20,17 @@ _SCAN = re.compile(r"\s*\[read: [^\]]*\]")
 _HINT = ".txt:"
 
 
+_COUNTED = re.compile(r"\b(\d+) ((?:[\w'-]+ ){0,3}?[\w'-]+?)\((e?s)\)")
+"""A count with a noun written for either number: "1 week(s)", "3 ARMED reinforcement(s)"."""
+
+
+def counted(text: str) -> str:
+    """`text` with each "N thing(s)" said for its number: "1 week", "3 weeks", "2 successes"."""
+    if "s)" not in text:
+        return text
+    return _COUNTED.sub(lambda m: f"{m[1]} {m[2]}" + ("" if m[1] == "1" else m[3]), text)
+
+
 def split(text: str) -> tuple[str, tuple[str, ...]]:
     """(the text without citations, the citations in order)."""
     if _HINT not in text and "[read:" not in text and ":" not in text:
@@ -54,16 +65,17 @@ DEV_TALK: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a rule id", re.compile(r"\(rule [a-z0-9]+(?:-[a-z0-9]+)*\)|\bRule: [a-z]")),
     ("a field name", re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.-])")),
     ("a setting's key", re.compile(
-        r"[Tt]able setting:? [a-z]+(?: [a-z]+){0,2}\.?$|[Ss]etting “[a-z ]+”", re.M)),
+        r"[Tt]able setting: [a-z]+(?: [a-z]+){0,2}\.?$|[Ss]etting “[a-z ]+”", re.M)),
     ("a validator's tail", re.compile(
         r"Allowed: \d+ characters|It can be: (?:a|an|the) |\b(?:Not a valid|Missing data for "
         r"required field|Unknown field|Must not be blank|Shorter than minimum)")),
     ("a word for developers", re.compile(
-        r"\bversion \d+ ·|\bHq\b|\b1 [A-Z]\w+ types\b|\w\(s\)")),
+        r"\bversion \d+ ·|\bHq\b|\b1 [A-Z]\w+ types\b|\w\(s\)|\b[Ss]essions?\b")),
 )
 """What players must never read (issue 43): setting keys, field names, rule ids, rulebook
 files and lines, talk of our copy of the rulebook, validators' tails and a few words of ours
-(a version number in a header, "Hq", "1 Loot types", "Trigger(s)"). The API keeps what its
+(a version number in a header, "Hq", "1 Loot types", "Trigger(s)", "session" where the page
+says "table"). The API keeps what its
 own clients need (an entry's `sources`, a field's name in `errors`)."""
 
 

@@ -87,8 +87,10 @@ def table_words(game: Any) -> Iterator[tuple[str, str]]:
     board = tracker.board(history.setup)
     for part in (board.tracks, board.shows, board.counters, board.toggles, board.actions):
         yield from ((where + " board", item.label) for item in part)
-    for kind, form in tracker.event_forms.items():
-        yield from form_words(form, f"{where} form {kind}")
+    for action in board.actions:  # the fields each action's form asks on the page
+        form = tracker.event_forms.get(action.event, ())
+        shown = [f for f in form if f.name in action.asks]
+        yield from form_words(shown, f"{where} form {action.event}")
     yield from form_words(tracker.setup_form, f"{where} start form")
     keys = set(board.seat_lines) | {s.key for s in board.shows}
     names = {s.id: s.name for s in history.setup.seats}

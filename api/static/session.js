@@ -77,7 +77,7 @@
   function label(key) { return key.replace(/_/g, " "); }
   /* A key or code as words: "vp_objectives" → "VP objectives", "base-building" → "Base building". */
   function words(key) {
-    var w = String(key).split(/[_\-\s]+/).filter(Boolean).map(function (x) { return x === "vp" ? "VP" : x; });
+    var w = String(key).split(/[_\-\s]+/).filter(Boolean).map(function (x) { return /^(vp|hq|hqs|cia|tl)$/.test(x) ? x.toUpperCase() : x; });
     if (w.length > 1 && w[w.length - 1] === "text") { w.pop(); }
     var out = w.join(" ");
     return out.charAt(0).toUpperCase() + out.slice(1);

@@ -263,7 +263,7 @@ def run(data: Mapping[str, Any]) -> Explained:
         "hero_market": MARKET_MERCENARIES if mercenaries else MARKET,
         "mercenaries": mercenaries, "first_game": first_game,
         "identity_pool": identity_pool(s, first_game),
-        "from_your_card": missing,
+        "from_your_card": [CARD_WORDS.get(k, k) for k in missing],
         "checklist": [item.to_json(i) for i, item in enumerate(items, start=1)],
     }
     note = (f" Still to read from your Scenario Card: "

@@ -19,8 +19,8 @@ LEFTOVER_NOTE = ("Step 4 of Agents Investigate is partly icons not given here. R
                  "for one and the rest is lost; on a completed mission of the other kind (most "
                  "likely a Doomsday Mission) one High Alert is placed whatever the damage, and a "
                  "second one sends the tile to the World while the Agent moves on.")
-TOKEN_NOTE = ("The token is an icon not given here; the High Alert token is the only token an "
-              "Agent HQ carries, so it is read as High Alert.")
+TOKEN_NOTE = ("The rulebook shows the token only as an icon; the High Alert token is the only "
+              "token an Agent HQ carries, so it is read as High Alert.")
 TILE_KIND_NOTE = ("The tiles are icons not given here. The cheaper tile is read as a Resource "
                   "Mission and the doubled one as a Doomsday Mission.")
 
@@ -101,7 +101,7 @@ def agent_arrival(data: Mapping[str, Any]) -> Explained:
         steps.append(Step("Cutthroat and Syndicate: if the players disagree, the player the "
                           "icon names (most likely General Goodman) places the damage.", None,
                           "agent-arrival", Provenance.UNKNOWN,
-                          "Shown by an icon not given here: check your rulebook."))
+                          "The rulebook shows this as an icon: check it there."))
     result.update(damage_dealt=damage, to_henchmen=a.to_henchmen, leftover=a.leftover,
                   spoils_removed=a.spoils_removed, leftover_lost=a.lost,
                   high_alert_added=a.high_alert_added, tile_removed=a.tile_removed,

@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Provenance, Step, plural
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
@@ -132,7 +132,8 @@ def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
                   "three_triggers": triggers, "last_in_vp": last, "tied_for_last": last and tied}
     return Explained({"may_betray": may, "conditions": conditions}, steps,
                      f"{me.name} {'may' if may else 'may not'} betray now "
-                     f"({me.triggers} trigger(s), {me.vp} VP vs lowest {bottom}).")
+                     f"({plural(me.triggers, 'trigger', 'triggers')}, {me.vp} VP vs lowest "
+                     f"{bottom}).")
 
 
 ELIGIBILITY_FORM = (
@@ -188,7 +189,8 @@ def force_betrayal(henchmen: Sequence[Henchman], target: str, infamy: int | None
     is_most = who.disloyal == most
     cost = force_betrayal_cost(who.disloyal)
     steps = [
-        Step(f"{who.name} has completed {who.disloyal} Disloyal Side Job(s); at least 1 is "
+        Step(f"{who.name} has completed "
+             f"{plural(who.disloyal, 'Disloyal Side Job', 'Disloyal Side Jobs')}; at least 1 is "
              "needed.", has_one, "force-betrayal"),
         Step(f"The most any Henchman has completed is {most}"
              + (f", shared with {', '.join(rivals)}: a tie still counts as the most."
@@ -273,8 +275,8 @@ _STAYS_NOTE = ("The first item's icon is not given here; the Betrayer takes all 
 _FACTOR_NOTE = ("The rulebook gives 'N × their active [Betrayal Trigger icon]'. Elsewhere "
                 "N stands where a Named Henchman icon is, so N most likely means the Named "
                 "Henchmen in play; give 'factor' to use another reading.")
-_COLLECTED_NOTE = ("The resource the Betrayer collects is an icon not given here; name it from "
-                   "your rulebook.")
+_COLLECTED_NOTE = ("The rulebook shows the resource the Betrayer collects only as an icon; "
+                   "name it from your rulebook.")
 
 
 def betrayal_transfer(vp: int, resources: Mapping[Resource, int], triggers: int,
@@ -329,7 +331,7 @@ TRANSFER_FORM: Form = (
     Integer("triggers", "The Betrayer's active Betrayal Triggers.", 0, 5, required=True),
     Integer("named_in_play", "Named Henchmen in play (the likely N).", 3, 6, required=True),
     Integer("factor", "Override N if your table reads it differently (optional).", 0, 20),
-    OneOf("collected", "Which resource the Betrayer collects (an icon not given here).",
+    OneOf("collected", "Which resource the Betrayer collects (the rulebook shows it as an icon).",
           (*(r.value for r in Resource), "unknown"), "unknown"),
 )
 

@@ -368,7 +368,7 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
             _count(f"squad_{n}", f"Henchmen in funded Squad {n} (0: none).", 6,
                    1 if n == 1 else 0),
             OneOf(f"from_{n}", f"Where Squad {n} starts: a Mission Tile, a Base Tile, the "
-                  "Base Entrance, or staying on its tile (the session knows it once the "
+                  "Base Entrance, or staying on its tile (this page knows it once the "
                   "Squads are recorded).", tuple(Origin), "mission"))),
         OneOf("destination", "The Staging Marker's tile, or back to Base (free).",
               tuple(Destination), "mission"),
@@ -420,7 +420,7 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
         *(_count(a, f"{a.capitalize()} of the Squads completing it, together.", 99, 0)
           for a in ATTRIBUTES),
         Flag("affinity", "The Named Henchman has the Affinity for this mission's type."),
-        _count("high_alert", "Agent HQ: High Alert tokens on it (the session counts them once "
+        _count("high_alert", "Agent HQ: High Alert tokens on it (this page counts them once "
                "recorded).", 20),
         _count("reward_vp", "VP printed in the Rewards.", 20, 0),
         _count("reward_resources", "Resources printed in the Rewards.", 20, 0),

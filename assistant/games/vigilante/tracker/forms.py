@@ -69,7 +69,7 @@ SETUP_FORM: Form = (
     Integer("starting_events", "From your Scenario Card: starting Events.", minimum=0,
             maximum=EVENT_TOKENS),
     Integer("starting_cards", "From your Scenario Card: City cards each player draws at "
-            "setup (then the session counts every hand).", minimum=0, maximum=20),
+            "setup (then this page counts every hand).", minimum=0, maximum=20),
     Integer("good", "From your Scenario Card: Good Identities.", minimum=0, maximum=5),
     Integer("evil", "From your Scenario Card: Evil Identities.", minimum=0, maximum=5),
     Integer("neutral", "From your Scenario Card: Neutral Identities.", minimum=0, maximum=6),
