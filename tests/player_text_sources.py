@@ -173,3 +173,60 @@ def offline_words(client: Any) -> Iterator[tuple[str, str]]:
 def rules_corpus() -> str:
     """Every rules/*.toml file's text: words found there are the rules data's to rewrite."""
     return "\n".join(p.read_text() for p in sorted(ROOT.glob("assistant/games/*/rules/*.toml")))
+
+
+def finished_pages(client: Any) -> Iterator[tuple[str, str]]:
+    """The table page, the play's page and the chart of a finished game of each game, as
+    the server draws them (names in every alphabet)."""
+    from tests.sessions.test_game_night import play_to_the_end
+
+    for game in TRACKED:
+        made = client.post(f"/api/v1/games/{game.slug}/sessions", json=names_only(game)).json
+        play_to_the_end(client, game, made["code"], made["edit_token"])
+        for path in (links.session(game.slug, made["code"]), links.play(game.slug, made["code"])):
+            yield path, visible(client.get(path).get_data(as_text=True))
+        score = client.get(f"/api/v1/sessions/{made['code']}/score").json
+        yield from answer_words(score, f"api {game.slug} finished score")
+        play = client.get(f"/api/v1/sessions/{made['code']}/play").json
+        yield f"api {game.slug} play text", play["text"]
+
+
+_URL = re.compile(r"\S*https?://\S+|\S+\.test/\S+|/g/\S+")
+
+
+def pdf_words() -> Iterator[tuple[str, str]]:
+    """The text of printed sheets as a PDF reader gets it back: for each game its first
+    sheets, its setup sheet and a table's join sheet (printed URLs left out: a field name in
+    a link is the link's)."""
+    import io
+
+    from pypdf import PdfReader
+
+    from api import create_app
+    from api.routes.printables import resolver
+    from assistant import sheets
+    from printables.render import render
+
+    app = create_app({"TESTING": True, "LAIRSIDE_PUBLIC_URL": "http://lairside.test"})
+    with app.test_request_context():
+        resolve = resolver(app, "http://lairside.test")
+        for game in all_games():
+            if game.sheets is None:
+                continue
+            chosen = [*sheets.batch(game.slug)[:3]]
+            variants = list(sheets.setup_variants(game.slug))[:1]
+            chosen += [sheets.setup_sheet(game.slug, **v) for v in variants]
+            for sheet in chosen:
+                pdf = render(sheet, "a4", resolve)
+                text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+                yield f"pdf {sheet.slug}", _URL.sub(" ", text)
+
+
+def from_rules(match: str, around: str, corpus: str) -> bool:
+    """Whether a finding's words are the rules data's own (rules/*.toml): the words it was
+    found in, either side of it, are in that text."""
+    said = re.sub(r"\s+", " ", around)
+    at = said.find(match)
+    right = said[at:at + len(match) + 15].strip()
+    left = said[max(0, at - 15):at + len(match)].strip()
+    return right in corpus or left in corpus
