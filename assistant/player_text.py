@@ -68,7 +68,8 @@ DEV_TALK: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"[Tt]able setting: [a-z]+(?: [a-z]+){0,2}\.?$|[Ss]etting “[a-z ]+”", re.M)),
     ("a validator's tail", re.compile(
         r"Allowed: \d+ characters|It can be: (?:a|an|the) |\b(?:Not a valid|Missing data for "
-        r"required field|Unknown field|Must not be blank|Shorter than minimum)")),
+        r"required field|Unknown field|Must not be blank|Shorter than minimum|Length must be "
+        r"between)")),
     ("a word for developers", re.compile(
         r"\bversion \d+ ·|\bHq\b|\b1 [A-Z]\w+ types\b|\w\(s\)|\b[Ss]essions?\b")),
 )

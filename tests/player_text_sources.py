@@ -36,7 +36,8 @@ def visible(page: str) -> str:
 
 
 def page_paths() -> list[str]:
-    paths = [links.home(), "/join", "/offline", links.search("goodman")]
+    paths = [links.home(), "/join", "/join?code=k7m2x", "/join?code=k7m2x9q0", "/offline",
+             links.search("goodman")]
     for game in all_games():
         paths.append(links.rules_index(game.slug))
         paths += [links.rule(game.slug, e.id) for e in game.rules]
@@ -151,13 +152,28 @@ def calculator_words(client: Any) -> Iterator[tuple[str, str]]:
 
 
 def refusal_words(client: Any) -> Iterator[tuple[str, str]]:
-    """`detail` of typical refusals: a start with too few seats, an event out of turn."""
+    """What a refusal says to a player: the `detail` of the game's refusals (an undo with
+    nothing to undo, each game's first listed move sent twice where the rules refuse it) and
+    a start page refused (too few seats, a Named Henchman not on the list). A schema's own
+    messages in the API's `errors` name fields for the API's clients, as they should."""
     for game in TRACKED:
-        answer = client.post(f"/api/v1/games/{game.slug}/sessions",
-                             json={"mode": game.modes[0].slug, "seats": [{"name": "Ана"}]})
+        made = client.post(f"/api/v1/games/{game.slug}/sessions", json=names_only(game)).json
+        edit = {"Authorization": f"Bearer {made['edit_token']}"}
+        answer = client.post(f"/api/v1/sessions/{made['code']}/undo",
+                             headers={**edit, "If-Match": '"v0"'})
         yield f"api {game.slug} refusal", str(answer.json.get("detail", ""))
-        for messages in (answer.json.get("errors") or {}).values():
-            yield from ((f"api {game.slug} refusal errors", m) for m in messages)
+        moves = game.tracker.moves(game.tracker.parse_setup(made["setup"]),
+                                   game.tracker.initial(game.tracker.parse_setup(made["setup"])))
+        for version in range(2):
+            answer = client.post(f"/api/v1/sessions/{made['code']}/events",
+                                 json=dict(moves[0]),
+                                 headers={**edit, "If-Match": f'"v{version}"'})
+            if answer.status_code >= 400:
+                yield f"api {game.slug} refusal", str(answer.json.get("detail", ""))
+        page = client.post(f"/g/{game.slug}/sessions/new", data={
+            "mode": game.modes[0].slug, "seats.0._row": "1", "seats.0.name": "Ана",
+            "seats.0.player": "Ана", "seats.0.henchman": "Nobody"})
+        yield f"page {game.slug} refused start", visible(page.get_data(as_text=True))
 
 
 def offline_words(client: Any) -> Iterator[tuple[str, str]]:

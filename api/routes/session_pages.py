@@ -216,8 +216,8 @@ def join() -> Response | WerkzeugResponse:
         ratelimit.limit("write")  # a bounded number of guesses per client
         try:
             info = find_session(raw)
-        except InvalidInput as exc:
-            errors = exc.errors()
+        except InvalidInput as exc:  # said as what to do, as every page says it
+            errors = {k: [forms.to_do(m) for m in v] for k, v in exc.errors().items()}
         else:
             return redirect(links.session(info.setup.game, info.code), code=303)
     games = [g for g in all_games() if g.tracker is not None]
