@@ -57,3 +57,16 @@ def test_every_game_takes_the_same_names(game) -> None:
     assert len({s.id for s in setup.seats}) == len(names)
     again = tracker.parse_setup(setup.to_json())
     assert [s.id for s in again.seats] == [s.id for s in setup.seats]  # stored, kept
+
+
+@pytest.mark.parametrize("game", [g for g in TRACKED if g.slug != "tdt"], ids=lambda g: g.slug)
+def test_a_table_stored_before_keeps_its_ids(game) -> None:
+    """A setup stored before issue 43 named a Cyrillic seat "seat" (the only id its name
+    gave); read back, every seat keeps the id its events name (TDT's ids are its Named
+    Henchmen's, the same before and after)."""
+    tracker = game.tracker
+    mode = game.modes[0]
+    rows = [{"name": "Ана", "id": "seat"}, {"name": "Bo", "id": "bo"}, {"name": "Cy", "id": "cy"},
+            {"name": "Di", "id": "di"}, {"name": "Ed", "id": "ed"}][:max(mode.min_players, 4)]
+    setup = tracker.parse_setup({"mode": mode.slug, "seats": rows})
+    assert [s.id for s in setup.seats] == [r["id"] for r in rows]
