@@ -171,3 +171,22 @@ def test_what_the_rules_data_still_says(every_text) -> None:
     kinds = sorted({f"{what}: {match}" for what, match in theirs})
     print(len(theirs), "\n".join(kinds))
     assert len(theirs) <= RULES_DATA_FINDINGS, kinds
+
+
+@pytest.mark.parametrize("game", sources.TRACKED, ids=lambda g: g.slug)
+def test_seat_lines_are_the_games_own_words(game) -> None:
+    """A seat line the page shows is a sentence the game wrote ("VP from objectives: 0"),
+    never a key the page turns into words ("VP objectives: 0", issue 43)."""
+    from assistant.tracker import SHARED, History, parse_event
+
+    tracker = game.tracker
+    history = History(tracker, tracker.parse_setup(sources.names_only(game)))
+    lines = tracker.board(history.setup).seat_lines
+    for _ in range(40):
+        for seat in tracker.state_json(history.setup, history.state, SHARED)["seats"]:
+            for key in lines:
+                assert seat.get(key) is None or isinstance(seat[key], str), (key, seat[key])
+        moves = tracker.moves(history.setup, history.state)
+        if not moves:
+            break
+        history.append(parse_event(tracker, dict(moves[0])))

@@ -86,6 +86,14 @@ def test_a_whole_evening_from_the_phone(page: Any, base_url: str, artifacts: Pat
     expect(chart.locator("svg")).to_be_visible()
     assert chart.locator("svg polyline").count() >= len(names) - (game.slug == "tdt")
     expect(chart.locator("table")).to_contain_text(re.compile("|".join(map(re.escape, names))))
+    score = Http(base_url).get(f"/api/v1/sessions/{code}/score").json
+    page.locator("[data-score-more] > summary").click()
+    shown = page.locator("[data-score-steps] li .step-text").all_inner_texts()
+    for step, text in zip(score["steps"], shown, strict=True):  # every step shows its number
+        if isinstance(step["value"], int | float) and not isinstance(step["value"], bool):
+            assert re.search(rf"(?<!\d){abs(step['value'])}(?!\d)", text), (step, text)
+    said = page.locator("[data-score-summary]").inner_text()
+    assert said.count("\n") == score["summary"].count("\n")  # its lines kept
     chart.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"game-night-{game.slug}.png"), full_page=True)
 
