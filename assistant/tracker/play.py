@@ -23,6 +23,7 @@ from assistant.errors import InvalidInput, LairsideError
 
 from .contract import SeatLike, TableSetup, Tracker
 from .names import seat_ids
+from .standings import one
 
 BGSTATS_WEB = "https://app.bgstatsapp.com/createPlay.html?data="
 BGSTATS_APP = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -81,7 +82,8 @@ class Play:
         lines = [head]
         for p in d["players"]:
             role = f" ({p['role']})" if p["role"] else ""
-            score = f" {_number(p['score'])} {self.unit}" if "score" in p else ""
+            unit = one(self.unit) if p.get("score") == 1 else self.unit
+            score = f" {_number(p['score'])} {unit}" if "score" in p else ""
             win = " · winner" if p["winner"] else ""
             lines.append(f"{p['rank']}. {p['name']}{role}{score}{win}")
         who = next(p["name"] for p in d["players"] if p["startPlayer"])

@@ -62,3 +62,23 @@ def test_one_fold_and_a_reading_per_round_not_a_score_per_event() -> None:
 def test_vigilante_charts_its_jails() -> None:
     made = progress(FINISHED["vigilante"]())
     assert made is not None and made.unit == "Villains in jail"
+
+
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_a_total_unlike_its_counter_says_why_beside_it(slug: str) -> None:
+    """The seat's counter on the board (VP held, Infamy on the track, credits) and its total
+    in the standings differ only with a note saying how ("2 VP held, −1 for Betrayal
+    Trigger 3"; "5 Infamy on the track + 3 money bonus"; "3 credits + 2 VP")."""
+    from assistant.tracker import SHARED
+
+    history = FINISHED[slug]()
+    tracker, setup = history.tracker, history.setup
+    score = tracker.score(setup, history.state).result
+    seats = {s["id"]: s for s in tracker.state_json(setup, history.state, SHARED)["seats"]}
+    measured = [c.key for c in tracker.board(setup).counters
+                if c.key in ("vp", "infamy", "credits")][:1]
+    for standing in score["standings"]:
+        for key in measured:
+            held = seats[standing["seat"]].get(key)
+            if standing["total"] is not None and held is not None and held != standing["total"]:
+                assert standing["note"], (standing["name"], key, held, standing["total"])
