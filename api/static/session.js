@@ -764,6 +764,7 @@
   var chartAsked = false;
   function loadChart(final) {
     var box = $("[data-score-chart]");
+    if (box && !final && !box.hidden) { box.hidden = true; box.innerHTML = ""; chartAsked = false; }  /* the end undone */
     if (!box || !final || chartAsked || box.querySelector("svg")) { return; }
     chartAsked = true;
     fetch(box.dataset.scoreChart, {cache: "no-store"}).then(function (r) {
