@@ -146,7 +146,8 @@ def build(tracker: Tracker, title: str, mode_title: str, setup: TableSetup, stat
     data = {"sourceName": SOURCE, "sourcePlayId": code,
             "playDate": began.strftime("%Y-%m-%d %H:%M:%S"),
             "durationMin": max(0, round((ended - began).total_seconds() / 60)),
-            "location": "", "comments": f"Kept on {SOURCE}, table {code}. {answer.summary}",
+            "location": "", "comments": f"Kept on {SOURCE}, table {code}. "
+                                        f"{answer.result.get('headline') or answer.summary}",
             "board": mode_title,
             "game": {"name": title, "highestWins": True, "noPoints": not points,
                      "sourceGameId": setup.game},
