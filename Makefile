@@ -46,9 +46,13 @@ dev: install ## Start Flask's debug server with reload on http://$(DEV_HOST):$(P
 test: install system-deps ## Install everything the tests need and run them all, on TEST_WORKERS processes (2; 0: one)
 	$(PY) -m pytest -n $(or $(TEST_WORKERS),2) --dist loadfile
 
-lint: install ## ruff on everything, mypy --strict on api, assistant and printables
+# The import-linter contracts make lint checks (pyproject.toml [tool.importlinter]).
+IMPORT_CONTRACTS := layers kernel registry routes circles game-folders
+
+lint: install ## ruff on everything, mypy --strict on api, assistant and printables, and the import layers (import-linter)
 	$(VENV)/bin/ruff check api assistant printables tests
 	$(VENV)/bin/mypy --strict api assistant printables
+	$(VENV)/bin/lint-imports --no-cache $(foreach c,$(IMPORT_CONTRACTS),--contract $(c))
 
 bench: install bench-deps lighthouse ## Performance figures as ratios within one run (last line: JSON); SOAK_MINUTES (30); QUICK=1: every part with small numbers, about 5 minutes
 	SOAK_MINUTES=$(or $(SOAK_MINUTES),$(if $(QUICK),0.5,30)) $(PY) tests/bench/run.py $(if $(QUICK),--quick)

@@ -1,6 +1,7 @@
 """The Lairside HTTP API. `create_app` is the only place an app is built."""
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,7 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestHeaderFieldsTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import compress
+from api import compress, registry
 from api.cache import AnswerCache
 from api.config import ANSWER_CACHE_BYTES, flask_config
 from api.errors import register_error_handlers
@@ -26,8 +27,6 @@ from api.routes import (
     session_pages,
     sessions,
 )
-from assistant.games import all_games
-from assistant.search import game_indexes
 
 MAX_URL_BYTES = 4096
 """Longest path + query answered (414 beyond); gunicorn's line limit is higher (8190, in
@@ -41,10 +40,27 @@ one): what answers a URL is named here and in the module's route decorators, now
 
 
 class Lairside(Flask):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        """Every view and hook here is a plain function: called as it is, without Flask's
-        check for a coroutine on each call of each one (Flask documents this override)."""
-        return func
+        """Flask's own, remembered per registered function: Flask asks `inspect` about every
+        view and hook on every request (an async hook runs through Flask's async_to_sync)."""
+        found = self._synced.get(func)
+        if found is None:
+            found = self._synced[func] = super().ensure_sync(func)
+        return found
+
+    def add_url_rule(self, rule: str, endpoint: str | None = None,
+                     view_func: Callable[..., Any] | None = None,
+                     provide_automatic_options: bool | None = None, **options: Any) -> None:
+        """Refuse an `async def` view when it is registered: the app is served by sync (gevent)
+        workers, and a coroutine returned by a view would never run."""
+        if view_func is not None and inspect.iscoroutinefunction(inspect.unwrap(view_func)):
+            raise TypeError(f"{rule}: {view_func.__qualname__} is an async view; views here "
+                            "are plain functions (gevent serves many requests at once).")
+        super().add_url_rule(rule, endpoint, view_func, provide_automatic_options, **options)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -59,12 +75,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(refuse_oversized)
     compress.init_app(app)  # the first after_request hook: Flask runs it last
     proxies = int(app.config.get("LAIRSIDE_PROXIES") or 0)
-    if proxies > 0:  # honour X-Forwarded-For/-Proto only from that many proxies in front
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore
+    if proxies > 0:  # honour X-Forwarded-For/-Proto/-Prefix only from that many proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore
+                                x_prefix=proxies)  # a proxy serving the app at /lair says so
 
-    app.extensions["lairside.search"] = game_indexes(tuple(all_games()))
     app.extensions["lairside.answers"] = AnswerCache(
         int(app.config.get("LAIRSIDE_ANSWER_CACHE_BYTES") or ANSWER_CACHE_BYTES))
+    registry.init_app(app)
     for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
         init = getattr(module, "init_app", None)

@@ -1,8 +1,11 @@
-"""The one cache of finished answers each worker keeps: bodies with their ETags, least recently
-used dropped first once their bytes pass a budget (api/config.py sets it).
+"""The one cache of finished answers each worker keeps: bodies with the headers their view
+set, least recently used dropped first once their bytes pass a budget (api/config.py sets it).
 
 A key names everything an answer depends on; `request_key` adds the host, scheme and mount path
-that links inside it are built from. When the registered game objects change, all is dropped.
+that links inside it are built from. When the registered games change, all is dropped with
+everything else derived from them (api/registry.py). An answer is sent again as a Werkzeug
+`Response` with its conditional requests (ETag, If-Modified-Since, Range) handled by
+Werkzeug's own `make_conditional`.
 """
 from __future__ import annotations
 
@@ -16,25 +19,36 @@ from typing import Any, cast
 from flask import Response, current_app, request
 from werkzeug.utils import get_content_type
 
-from api.compress import GZIP, VARY, Settled, accepts_gzip, pack, unpack, weak, worth_packing
-from api.conditional import etag_of, public_headers, unchanged
+from api.compress import GZIP, VARY, KeptResponse, accepts_gzip, pack, unpack, weak, worth_packing
+from api.conditional import etag_of, public_headers
 from api.config import ANSWER_ENTRY_BYTES
-from assistant.games import all_games
+from api.registry import derived
+
+NOT_KEPT = frozenset(("content-length", "content-type", "content-encoding", "date", "etag",
+                      "cache-control", "set-cookie"))
+"""Headers of a view's answer that are not kept as they are: the length, type and encoding
+are the body's own, made again when it is sent; the ETag and Cache-Control are kept by
+`public_get` in its own way; a cookie is never kept."""
+CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_RANGE", "HTTP_IF_MATCH",
+               "HTTP_IF_UNMODIFIED_SINCE")
+"""A request carrying none of these asks for the whole answer: nothing to make conditional."""
 
 
 class Kept:
-    """A finished answer: its body, type and the headers that revalidate it (the ETag first, if
-    any). A text worth compressing is kept as its gzip form only: phones accept it, so it is
-    sent with no work, in a third of the memory; a client without gzip gets it unpacked. The
-    complete headers of each way it is sent are made once, when first asked for."""
+    """A finished answer: its body, content type and the headers its view set (the ETag
+    first, if any). A text worth compressing is kept as its gzip form only: phones accept it,
+    so it is sent with no work, in a third of the memory; a client without gzip (or asking a
+    range) gets it unpacked. The headers of each way it is sent are made once."""
 
-    __slots__ = ("mimetype", "headers", "worth", "cost", "_stored", "_length", "_sent_packed",
-                 "_sent_plain")
+    __slots__ = ("content_type", "headers", "worth", "cost", "ranges", "_stored",
+                 "_sent_packed", "_sent_plain")
 
-    def __init__(self, body: bytes, mimetype: str, headers: list[tuple[str, str]]) -> None:
-        self.mimetype, self.headers = mimetype, headers
-        self.worth = worth_packing(body, mimetype)
-        self._length = len(body)
+    def __init__(self, body: bytes, content_type: str, headers: list[tuple[str, str]]) -> None:
+        self.content_type = content_type if ";" in content_type else \
+            get_content_type(content_type, "utf-8")  # a text type: its charset too
+        self.headers = headers
+        self.worth = worth_packing(body, content_type.split(";", 1)[0].strip())
+        self.ranges = any(name == "Accept-Ranges" for name, _ in headers)
         self._stored = pack(body) if self.worth else body
         self.cost = len(self._stored)
         """Bytes kept for the body."""
@@ -47,26 +61,20 @@ class Kept:
 
     @property
     def packed(self) -> tuple[bytes, list[tuple[str, str]]]:
-        """The compressed body and every header it is sent with (a weak ETag); only for an
+        """The compressed body and the headers it is sent with (a weak ETag); only for an
         answer `worth` compressing."""
         if self._sent_packed is None:
-            headers = [(name, weak(value) if name == "ETag" else value)
-                       for name, value in with_vary(self.headers)]
-            self._sent_packed = self._ready(len(self._stored), [*headers, GZIP])
+            self._sent_packed = [*((name, weak(value) if name == "ETag" else value)
+                                   for name, value in with_vary(self.headers)), GZIP]
         return self._stored, self._sent_packed
 
     @property
     def plain(self) -> tuple[bytes, list[tuple[str, str]]]:
-        """The body and every header it is sent with (Vary: Accept-Encoding when `worth`
+        """The body and the headers it is sent with (Vary: Accept-Encoding when `worth`
         compressing)."""
         if self._sent_plain is None:
-            self._sent_plain = self._ready(
-                self._length, with_vary(self.headers) if self.worth else self.headers)
+            self._sent_plain = with_vary(self.headers) if self.worth else self.headers
         return self.body, self._sent_plain
-
-    def _ready(self, length: int, headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
-        return [("Content-Type", get_content_type(self.mimetype, "utf-8")),
-                ("Content-Length", str(length)), *headers]
 
 
 def with_vary(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -78,20 +86,25 @@ def with_vary(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def not_modified(headers: list[tuple[str, str]]) -> Response:
-    """A 304 carrying the revalidation headers (ETag, Cache-Control, Vary) the 200 would."""
+    """A 304 carrying the revalidation headers (ETag, Cache-Control, Vary) the 200 would: for a
+    view that knows its tag before it builds anything."""
     if accepts_gzip():
         headers = with_vary([(n, weak(v) if n == "ETag" else v) for n, v in headers])
-    return Settled(b"", 304, headers)
+    return KeptResponse(status=304, headers=headers)
 
 
 def send(kept: Kept, status: int = 200) -> Response:
-    """A kept answer as this request takes it: a 304 when the phone holds its ETag, gzip when
-    the phone accepts it and it is worth it, else plain."""
-    if status == 200 and kept.headers and kept.headers[0][0] == "ETag" and \
-            unchanged(kept.headers[0][1]):
-        return not_modified(kept.headers)
-    body, headers = kept.packed if kept.worth and accepts_gzip() else kept.plain
-    return Settled(body, status, headers)
+    """A kept answer as this request takes it: gzip when the phone accepts it and it is worth
+    it (a range is cut from the plain body), else plain; then, when the request is
+    conditional, Werkzeug's own handling of it (304, 206, 412)."""
+    environ = request.environ
+    packed = kept.worth and accepts_gzip() and "HTTP_RANGE" not in environ
+    body, headers = kept.packed if packed else kept.plain
+    response = KeptResponse(body, status, headers, content_type=kept.content_type)
+    if status == 200 and any(name in environ for name in CONDITIONAL):
+        response.make_conditional(environ, accept_ranges=kept.ranges, complete_length=len(body))
+        del response.headers["Date"]  # the server dates every answer (api/compress.py)
+    return response
 
 
 class AnswerCache:
@@ -103,16 +116,10 @@ class AnswerCache:
         self.per_entry = per_entry
         self._kept: OrderedDict[Hashable, Kept] = OrderedDict()
         self._bytes = 0
-        self._games: tuple[object, ...] = ()
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> Kept | None:
-        games = tuple(all_games())
         with self._lock:
-            if not same_objects(games, self._games):
-                self._kept.clear()
-                self._bytes = 0
-                self._games = games
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
@@ -128,6 +135,11 @@ class AnswerCache:
                 self._bytes -= self._cost(dropped)
         return kept
 
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self._bytes = 0
+
     @property
     def size(self) -> int:
         """Bytes counted now (never above the budget, unless one answer alone is)."""
@@ -140,12 +152,10 @@ class AnswerCache:
         return kept.cost + self.per_entry
 
 
-def same_objects(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    """Whether two tuples hold the very same objects (games registered anew are new objects)."""
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
-
-
 def answers() -> AnswerCache:
+    """This app's answers, for the games registered now (api/registry.py drops them all when
+    the registry changes)."""
+    derived()
     return cast(AnswerCache, current_app.extensions["lairside.answers"])
 
 
@@ -165,10 +175,36 @@ def kept_or_built(key: Hashable, build: Callable[[], Kept]) -> Kept:
     return found if found is not None else cache.put(key, build())
 
 
+def _kept_from(response: Response) -> Kept:
+    """A view's 200 answer as it is kept: its body, type and every header it set (the ETag
+    its view gave, else one of the body; its own Cache-Control, else the public one)."""
+    response.direct_passthrough = False  # a static file: read into memory (all small)
+    body = response.get_data()
+    response.close()
+    view_headers = response.headers
+    seconds = int(current_app.config["LAIRSIDE_CACHE_SECONDS"])
+    tag, own = view_headers.get("ETag"), view_headers.get("Cache-Control")
+    headers = public_headers(tag or etag_of(body), seconds)
+    if own:
+        headers[1] = ("Cache-Control", own)
+    headers += [(name, value) for name, value in view_headers.items()
+                if name.lower() not in NOT_KEPT]
+    return Kept(body, response.content_type or "application/octet-stream", headers)
+
+
+def _keepable(response: Response) -> bool:
+    """A whole 200 answer for everyone: no stream, no cookie, nothing private."""
+    if response.status_code != 200 or (response.is_streamed and not response.direct_passthrough):
+        return False
+    control = response.cache_control
+    return not (control.no_store or control.private or "Set-Cookie" in response.headers)
+
+
 def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
     """For a GET view whose 200 answer is the same bytes for everyone asking this address: the
-    answer is kept by address, tagged, and sent again (304 when the phone has it). Nothing
-    else is kept, nor anything in debug mode (templates reload)."""
+    answer is kept by address with every header its view set, and sent again (304 when the
+    phone has it, a range where the view offered ranges). Nothing else is kept, nor anything
+    in debug mode (templates reload)."""
 
     @wraps(view)
     def kept_view(*args: Any, **kwargs: Any) -> Response:
@@ -177,17 +213,9 @@ def public_get(view: Callable[..., Response]) -> Callable[..., Response]:
         found = None if current_app.debug else answers().get(key)
         if found is None:
             response = view(*args, **kwargs)
-            if response.status_code != 200 or response.is_streamed and \
-                    not response.direct_passthrough:
+            if not _keepable(response):
                 return response
-            response.direct_passthrough = False  # a static file: read into memory (all small)
-            body = response.get_data()
-            response.close()
-            headers = public_headers(etag_of(body),
-                                     int(current_app.config["LAIRSIDE_CACHE_SECONDS"]))
-            own = response.headers.get("Cache-Control")  # a view's own (static files' year)
-            found = Kept(body, response.mimetype or "application/octet-stream",
-                         [headers[0], ("Cache-Control", own)] if own else headers)
+            found = _kept_from(response)
             if not current_app.debug:
                 answers().put(key, found)
         return send(found)
@@ -211,7 +239,7 @@ def pure_post(view: Callable[..., Response]) -> Callable[..., Response]:
             response = view(**kwargs)
             if response.status_code != 200 or current_app.debug:
                 return response
-            found = answers().put(key, Kept(response.get_data(), response.mimetype or
+            found = answers().put(key, Kept(response.get_data(), response.content_type or
                                             "application/json", []))
         return send(found)
 

@@ -24,10 +24,13 @@ ANSWER_CACHE_BYTES so that many small answers are bounded too. Measured with tra
 (answers to rule look-ups, phone setup pages and calculators): 0.6 to 1.8 KiB."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
-HISTORY_EVENTS = 5_000
-"""...and at most this many events in all of them (about 0.5 KiB an event: 2.5 MiB; a table
-dropped is folded again, README "Memory"). Bounded by sessions alone, 256 long games grew a
-worker by about 40 MiB over half an hour (make bench B5)."""
+HISTORY_BYTES = 32 * 1024 * 1024
+"""...and at most about this many bytes of them (estimated: store.py _Held.weight, within a
+few percent of what tracemalloc counts), least recently used dropped first. A history holds
+its versions' small numbers (about 50 bytes each), the events since its newest snapshot (at
+most SNAPSHOT_EVERY) and a few whole states (2 to 3 KiB each), however long its table: about
+70 KiB for a 330-event game, 270 KiB at 5,000 events, so 100 tables of 5,000 events fit. A
+table dropped is resumed from its newest snapshot and the events after it (README "Memory")."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""
 SQLITE_CACHE_KIB = 512
@@ -76,14 +79,61 @@ def flask_config() -> dict[str, Any]:
             "LAIRSIDE_MAX_EVENTS": _int("LAIRSIDE_MAX_EVENTS", 10000),
             "LAIRSIDE_MAX_SESSION_BYTES": _int("LAIRSIDE_MAX_SESSION_BYTES", 4 * 1024 * 1024),
             "LAIRSIDE_DB_POOL": _int("LAIRSIDE_DB_POOL", DB_POOL),
-            "LAIRSIDE_DB_WAIT": float(env("LAIRSIDE_DB_WAIT") or DB_WAIT)}
+            "LAIRSIDE_DB_WAIT": float(env("LAIRSIDE_DB_WAIT") or DB_WAIT),
+            "LAIRSIDE_FOLLOWERS": follower_limit()}
 
 
 # --- serving: gunicorn reads these names with `gunicorn -c python:api.config` (make run) ------
 # gevent workers: a following phone costs a greenlet, not a thread (README "Serving" says why).
 worker_class = "gevent"
-worker_connections = _int("LAIRSIDE_CONNECTIONS", 4000)
-"""Open connections per worker (followers, slow clients and ordinary requests together)."""
+CONNECTIONS = 6000
+"""Default open connections per worker (LAIRSIDE_CONNECTIONS): 2 workers hold 10,800 phones
+following and keep 600 connections each for everything else."""
+worker_connections = _int("LAIRSIDE_CONNECTIONS", CONNECTIONS)
+"""Open connections per worker (followers, slow clients and ordinary requests together): past
+it gunicorn stops accepting, so followers are held to fewer (follower_limit)."""
+reuse_port = True
+"""Each worker listens on a socket of its own (SO_REUSEPORT), the kernel spreading new
+connections evenly over them: on one shared socket the worker that happened to be idle took
+them, and 10,000 followers arrived 4,600 and 5,400, one worker at its follower limit."""
+FILES_SPARE = 64
+"""Open files a worker needs besides its connections (database, logs, the listening socket)."""
+
+
+def follower_limit(connections: int | None = None) -> int:
+    """Phones one worker lets follow (streams and long polls) before it answers 503: its
+    connections (as many as it may open files for) less the room kept for ordinary requests,
+    a tenth of them and at least 32, so a server full of followers still answers lookups."""
+    most = worker_connections if connections is None else connections
+    most = min(most, open_files()[0] - FILES_SPARE)
+    return max(1, most - max(32, most // 10))
+
+
+def open_files() -> tuple[int, int]:
+    """This process's (soft, hard) limit on open files (unlimited: a very large number)."""
+    import resource  # noqa: PLC0415  (POSIX)
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    unlimited = resource.RLIM_INFINITY
+    return (1 << 30 if soft == unlimited else soft), (1 << 30 if hard == unlimited else hard)
+
+
+def raise_open_files(wanted: int) -> None:
+    """Raise the soft limit on open files to `wanted` (at most the hard limit, which only the
+    system raises): each connection is a file, and the usual soft limit (1,024) would cap a
+    worker far below its worker_connections."""
+    import resource  # noqa: PLC0415
+
+    soft, hard = open_files()
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), resource.getrlimit(
+            resource.RLIMIT_NOFILE)[1]))
+
+
+def on_starting(server: Any) -> None:
+    """In gunicorn's master, before any worker starts (they inherit it): room for every
+    connection a worker may hold."""
+    raise_open_files(worker_connections + FILES_SPARE)
 timeout = 30  # a worker whose loop is stuck this long is restarted
 graceful_timeout = 10
 keepalive = 5
@@ -98,11 +148,54 @@ def post_worker_init(worker: Any) -> None:
     """Called once the worker has built the app: freeze what it built, then lay out the sheets
     hosts print first in the background (printables/warm.py; LAIRSIDE_WARM_SHEETS=0: not)."""
     freeze_what_was_built()
+    followers_leave_first(worker)
     if _int("LAIRSIDE_WARM_SHEETS", 1):
         from api.offload import in_background  # noqa: PLC0415
         from printables.warm import warm_sheets  # noqa: PLC0415
 
         in_background(warm_sheets)
+
+
+def followers_leave_first(worker: Any) -> None:
+    """On SIGTERM a worker stops accepting and waits for its open answers to end, which a
+    stream never does by itself: its phones are let go first (each follows again through a
+    worker that runs, from the version it shows), so it stops in a moment, not after
+    graceful_timeout."""
+    import signal  # noqa: PLC0415
+
+    from gevent import spawn  # noqa: PLC0415
+
+    followers = getattr(worker.wsgi, "extensions", {}).get("lairside.followers")
+    previous = signal.getsignal(signal.SIGTERM)
+    if followers is None or not callable(previous):
+        return
+
+    def stopping(number: int, frame: Any) -> None:
+        spawn(followers.release_all)  # a greenlet of its own: a signal may land in the hub
+        previous(number, frame)
+
+    signal.signal(signal.SIGTERM, stopping)
+    signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn set it: requests run on
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """A worker that is done leaves at once, with the status it was leaving with, as
+    multiprocessing's children do: the interpreter's own finalization, once gevent's modules
+    are torn down, ends in tracebacks (logging's handler references call into gevent). Its
+    database connections are closed first, its logs flushed."""
+    import logging  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    leaving = sys.exc_info()[1]
+    if not isinstance(leaving, SystemExit) or not isinstance(leaving.code, int | None):
+        return  # anything else: the usual way out
+    store = getattr(getattr(worker, "wsgi", None), "extensions", {}).get("lairside.sessions")
+    if store is not None:
+        store.dispose()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(leaving.code or 0)
 
 
 def freeze_what_was_built() -> None:

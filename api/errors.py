@@ -14,7 +14,9 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from api import ratelimit
+from api.followers import FollowersFull
 from api.storage import (
+    ClaimEnded,
     DatabaseBusy,
     KeyReused,
     SeatTaken,
@@ -46,10 +48,14 @@ PROBLEM_TYPES = {
     "idempotency-key-reused": "This Idempotency-Key was already used for a different request.",
     "seat-taken": "That seat is held by another phone; the scorekeeper can release it.",
     "claim-code": "A seat is claimed with its own claim code, printed on its slip.",
+    "seat-released": "The scorekeeper handed this seat to a new phone: the old phone's seat "
+                     "token ended at once, and nothing it sent since was written.",
     "game-not-ended": "The rules have not ended this game, so its score is provisional and "
                       "there is no play to log yet.",
     "busy": "The server's database could not take the request in time; nothing was written. "
             "Try again after Retry-After seconds.",
+    "followers-full": "The server holds as many phones following tables as it may; read the "
+                      "session every Retry-After seconds meanwhile, then follow again.",
 }
 
 log = logging.getLogger(__name__)
@@ -57,9 +63,10 @@ log = logging.getLogger(__name__)
 
 def problem(status: int, title: str, detail: str, kind: str | None = None,
             headers: dict[str, str] | None = None, **extra: Any) -> Response:
-    body: dict[str, Any] = {"type": f"/problems/{kind}" if kind else "about:blank",
+    root = request.script_root  # under a mount path, the problem's own page is there too
+    body: dict[str, Any] = {"type": f"{root}/problems/{kind}" if kind else "about:blank",
                             "title": title, "status": status, "detail": detail,
-                            "instance": request.path}
+                            "instance": root + request.path}
     body.update(extra)
     response = Response(json.dumps(body), status=status, mimetype="application/problem+json")
     response.headers.update(headers or {})
@@ -137,9 +144,13 @@ def _wants_page(pages_first: bool = False) -> bool:
 
 SAID: tuple[tuple[type[Exception], int, str, str, Callable[[Any], str]], ...] = (
     (SeatTaken, 409, "Conflict", "seat-taken", lambda e: f"The seat {e.seat!r} is held by "
-     "another phone. If that phone is lost or swapped, the scorekeeper releases the seat and "
-     "its claim code claims it again."),
+     "another phone. If that phone is lost or swapped, the scorekeeper releases the seat "
+     "(the history says so) and the seat's new claim code, on the scorekeeper's phone, "
+     "claims it again."),
     (NotEnded, 409, "Conflict", "game-not-ended", lambda e: e.detail),
+    (ClaimEnded, 403, "Forbidden", "seat-released", lambda e: "This phone no longer holds "
+     f"the seat {e.seat!r}: the scorekeeper handed it to a new phone, so nothing was "
+     "written. Follow the table without it, or claim the seat again with its new code."),
     (WrongClaimCode, 403, "Forbidden", "claim-code", lambda e: "That is not the claim code of "
      f"seat {e.seat!r}: each seat's code is printed on its own slip (the scorekeeper's phone "
      "shows them too)."),
@@ -245,6 +256,15 @@ def register_error_handlers(app: Flask) -> None:
         return problem(503, "Service Unavailable", "The server is busy and could not reach its "
                        f"database in time; nothing was written. Try again in {error.seconds} s.",
                        "busy", {"Retry-After": str(error.seconds)}, retry_after=error.seconds)
+
+    @app.errorhandler(FollowersFull)
+    def _followers_full(error: FollowersFull) -> Response:
+        return problem(503, "Service Unavailable", f"This server holds {error.limit} phones "
+                       "following tables, as many as it may, and keeps its other connections "
+                       "for lookups. Read the session every Retry-After seconds meanwhile "
+                       "(GET /api/v1/sessions/{code} with If-None-Match), then follow again.",
+                       "followers-full", {"Retry-After": str(error.seconds)},
+                       retry_after=error.seconds)
 
     @app.errorhandler(LairsideError)
     def _domain(error: LairsideError) -> Response:

@@ -26,6 +26,9 @@ WATCH_SECONDS = 0.1
 """How often the SQLite watcher looks at the database files (a stat each, no query)."""
 RECONNECT_SECONDS = 1.0
 """Pause before the PostgreSQL listener connects again after losing its connection."""
+FULL_RETRY_SECONDS = 15
+"""Retry-After of a follower refused because the worker holds as many as it may: the page
+reads the table every this many seconds meanwhile (a 304 when nothing changed)."""
 
 log = logging.getLogger(__name__)
 
@@ -42,14 +45,29 @@ class Waiter:
     gone: bool = False
     stop: Any = None
     """Stops watching the phone's connection."""
+    held: bool = True
+    """Counted among the worker's followers (until unsubscribed)."""
+
+
+class FollowersFull(Exception):
+    """This worker holds as many followers as it may (api.config.follower_limit): a new one is
+    answered 503 with Retry-After, and ordinary requests keep the room left for them."""
+
+    def __init__(self, limit: int, seconds: int = FULL_RETRY_SECONDS) -> None:
+        super().__init__(f"{limit} followers held")
+        self.limit = limit
+        self.seconds = seconds
 
 
 class Followers:
     """The following phones of this process, by share code, and the watcher that wakes them. A
     phone subscribes before it reads the version it shows: a change in between is never lost."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limit: int | None = None) -> None:
         self.store = store
+        self.limit = limit
+        """Most phones following at once in this process (None: no limit)."""
+        self._held = 0
         self._waiting: dict[str, set[Waiter]] = {}
         self._seen: OrderedDict[str, int] = OrderedDict()
         self._lock = threading.Lock()
@@ -60,8 +78,13 @@ class Followers:
     @property
     def count(self) -> int:
         """Phones following now."""
-        with self._lock:
-            return sum(len(w) for w in self._waiting.values())
+        return self._held
+
+    def check_room(self) -> None:
+        """FollowersFull when no other phone may follow now (before anything is asked of the
+        database, so a refusal costs next to nothing)."""
+        if self.limit is not None and self._held >= self.limit:
+            raise FollowersFull(self.limit)
 
     def codes(self) -> list[str]:
         with self._lock:
@@ -86,6 +109,9 @@ class Followers:
         self._ensure_watcher()
         waiter = Waiter(code)
         with self._lock:
+            if self.limit is not None and self._held >= self.limit:
+                raise FollowersFull(self.limit)
+            self._held += 1
             first = code not in self._waiting
             self._waiting.setdefault(code, set()).add(waiter)
         waiter.stop = _watch_close(connection, waiter)
@@ -94,12 +120,27 @@ class Followers:
         return waiter
 
     def unsubscribe(self, waiter: Waiter) -> None:
+        """The phone stops following (again: nothing)."""
         waiter.stop()
         with self._lock:  # the set holds this waiter until now, so it is still there
+            if not waiter.held:
+                return
+            waiter.held = False
+            self._held -= 1
             left = self._waiting[waiter.code]
             left.discard(waiter)
             if not left:
                 del self._waiting[waiter.code]
+
+    def release_all(self) -> None:
+        """Let every phone go, and take no new one (the worker is stopping): each stream ends
+        and each long poll answers now; the phones follow again elsewhere."""
+        with self._lock:
+            self.limit = 0
+            waiters = [w for held in self._waiting.values() for w in held]
+        for waiter in waiters:
+            waiter.gone = True
+            waiter.woken.set()
 
     def wait(self, waiter: Waiter, after: int, seconds: float) -> bool:
         """Wait until the table is past version `after` (True), for at most `seconds`, or

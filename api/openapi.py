@@ -10,6 +10,9 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 
+from api.arguments import documented
+from api.docs import problem
+from api.public_url import public_base
 from api.schemas.common import ExplainedOut, ProblemOut, SessionScoreOut
 
 VERSION = "0.1.0"
@@ -22,7 +25,7 @@ def path_of(rule: str) -> str:
 
 def build_spec(app: Flask) -> dict[str, Any]:
     spec = APISpec(title="Lairside API", version=VERSION, openapi_version="3.0.3",
-                   plugins=[MarshmallowPlugin()],
+                   plugins=[MarshmallowPlugin()], servers=[{"url": public_base().url}],
                    info={"description": "Rules lookup, setup, calculators and scoring for "
                                         "villain-themed board games. Every error is "
                                         "application/problem+json."})
@@ -33,12 +36,27 @@ def build_spec(app: Flask) -> dict[str, Any]:
         for method, (operation, expand) in getattr(view, "openapi", {}).items():
             if method.upper() not in (rule.methods or ()):
                 continue
+            operation = _with_arguments(operation, view)
             if expand is not None:
                 for path, concrete in expand():
                     spec.path(path=path, operations={method: _laid_over(operation, concrete)})
             else:
                 spec.path(path=path_of(rule.rule), operations={method: dict(operation)})
     return spec.to_dict()
+
+
+def _with_arguments(operation: dict[str, Any], view: Any) -> dict[str, Any]:
+    """The operation with the parameters its `@arguments` schemas validate (api/arguments.py):
+    apispec lays each schema out as one parameter per field, with its bounds."""
+    schemas = documented(view)
+    if not schemas:
+        return operation
+    responses = operation.get("responses", {})
+    refused = {} if "422" in responses else {"422": problem(
+        "A parameter is missing, of the wrong type, or out of its documented range.")}
+    return {**operation, "responses": {**responses, **refused},
+            "parameters": [*operation.get("parameters", ()), *(
+                {"in": location, "schema": schema} for location, schema in schemas)]}
 
 
 def _laid_over(fixed: dict[str, Any], concrete: dict[str, Any]) -> dict[str, Any]:

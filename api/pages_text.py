@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
+from flask import has_request_context, request
 from markupsafe import Markup, escape
 
 from api.config import PAGE_TEXTS
+from api.registry import per_game
+from assistant import links
+from assistant.games import find_game
 from assistant.player_text import for_players
 
 _NUMBER = re.compile(r"(?<![\w-])([+\-−]?\d+(?:[.,]\d+)?(?:[-–]\d+)?)(?!\w)")
@@ -39,12 +43,14 @@ def _highlighted(text: str) -> Markup:
                            for i, part in enumerate(parts))
 
 
-@lru_cache(maxsize=16)
 def _references(slug: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
-    """"see <an entry's title or id>" in one game's rule text, and where each one leads."""
-    from assistant import links
-    from assistant.games import find_game
+    """"see <an entry's title or id>" in one game's rule text, and where each one leads (made
+    once for the games registered now, api/registry.py)."""
+    return cast(tuple[re.Pattern[str], dict[str, str]] | None,
+                per_game("references", slug, lambda: _made_references(slug)))
 
+
+def _made_references(slug: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
     targets: dict[str, str] = {}
     for entry in find_game(slug).rules:
         for name in (entry.title, entry.id):
@@ -57,19 +63,23 @@ def _references(slug: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
     return pattern, targets
 
 
-def _link_references(line: str, game: str | None) -> str:
+def _link_references(line: str, game: str | None, mount: str) -> str:
     found = _references(game) if game else None
     if found is None:
         return line
     pattern, targets = found
-    return pattern.sub(lambda m: f'{m.group(1)}<a href="{targets[m.group(2).lower()]}">'
+    return pattern.sub(lambda m: f'{m.group(1)}<a href="{mount}{targets[m.group(2).lower()]}">'
                                  f"{m.group(2)}</a>", line)
 
 
-@lru_cache(maxsize=PAGE_TEXTS // 4)
 def rich(text: str, game: str | None = None) -> Markup:
     """Own-words rule text → paragraphs and lists ("- " bullets, "1. " steps), numbers marked;
-    with `game`, a "see <another rule>" becomes a link to it."""
+    with `game`, a "see <another rule>" becomes a link to it (under the mount path)."""
+    return _rich(text, game, request.script_root if has_request_context() else "")
+
+
+@lru_cache(maxsize=PAGE_TEXTS // 4)
+def _rich(text: str, game: str | None, mount: str) -> Markup:
     html: list[str] = []
     open_list = ""
     for raw in for_players(text).splitlines():
@@ -85,9 +95,9 @@ def rich(text: str, game: str | None = None) -> Markup:
                 html.append(f"<{tag}>")
                 open_list = tag
             item = line[2:] if tag == "ul" else _ORDERED.sub("", line)
-            html.append(f"<li>{_link_references(highlight_numbers(item), game)}</li>")
+            html.append(f"<li>{_link_references(highlight_numbers(item), game, mount)}</li>")
         else:
-            html.append(f"<p>{_link_references(highlight_numbers(line), game)}</p>")
+            html.append(f"<p>{_link_references(highlight_numbers(line), game, mount)}</p>")
     if open_list:
         html.append(f"</{open_list}>")
     return Markup("".join(html))

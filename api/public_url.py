@@ -1,31 +1,50 @@
-"""The base URL that links, redirects and QR codes carry. Never a host a client made up: the
-configured LAIRSIDE_PUBLIC_URL, else the request's host when Flask checked it against
-TRUSTED_HOSTS or it is an address (a server on the table's LAN), else this machine's LAN
-address where the server listens on it (said so on sheets)."""
+"""The public base URL, by one rule for every link, redirect, QR code, join sheet, docs page and
+the OpenAPI `servers`: `public_base()`.
+
+Never a host a client made up: the configured LAIRSIDE_PUBLIC_URL; else the request's host
+when Flask checked it against TRUSTED_HOSTS or it is an address (a server on the table's LAN);
+a name nobody vouched for is refused (400 /problems/untrusted-host). A loopback host reaches
+no phone: this machine's LAN address is used instead where the server listens on it, and a
+printed sheet says so (`note`). The mount path (SCRIPT_NAME, e.g. behind a proxy at /lair) is
+always part of it; `mounted` gives a page path (assistant.links) its mount path for a link or
+redirect within the site.
+"""
 from __future__ import annotations
 
 import functools
-from urllib.parse import urlsplit
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from flask import current_app, request
 
 from api.errors import UntrustedHost
-from printables.address import is_ip
+from assistant import links
+from printables.address import is_ip, reachable_base
 
 
-def base_url() -> str:
-    """LAIRSIDE_PUBLIC_URL; else the request's host when Flask checked it against
-    TRUSTED_HOSTS, or when it is loopback or an IP address (a server on the table's LAN).
-    Never a name a client made up: it would end up in edit links and printed QR codes."""
-    public = current_app.config.get("LAIRSIDE_PUBLIC_URL")
-    if public:
-        return str(public).rstrip("/")
+@dataclass(frozen=True)
+class Base:
+    url: str
+    """scheme://host[:port][mount path], without a trailing slash."""
+    note: str = ""
+    """What a printed sheet says about it ("" unless it is the LAN fallback)."""
+
+
+def public_base() -> Base:
+    """Where phones reach this app, as this request names it (see the module's rule)."""
+    mount = request.script_root
+    configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
+    if configured:
+        public = str(configured).rstrip("/")
+        return Base(public if public.endswith(mount) else public + mount)
     if not current_app.config.get("TRUSTED_HOSTS"):
-        name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
-            else request.host
+        host = request.host
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
         if not _literal_host(name.strip("[]")):
             raise UntrustedHost()
-    return request.host_url.rstrip("/")
+    url, note = reachable_base(request.host_url.rstrip("/"),
+                               current_app.config.get("LAIRSIDE_LISTEN"))
+    return Base(url + mount, note)
 
 
 @functools.lru_cache(maxsize=64)
@@ -34,20 +53,17 @@ def _literal_host(name: str) -> bool:
     return name == "localhost" or is_ip(name)
 
 
-def public_target() -> tuple[str, str]:
-    """The base URL the codes point at, and what the sheet's footer says about it: the public
-    URL; else this request's host when a phone could reach it and it is an address (or a name
-    Flask checked against TRUSTED_HOSTS); else this machine's LAN address when the server
-    listens there (said so in print); else loopback, which sheets and pages flag as dead."""
-    from printables.address import is_ip, is_loopback, reachable_base  # noqa: PLC0415
+def mounted(path: str) -> str:
+    """A path of this site (`/g/...`) as a link or redirect: with the mount path before it."""
+    return request.script_root + path
 
-    configured = current_app.config.get("LAIRSIDE_PUBLIC_URL")
-    if configured:
-        return str(configured).rstrip("/"), ""
-    own = request.host_url.rstrip("/")
-    host = urlsplit(own).hostname or ""
-    if not is_loopback(own) and (is_ip(host) or current_app.config.get("TRUSTED_HOSTS")):
-        return own, ""
-    if not is_loopback(own):  # a name nobody vouched for: never printed
-        own = f"{request.scheme}://127.0.0.1:{urlsplit(own).port or 80}"
-    return reachable_base(own, current_app.config.get("LAIRSIDE_LISTEN"))
+
+class MountedLinks:
+    """assistant.links for the pages: each path with the mount path before it."""
+
+    def __getattr__(self, name: str) -> Callable[..., str]:
+        made: Callable[..., str] = getattr(links, name)
+        return lambda *args, **kwargs: request.script_root + made(*args, **kwargs)
+
+
+mounted_links = MountedLinks()

@@ -1,9 +1,11 @@
 """Per-client rate limits: fixed windows ("20/3600": 20 an hour) counted per kind and client in
 the `rate_counts` table every worker shares. The client is the connection's address (behind
-proxies, ProxyFix with LAIRSIDE_PROXIES). Kinds: `create` (sessions, imports, seat claims),
-`write` (events) and `miss` (unknown share codes: past that limit every read naming a code
-waits, so codes cannot be enumerated). `check` reads no database: each worker keeps the clients
-it found at a limit until their window ends. A write counts inside its own transaction
+proxies, ProxyFix with LAIRSIDE_PROXIES). Kinds: `create` (sessions, imports), `write`
+(events) and `miss` (unknown share codes: past that limit every read naming a code waits, so
+codes cannot be enumerated); and `claim`, counted per seat rather than per client (a table's
+phones share one address behind a NAT: one phone's mistyped codes never lock out another).
+`check` reads no database: each worker keeps the clients it found at a limit until their
+window ends. A write counts inside its own transaction
 (`counter`), so a write over the limit is undone with its count.
 """
 from __future__ import annotations
@@ -17,9 +19,10 @@ from flask import Flask, current_app, request
 from api.config import RATE_HELD
 
 DEFAULT_RATES = {"LAIRSIDE_RATE_CREATE": "20/3600", "LAIRSIDE_RATE_WRITE": "240/60",
-                 "LAIRSIDE_RATE_MISS": "30/60"}
+                 "LAIRSIDE_RATE_MISS": "30/60", "LAIRSIDE_RATE_CLAIM": "6/60"}
 """Per client: 20 creates an hour; 240 writes a minute (a burst of taps); 30 unknown codes a
-minute."""
+minute. Per seat: 6 claim attempts a minute (a few mistyped codes; guessing one of 31^8 is
+hopeless)."""
 
 
 class RateLimited(Exception):
@@ -44,10 +47,11 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(key, os.environ.get(key) or default)
 
 
-def limit(kind: str, peek: bool = False) -> None:
-    """Count one `kind` request from this client, RateLimited if that puts it over the limit
-    (`peek`: count nothing, RateLimited if it is already at the limit)."""
-    count = counter(kind, peek)
+def limit(kind: str, peek: bool = False, who: str | None = None) -> None:
+    """Count one `kind` request from this client (or from `who`: what the count is kept for,
+    such as a seat), RateLimited if that puts it over the limit (`peek`: count nothing,
+    RateLimited if it is already at the limit)."""
+    count = counter(kind, peek, who)
     if count is not None:
         count(None)
 
@@ -76,15 +80,15 @@ class Count:
             raise RateLimited(self.kind, max(1, round(end - time.time() + 0.5)))
 
 
-def counter(kind: str, peek: bool = False) -> Count | None:
-    """RateLimited now if this worker knows the client is at its `kind` limit; else the Count
-    of this request (None when `kind` has no limit, or when only peeking)."""
+def counter(kind: str, peek: bool = False, who: str | None = None) -> Count | None:
+    """RateLimited now if this worker knows the client (or `who`) is at its `kind` limit;
+    else the Count of this request (None when `kind` has no limit, or when only peeking)."""
     rate = parse_rate(str(current_app.config[f"LAIRSIDE_RATE_{kind.upper()}"]))
     if rate is None:
         return None
     capacity, seconds = rate
     now = time.time()
-    bucket = f"{kind}|{(request.remote_addr or '?')[:100]}"
+    bucket = f"{kind}|{(who or request.remote_addr or '?')[:100]}"
     held = _at_limit()
     if held.get(bucket, 0.0) > now:
         raise RateLimited(kind, max(1, round(held[bucket] - now + 0.5)))

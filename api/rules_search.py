@@ -1,12 +1,13 @@
-"""The rules search indexes the app built at start-up (one per game, and one over all games)."""
+"""The rules search indexes of the games registered now (api/registry.py)."""
 from __future__ import annotations
 
-from typing import cast
-
-from flask import current_app
-
+from api.registry import derived
+from assistant.errors import UnknownGame
 from assistant.search import SearchIndex
 
 
 def search_index(game: str | None) -> SearchIndex:
-    return cast(dict[str | None, SearchIndex], current_app.extensions["lairside.search"])[game]
+    indexes = derived().search
+    if game not in indexes:
+        raise UnknownGame(f"There is no game {game!r}.", sorted(k for k in indexes if k))
+    return indexes[game]

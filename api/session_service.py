@@ -7,6 +7,9 @@ answers and 304s: api/cache.py.
 from __future__ import annotations
 
 import functools
+import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import timedelta, tzinfo
 from typing import Any, cast
@@ -19,7 +22,7 @@ from api import conditional, ratelimit, session_access
 from api.cache import Kept, kept_or_built, not_modified, request_key, send
 from api.errors import EditTokenRequired, EventFormRefused
 from api.json_provider import dumps_bytes
-from api.public_url import base_url
+from api.public_url import public_base
 from api.schemas.forms import camel, load
 from api.storage import (
     DatabaseBusy,
@@ -36,15 +39,16 @@ from assistant.inputs import Form, OneOf
 from assistant.sheets.join import join_sheet
 from assistant.tracker import (
     SHARED,
+    History,
     Tracker,
     Viewer,
     event_forms,
     exports,
-    parse_event,
     what_now,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import is_history, writer
+from assistant.tracker.kernel import is_history, refuse_session_fields, stored_event, writer
+from assistant.tracker.offers import offers
 
 
 def init_app(app: Flask) -> None:
@@ -77,14 +81,20 @@ def checked_setup(game: str, tracker: Tracker, data: Any) -> Any:
     return tracker.parse_setup(data)
 
 
-def checked_event(game: str, tracker: Tracker, data: Any) -> Any:
-    """An event from a request or an export: its kind's schema, then the kernel and game."""
+def checked_event(game: str, tracker: Tracker, data: Any, from_request: bool = True) -> Any:
+    """An event from a request or an export, checked once: by its kind's schema (the one
+    /openapi.json shows), whose values the game then reads as it reads a stored event. A
+    request may not send what only the session writes (a release, `own_phone`); an export's
+    stored forms may, and import_event reads them."""
     forms = event_forms(tracker)
-    kind = json_object(data).get("kind")
+    body = json_object(data)
+    if from_request:
+        refuse_session_fields(tracker, body)
+    kind = body.get("kind")
     if not isinstance(kind, str) or kind not in forms:
         raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
-    load(event_form(forms[kind], kind), event_schema_name(game, kind), data)
-    return parse_event(tracker, data)
+    return stored_event(tracker, load(event_form(forms[kind], kind),
+                                      event_schema_name(game, kind), data))
 
 
 @functools.lru_cache(maxsize=512)
@@ -102,9 +112,8 @@ def expires_at(info: SessionInfo) -> str | None:
     return (info.updated_at + timedelta(days=days)).isoformat() if days > 0 else None
 
 
-def session_urls(info: SessionInfo, token: str | None = None, base: str | None = None
-                 ) -> dict[str, str]:
-    page = (base or base_url()) + links.session(info.setup.game, info.code)
+def session_urls(info: SessionInfo, token: str | None = None) -> dict[str, str]:
+    page = public_base().url + links.session(info.setup.game, info.code)
     api = f"{request.script_root}/api/v1/sessions/{info.code}"
     out = {"api": api, "events": api + "/events", "score": api + "/score",
            "export": api + "/export", "view": page, "sheet": api + "/join.pdf"}
@@ -117,14 +126,22 @@ def seat_names(info: SessionInfo) -> dict[str, str]:
     return {s.id: s.name for s in info.setup.seats}
 
 
-def event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED
-                ) -> dict[str, Any]:
+def event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED,
+               history: History | None = None) -> dict[str, Any]:
+    """An event as `viewer` reads it. With the session's `history` (always, for a seat's own
+    view): a seat's own entries made by an earlier phone of that seat are read as everyone
+    reads them, and its entries on a new phone say so (History.reader and line)."""
     event, tracker = stored.event, info.tracker
-    history_kind = is_history(event)
+    if is_history(event):
+        return {"seq": stored.seq, "at": stored.created_at.isoformat(),
+                "event": event.to_json(), "text": event.describe(seat_names(info))}
+    if history is None or stored.seq > history.version:
+        return {"seq": stored.seq, "at": stored.created_at.isoformat(),
+                "event": tracker.event_json(event, viewer),
+                "text": tracker.describe(event, seat_names(info), viewer)}
     return {"seq": stored.seq, "at": stored.created_at.isoformat(),
-            "event": event.to_json() if history_kind else tracker.event_json(event, viewer),
-            "text": event.describe(seat_names(info)) if history_kind
-            else tracker.describe(event, seat_names(info), viewer)}
+            "event": tracker.event_json(event, history.reader(stored.seq, viewer)),
+            "text": history.line(stored.seq, viewer)}
 
 
 def cited_titles(game: Game, score: dict[str, Any]) -> dict[str, str]:
@@ -141,10 +158,39 @@ def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
     body = {"code": info.code, "game": info.setup.game, "mode": str(info.setup.mode),
             "version": version, "can_undo": can_undo, "setup": info.setup.to_json(),
             "state": info.tracker.state_json(info.setup, state, viewer),
+            "moves": moves_json(info, state, version, viewer),
             "urls": session_urls(info), "expires_at": expires_at(info)}
     if not viewer.shared:
         body["seat"] = viewer.seat
     return body
+
+
+MOVES_KEPT = 512
+_moves: OrderedDict[tuple[int, str, int, str | None], list[dict[str, Any]]] = OrderedDict()
+_moves_lock = threading.Lock()
+
+
+def moves_json(info: SessionInfo, state: Any, version: int, viewer: Viewer
+               ) -> list[dict[str, Any]]:
+    """The moves `viewer` may send at `version` (assistant.tracker.offers: each tried against
+    the rules, a few folds' work), worked out once per table, version and viewer in this
+    process: the writer's answer and the stream's message of that version share them."""
+    key = (info.id, info.code, version, viewer.seat)
+    with _moves_lock:
+        found = _moves.get(key)
+        if found is not None:
+            _moves.move_to_end(key)
+            return found
+    try:
+        made = offers(info.tracker, info.setup, state, viewer, seat_names(info))
+    except Exception:  # a game's slip costs the page its buttons, never the table's read
+        logging.getLogger(__name__).exception("moves of %s at version %d", info.code, version)
+        made = []
+    with _moves_lock:
+        _moves[key] = made
+        while len(_moves) > MOVES_KEPT:
+            _moves.popitem(last=False)
+    return made
 
 
 def revalidation(version: int, viewer: Viewer) -> list[tuple[str, str]]:
@@ -201,9 +247,20 @@ def viewer_of(info: SessionInfo) -> Viewer:
         return SHARED
     seat = store().seat_of(info, token) if token and len(token) <= 200 else None
     if seat is None:
-        raise EditTokenRequired("That seat token is not one of this session's; leave it out "
-                                "to follow the table.")
+        raise EditTokenRequired("That seat token is not one of this session's (a seat handed "
+                                "to a new phone ends its old token at once); leave it out to "
+                                "follow the table.")
     return Viewer(seat)
+
+
+def still_held(info: SessionInfo, viewer: Viewer) -> bool:
+    """Whether the phone that asked still holds its seat (its token not released since it
+    was read): what a live channel checks again before each delivery, after reading the
+    version it delivers. The shared view is anyone's."""
+    if viewer.shared:
+        return True
+    token = request.headers.get(session_access.SEAT_HEADER) or ""
+    return store().seat_of(info, token) == viewer.seat
 
 
 def json_object(data: Any, field: str = "_body") -> dict[str, Any]:
@@ -264,7 +321,7 @@ def append_event(code: str, event_data: Any) -> Response:
 
 
 def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> Response:
-    info = store().info(code)
+    info = store().known(code)  # its version is read again inside the write
     try:
         event = checked_event(info.setup.game, info.tracker, event_data)
     except InvalidInput as refused:  # a form error says what can be done now too
@@ -273,10 +330,12 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
     except ValidationError as refused:
         raise EventFormRefused(refused.messages, _next_kinds(info)) from None
     who = writer(info.tracker, info.setup, event)  # None: the table; else that seat's phone
+    token = None
     if who is None:
         session_access.require_editor(info)  # a seat's token alone writes nothing shared
         viewer = SHARED
     else:
+        token = request.headers.get(session_access.SEAT_HEADER)
         viewer = viewer_of(info)
         if viewer.seat != who:
             name = seat_names(info)[who]
@@ -287,13 +346,21 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
                 f"{session_access.SEAT_HEADER}); the table's edit token may not.")
     expected = conditional.expected_version()
     key = session_access.idempotency_key()
-    done = store().append(info, event, expected, key, event_data, who, count)
-    body = {"event": event_json(info, done.stored, viewer), "version": done.version,
+    done = store().append(info, event, expected, key, event_data, who, count, token)
+    history = store().history(info) if who is not None else None
+    body = {"event": event_json(info, done.stored, viewer, history), "version": done.version,
             "can_undo": done.can_undo,
-            "state": info.tracker.state_json(info.setup, done.state, viewer)}
-    headers = revalidation(done.version, viewer)
-    headers.append(("Location", url_for("sessions.events", code=info.code,
-                                        after=done.stored.seq - 1)))
+            "state": info.tracker.state_json(info.setup, done.state, viewer),
+            "moves": moves_json(info, done.state, done.version, viewer)}
+    # The new version's ETag (the phone's next If-Match); the answer itself is made once, for
+    # the phone that wrote, and kept by nobody (no-store: so not compressed either, which
+    # cost a tenth of a write for a few KB on the table's Wi-Fi)
+    headers = [(name, "no-store" if name == "Cache-Control" else value)
+               for name, value in revalidation(done.version, viewer)]
+    # built as session_urls builds the session's API links (url_for's rule matching cost a
+    # twentieth of an append)
+    headers.append(("Location", f"{request.script_root}/api/v1/sessions/{info.code}/events"
+                                f"?after={done.stored.seq - 1}"))
     if done.replayed:
         headers.append(("Idempotent-Replayed", "true"))
     return json_response(body, 201, headers)
@@ -301,6 +368,7 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
 
 def _next_kinds(info: SessionInfo) -> tuple[str, ...]:
     """The kinds the caller (the table, or the seat whose token is sent) may send now."""
+    info = store().info(info.code)  # now, not as this process last knew it
     return what_now(info.tracker, info.setup, store().state_at(info), viewer_of(info).seat)[1]
 
 
@@ -322,21 +390,21 @@ def secret_seat(info: SessionInfo, seat: str) -> None:
         raise InvalidInput("seat", f"There is no seat {seat!r} at this table.", ", ".join(ids))
 
 
-def claim_url(info: SessionInfo, seat: str, claim: str, base: str | None = None) -> str:
+def claim_url(info: SessionInfo, seat: str, claim: str) -> str:
     """The link on a seat's slip: opening it on a phone claims that seat."""
-    return f"{base or base_url()}{links.session(info.setup.game, info.code)}" \
+    return f"{public_base().url}{links.session(info.setup.game, info.code)}" \
            f"#seat={quote(seat, safe='')}&claim={claim.upper()}"  # an id in any alphabet
 
 
-def table_sheet(info: SessionInfo, token: str | None, base: str) -> sheets.Sheet:
+def table_sheet(info: SessionInfo, token: str | None) -> sheets.Sheet:
     """The table's tent: its follow code; with the edit `token`, the scorekeeper's strip and,
     in a game with secrets, a slip per seat with that seat's claim code and its QR."""
     slips = []
     if token is not None and info.tracker.private_events:
         codes = store().claim_codes(info)
-        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id], base))
+        slips = [(s.name, codes[s.id].upper(), claim_url(info, s.id, codes[s.id]))
                  for s in info.setup.seats]
     return join_sheet(find_game(info.setup.game), info.code, str(info.setup.mode),
                       [(s.name, s.player) for s in info.setup.seats],
-                      session_urls(info, token, base), slips)
+                      session_urls(info, token), slips)
 

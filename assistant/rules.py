@@ -27,11 +27,20 @@ them, in order, in the entry's `sources` (assistant.player_text).
     label = "Squad of 1-3 henchmen"
     value = 1
     unit = "Funding"
-    provenance = "derived"              # optional, defaults to the entry's
-    note = "..."                        # optional reasoning
-    [[entry.readings]]                  # optional: where the rulebook contradicts itself
+    provenance = "derived"              # the number's own mark (default rulebook: printed)
+    note = "..."                        # the reasoning; required unless rulebook; may cite
+                                        # the number's own lines (else the entry's count)
+    [[entry.readings]]                  # optional: one way we read the rulebook
+    key = "unpaid"                      # optional stable key; code reads readings by key
     source = "Glossary: Team Leader"
+    provenance = "derived"              # optional, default derived; "rulebook" for a
+                                        # printed clarification
+    disagrees = true                    # only where two rulebook passages contradict
     text = "..."
+
+Every mark has one place: an entry's own (`provenance` and its note), a key number's, or a
+reading's. A calculator step, a setup line or a sheet that applies one reads its mark and
+wording from there (`Entry.step`, `Entry.part`), so the same reading never shows two marks.
 """
 from __future__ import annotations
 
@@ -43,8 +52,10 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UnknownEntry
-from assistant.explain import Provenance
+from assistant.explain import Provenance, Step
 from assistant.player_text import split
+
+StepValue = int | float | str | bool | None
 
 
 @dataclass(frozen=True)
@@ -56,12 +67,36 @@ class KeyNumber:
     note: str = ""
     key: str = ""
     """Stable name code reads the number by (labels are prose and may be reworded)."""
+    sources: tuple[str, ...] = ()
+    """The number's own rulebook lines, where its label or note cites them."""
+
+    @property
+    def wording(self) -> str:
+        return self.note
 
 
 @dataclass(frozen=True)
 class Reading:
+    """One way we read the rulebook: a printed clarification, a reading worked out from the
+    rulebook's own arithmetic or examples, or a gap the table fills."""
+
     source: str
     text: str
+    key: str = ""
+    provenance: Provenance = Provenance.DERIVED
+    disagrees: bool = False
+    """Two rulebook passages say different things (the page heads it so); otherwise the
+    rulebook is silent, garbled or open and this is how we read it."""
+    sources: tuple[str, ...] = ()
+    """The rulebook lines the reading rests on (cited in its source or text)."""
+
+    @property
+    def wording(self) -> str:
+        return self.text
+
+
+Part = KeyNumber | Reading
+"""What a step or a sheet line can apply: a key number or a reading of an entry."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +127,29 @@ class Entry:
                 return number
         raise LookupError(f"rule {self.id!r} has no number with key {key!r}")
 
+    def reading(self, key: str) -> Reading:
+        """The reading with stable key `key` (LookupError names the entry if absent)."""
+        for reading in self.readings:
+            if reading.key == key:
+                return reading
+        raise LookupError(f"rule {self.id!r} has no reading with key {key!r}")
+
+    def part(self, key: str) -> Part:
+        """The reading or key number with stable key `key`."""
+        parts: tuple[Part, ...] = (*self.readings, *self.numbers)
+        for part in parts:
+            if part.key == key:
+                return part
+        raise LookupError(f"rule {self.id!r} has no reading or number with key {key!r}")
+
+    def step(self, key: str | None, text: str, value: StepValue = None) -> Step:
+        """A calculation step that applies this entry (`key` None: the entry as a whole) or
+        one of its readings or numbers, with that part's own mark and wording as its note."""
+        if key is None:
+            return Step(text, value, self.id, self.provenance, self.provenance_note)
+        part = self.part(key)
+        return Step(text, value, self.id, part.provenance, part.wording)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "title": self.title, "section": self.section, "text": self.text,
@@ -101,13 +159,18 @@ class Entry:
             "related": list(self.related), "calculators": list(self.calculators),
             "numbers": [{"label": n.label, "value": n.value, "unit": n.unit,
                          "provenance": n.provenance.value, "note": n.note} for n in self.numbers],
-            "readings": [{"source": r.source, "text": r.text} for r in self.readings],
+            "readings": [{"source": r.source, "text": r.text, "provenance": r.provenance.value,
+                          "disagrees": r.disagrees} for r in self.readings],
             "sources": list(self.sources),
         }
 
 
 class RuleBookError(ValueError):
     """A rules file breaks the format above (caught by tests, never by players)."""
+
+
+_NUMBER_KEYS = frozenset({"key", "label", "value", "unit", "provenance", "note"})
+_READING_KEYS = frozenset({"key", "source", "text", "provenance", "disagrees"})
 
 
 def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
@@ -123,12 +186,23 @@ def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
         clean = plain(source)
         return f"Reading {clean}" if clean.startswith("(") else clean or "Reading"
 
+    keys = [item["key"] for part in ("numbers", "readings") for item in raw.get(part, ())
+            if item.get("key")]
+    if len(keys) != len(set(keys)):
+        raise RuleBookError(f"{where}: entry {raw.get('id', '?')!r}: a key is used twice: "
+                            f"{sorted(k for k in set(keys) if keys.count(k) > 1)}")
+    for part, allowed in (("numbers", _NUMBER_KEYS), ("readings", _READING_KEYS)):
+        for item in raw.get(part, ()):
+            if set(item) - allowed:  # e.g. a `readings = [...]` written under [[entry.numbers]]
+                raise RuleBookError(f"{where}: entry {raw.get('id', '?')!r}: a {part[:-1]} "
+                                    f"has unknown fields {sorted(set(item) - allowed)}")
     try:
         provenance = Provenance(raw["provenance"])
         numbers = tuple(
             KeyNumber(plain(n["label"]), n["value"], n.get("unit", ""),
-                      Provenance(n.get("provenance", provenance.value)),
-                      plain(n.get("note", "")), n.get("key", ""))
+                      Provenance(n.get("provenance", Provenance.RULEBOOK.value)),
+                      plain(n.get("note", "")), n.get("key", ""),
+                      split(n["label"])[1] + split(n.get("note", ""))[1])
             for n in raw.get("numbers", ()))
         section = plain(raw["section"])
         return Entry(
@@ -140,7 +214,10 @@ def _entry(raw: Mapping[str, Any], where: str, chapter: str = "") -> Entry:
             glossary=bool(raw.get("glossary", False)), aliases=tuple(raw.get("aliases", ())),
             related=tuple(raw.get("related", ())), calculators=tuple(raw.get("calculators", ())),
             numbers=numbers,
-            readings=tuple(Reading(heading(r["source"]), plain(r["text"]))
+            readings=tuple(Reading(heading(r["source"]), plain(r["text"]), r.get("key", ""),
+                                   Provenance(r.get("provenance", Provenance.DERIVED.value)),
+                                   bool(r.get("disagrees", False)),
+                                   split(r["source"])[1] + split(r["text"])[1])
                            for r in raw.get("readings", ())),
             sources=tuple(sources), chapter=chapter,
         )

@@ -5,6 +5,11 @@ Each query word is matched against the index vocabulary exactly, as a prefix, or
 small edit distance (transpositions count as one edit), then documents are scored by where the
 word was found: a title hit outweighs an alias hit, which outweighs a body hit. An exact title
 match always ranks first. Abbreviations and synonyms are expanded before matching.
+
+Questions are read as players ask them (issue 44): a verb finds the rules' other forms of it
+("recruiting" → recruit, "dealt" → deal), a spelled-out number its figure, "what happens to X"
+leans on X, an alias said inside a longer question counts, and an entry answering every word of
+a question beats one answering a single word strongly.
 """
 from __future__ import annotations
 
@@ -27,6 +32,15 @@ from assistant.rules import Entry
 MAX_QUERY_LENGTH = 120
 TITLE, ALIAS, BODY = 3.0, 2.2, 1.0
 COVERAGE = 6.0
+PHRASE = 2.0
+"""For each word of an alias of two words or more found whole inside a question ("what
+happens when I run out of weeks" holds "out of weeks")."""
+WHOLE = 0.5
+"""How much of a document's score rides on answering every word of a question (it keeps
+half its score for answering some of them)."""
+ROOTED = 0.9
+"""A match through a word's root ("injured" meeting "injury") counts a little less than the
+word as typed."""
 STOPWORDS = frozenset("a an and are as at be by for from if in is it of on or the to with".split())
 QUESTIONS: dict[tuple[str, ...], str] = {("how", "many"): "number"}
 """What players ask → the word the rules use for it: "how many henchmen" reads as "number of
@@ -36,7 +50,7 @@ OPENERS = frozenset("how what where when who which why can do does is are should
 """Words a question starts with ("how do I heal", "can I fire a henchman")."""
 FILLER = frozenset("how what where when who which why can do does did i me my we us our you "
                    "your have has get got should will would happen happens there this that "
-                   "want need".split())
+                   "want need work works mean means much someone anyone they them their".split())
 """In a question, words that say how it is asked, not what about: left out of the scoring,
 so "how do I heal" is a search for "heal" (issue 31, item 19). Outside a question they stay
 ("Phase I" is a title)."""
@@ -51,12 +65,48 @@ def normalise(text: str) -> str:
     return folded.lower().replace("'s", "")
 
 
+IRREGULAR = {"dealt": "deal", "paid": "pay", "won": "win", "drew": "draw", "drawn": "draw",
+             "took": "take", "taken": "take", "held": "hold", "sold": "sell", "bought": "buy",
+             "built": "build", "fought": "fight", "gave": "give", "given": "give",
+             "kept": "keep", "chose": "choose", "chosen": "choose", "ran": "run",
+             "spent": "spend", "hit": "hit", "went": "go", "gone": "go", "knocked": "knock"}
+"""Past forms of the verbs players use ("how are the supers dealt") → the rules' present."""
+_ENDINGS = ("ingly", "edly", "ing", "ed", "ly")
+NUMBERS = {word: str(n) for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+"""Numbers players spell out ("fewer than three") → the figures the rules print ("below 3")."""
+
+
 def stem(word: str) -> str:
     """A deliberately tiny stemmer: plural and possessive endings only."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
+    return word
+
+
+def root(word: str) -> str:
+    """The root of a word a player types, for matching other forms of it: verb endings and
+    adverbs come off (recruited, recruiting → recruit; injured → injur, which the rules'
+    "injury" begins with; instantly → instant; tied → tie) and a past form players use becomes
+    the rules' present (dealt → deal). Only the query is rooted, as an extra way to match (the
+    index keeps its words whole, so a typo still finds them)."""
+    word = stem(word)
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    if len(word) == 4 and word.endswith("ed"):
+        return word[:-1]  # tied → tie
+    if len(word) <= 4 or not word.isalpha():
+        return word
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[:-len(ending)]
+            break
+    if len(word) > 3 and (word[-1] == "e" or word.endswith("ry")):
+        word = word[:-1]  # resolve(d) → resolv; injury, injured → injur
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]  # stopp(ed) → stop; "knock" stays
     return word
 
 
@@ -123,10 +173,14 @@ class SearchIndex:
         self._by_title: dict[str, list[int]] = defaultdict(list)
         self._by_alias: dict[str, list[int]] = defaultdict(list)
         self._by_title_word: dict[str, list[int]] = defaultdict(list)
+        self._phrases: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)
         for i, title in enumerate(self._titles):
             self._by_title[title].append(i)
             for alias in self._aliases[i]:
                 self._by_alias[alias].append(i)
+                if " " in alias:  # by its first word, to be found inside a longer question
+                    first, *_ = phrase = tuple(alias.split())
+                    self._phrases[first].append((phrase, i))
             for word in self._title_words[i]:
                 self._by_title_word[word].append(i)
         # Spelling slips: every vocabulary word under each of its one-letter deletions, and
@@ -196,11 +250,19 @@ class SearchIndex:
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         asked = validate_query(query)
         words = rephrase(asked)
+        focus = subject(query)
         scores: dict[int, float] = {}
         matched: dict[str, float] = {}
+        hits: dict[int, int] = {}  # how many of the query's words each document answers
         for word in words:
-            alternatives: list[tuple[str, float, str | None]] = [(word, 1.0, None)]
-            alternatives += self._alternatives.get(word, ())
+            lift = SUBJECT if word == focus else 1.0
+            alternatives: list[tuple[str, float, str | None]] = [(word, lift, None)]
+            if root(word) != stem(word):  # "recruited" also as "recruit", "dealt" as "deal"
+                alternatives.append((root(word), ROOTED * lift, None))
+            if word in NUMBERS:
+                alternatives.append((NUMBERS[word], lift, None))
+            alternatives += [(alt, weight * lift, only)
+                             for alt, weight, only in self._alternatives.get(word, ())]
             found: list[tuple[float, tuple[int, ...]]] = []  # (value, documents)
             for alt, alt_weight, only in alternatives:
                 for term, quality in self._expand(stem(alt)):
@@ -218,11 +280,19 @@ class SearchIndex:
             best: dict[int, float] = {}
             for value, docs in found:
                 best.update(dict.fromkeys(docs, value))
+            for doc in best:
+                hits[doc] = hits.get(doc, 0) + 1
             if not scores:
                 scores = best
             elif best:
                 scores = {doc: scores.get(doc, 0.0) + best.get(doc, 0.0)
                           for doc in scores.keys() | best.keys()}
+        if len(words) > 1:  # an entry that answers every word of the question beats one that
+            # answers a word of it strongly ("crew after an assault": the assault rule, which
+            # says what becomes of the crew, before the crew entry)
+            share = {doc: hits.get(doc, 0) / len(words) for doc in scores}
+            scores = {doc: value * (1 - WHOLE + WHOLE * share[doc])
+                      for doc, value in scores.items()}
         wanted = {" ".join(map(stem, words))}  # as a title or an alias reads, stemmed
         if words != asked:
             wanted.add(" ".join(map(stem, asked)))
@@ -236,6 +306,14 @@ class SearchIndex:
         for doc, extra in bonus.items():
             if doc in scores:
                 scores[doc] += extra
+        said = tuple(map(stem, words))
+        inside: dict[int, float] = {}  # aliases found whole inside the question
+        for at, word in enumerate(said):
+            for phrase, doc in self._phrases.get(word, ()):
+                if doc in scores and said[at:at + len(phrase)] == phrase:
+                    inside[doc] = max(inside.get(doc, 0.0), PHRASE * len(phrase))
+        for doc, extra in inside.items():
+            scores[doc] += extra
         covered = {doc for term in matched for doc in self._by_title_word.get(term, ())}
         for doc in covered.intersection(scores):
             title = self._title_words[doc]
@@ -268,6 +346,23 @@ def validate_query(query: str) -> list[str]:
                            "a word such as 'betrayal' or 'funding'")
     meaningful = [w for w in words if w not in STOPWORDS]
     return meaningful or words
+
+
+_SUBJECT = re.compile(r"\bhappens? (?:to|when|if|after|with) (?:(?:the|a|an|my|our|your|their|"
+                      r"his|her|its|all|some|every|only|one) )?([a-z0-9]+)")
+_NOT_SUBJECTS = frozenset("i we you he she it they me us them someone somebody nobody "
+                          "everyone player players".split())
+SUBJECT = 1.3
+"""In "what happens to X after Y" the question is about X: its word counts this much more."""
+
+
+def subject(query: str) -> str | None:
+    """What a consequence question asks about ("what happens to mercenaries at the end of the
+    round" → mercenaries), as a query word, or None."""
+    found = _SUBJECT.search(normalise(query))
+    if found is None or found.group(1) in _NOT_SUBJECTS or found.group(1) in STOPWORDS:
+        return None
+    return found.group(1)
 
 
 def rephrase(words: list[str]) -> list[str]:

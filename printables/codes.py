@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable
 
 from printables import layouts as L
 from printables.paragraph import Paragraph
-from printables.qr import QUIET_ZONE, qr_matrix
+from printables.qr import QUIET_ZONE, keepable, qr_matrix
 from printables.styles import Styles
 from printables.text import text
 
@@ -45,11 +45,16 @@ class QRCode(Flowable):
         canvas: Canvas = self.canv
         canvas.saveState()
         canvas.scale(self.size / count, self.size / count)  # one unit = one module
-        canvas.addLiteral(_qr_ops(self.data))
+        canvas.addLiteral(_kept_ops(self.data) if keepable(self.data) else _qr_ops(self.data))
         canvas.restoreState()
 
 
 @lru_cache(maxsize=1024)
+def _kept_ops(data: str) -> str:
+    """`_qr_ops`, kept per text (never a text carrying a secret: printables.qr.keepable)."""
+    return _qr_ops(data)
+
+
 def _qr_ops(data: str) -> str:
     """PDF path operators filling the dark modules, in module units, one rectangle per run
     of dark modules in a row (a few hundred operators instead of thousands of calls)."""

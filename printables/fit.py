@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import io
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
@@ -184,3 +187,32 @@ def choose(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, targ
             return sizes[good], tried[good]
         likely = [i for i in range(bad + 1, good) if predicted(i, most) <= most - 0.03]
         at(likely[0] if likely else good - 1, most)
+
+
+CHOSEN_MOST = 256
+"""Sheets whose body size each process remembers (chosen)."""
+_CHOSEN: OrderedDict[Any, float] = OrderedDict()
+_CHOSEN_LOCK = threading.Lock()  # sheets are drawn on a thread pool (api/offload.py)
+
+
+def chosen(sheet: sheets.Sheet, page: L.Paper, resolve: Resolve, day: date, target: Target
+           ) -> tuple[float, list[Flowable] | None]:
+    """`choose`'s size, worked out once per process for a sheet (on a paper, a day, for an
+    address): a game-night pack for a new seed or count shares most of its sheets (aids,
+    score sheet and pad, turn cards) with every other pack, and finding a size was nearly half
+    of drawing one. With a trial's story when one was just laid out (its line breaks reused),
+    else None (the build makes its story; printables/paragraph.py keeps the line breaks).
+    Only a size is kept; a sheet that carries a secret (a table tent's edit strip) is drawn,
+    never sized here."""
+    key = (sheet, page, day, target.base, target.note)
+    with _CHOSEN_LOCK:
+        size = _CHOSEN.get(key)
+        if size is not None:
+            _CHOSEN.move_to_end(key)
+            return size, None
+    size, made = choose(sheet, page, resolve, day, target)
+    with _CHOSEN_LOCK:
+        _CHOSEN[key] = size
+        while len(_CHOSEN) > CHOSEN_MOST:
+            _CHOSEN.popitem(last=False)
+    return size, made.story

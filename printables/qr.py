@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from urllib.parse import urlsplit
 
 QUIET_ZONE = 4
 """Light modules a scanner needs around the code (ISO/IEC 18004)."""
@@ -19,12 +20,31 @@ Matrix = tuple[tuple[bool, ...], ...]
 """Rows of modules, True for dark, without the quiet zone."""
 
 
-@lru_cache(maxsize=1024)
+SECRETS = ("token=", "key=", "claim=")
+"""What a link's fragment carries when it is a secret: the edit token, a seat's key, a seat's
+claim code (fragments never reach a server, so that is where they travel)."""
+
+
+def keepable(text: str) -> bool:
+    """Whether a code's text may be kept in a cache: never one carrying a secret."""
+    fragment = urlsplit(text).fragment if "#" in text else ""
+    return not any(secret in fragment for secret in SECRETS)
+
+
 def qr_matrix(text: str) -> Matrix:
     """The QR code of `text` (error correction M, the smallest version that fits).
 
-    Kept per text: a sheet's codes are drawn again on every reprint and every trial layout
-    measures them. `qr_matrix.__wrapped__(text)` makes one without keeping it (a secret)."""
+    Kept per text (a sheet's codes are drawn again on every reprint and every trial layout
+    measures them), unless it carries a secret: that one is made anew each time it is asked."""
+    return _kept_matrix(text) if keepable(text) else _matrix(text)
+
+
+@lru_cache(maxsize=1024)
+def _kept_matrix(text: str) -> Matrix:
+    return _matrix(text)
+
+
+def _matrix(text: str) -> Matrix:
     import qrcode  # noqa: PLC0415  (lazy: the API must not pay for it at start-up)
     from qrcode.constants import ERROR_CORRECT_M  # noqa: PLC0415
 
@@ -43,8 +63,8 @@ def warm() -> None:
 
 def qr_svg(text: str, cached: bool = True) -> str:
     """A QR code as a small SVG: one path of unit squares, a quiet zone around it. Not
-    `cached`: a code that carries a secret (an edit link), never kept in the cache."""
-    rows = qr_matrix(text) if cached else qr_matrix.__wrapped__(text)
+    `cached` (or carrying a secret, `keepable`): never kept in the cache."""
+    rows = qr_matrix(text) if cached else _matrix(text)
     size = len(rows) + 2 * QUIET_ZONE
     path = "".join(f"M{x + QUIET_ZONE} {y + QUIET_ZONE}h1v1h-1z"
                    for y, row in enumerate(rows) for x, dark in enumerate(row) if dark)

@@ -23,7 +23,7 @@ from assistant import sheets
 from printables import fonts
 from printables import layouts as L
 from printables.cards import draw_cards
-from printables.fit import build, choose
+from printables.fit import build, chosen
 from printables.meta import lairside_version
 from printables.qr import warm as qr_warm
 from printables.target import Resolve, Target, target_for
@@ -53,8 +53,8 @@ def render(sheet: sheets.Sheet, paper: str, resolve: Resolve,
         draw(canvas, sheet, page, resolve, day, where)
         canvas.save()
         return buffer.getvalue()
-    body, chosen = choose(sheet, page, resolve, day, where)
-    return build(sheet, page, resolve, day, where, body, story=chosen.story)
+    body, story = chosen(sheet, page, resolve, day, where)
+    return build(sheet, page, resolve, day, where, body, story=story)
 
 
 def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
@@ -71,8 +71,8 @@ def render_pack(todo: Sequence[sheets.Sheet], paper: str, resolve: Resolve,
         if draw is not None:
             draw(canvas, sheet, page, resolve, day, where)
             continue
-        body, chosen = choose(sheet, page, resolve, day, where)
-        build(sheet, page, resolve, day, where, body, canvas, chosen.story)
+        body, story = chosen(sheet, page, resolve, day, where)
+        build(sheet, page, resolve, day, where, body, canvas, story)
     canvas.save()
     return buffer.getvalue()
 

@@ -122,24 +122,31 @@ def throwaway_postgres(settings: str, stop: str = "fast") -> Iterator[Callable[[
 
 
 def start_gunicorn(db_url: str, workers: int = 2, tls: tuple[Path, Path] | None = None,
-                   host: str = "127.0.0.1", **env: str) -> tuple[subprocess.Popen[bytes], str]:
+                   host: str = "127.0.0.1", log: Path | None = None, graceful: int = 1,
+                   **env: str) -> tuple[subprocess.Popen[bytes], str]:
     """A real server as `make run` starts it (gunicorn -c python:api.config: gevent workers),
     on a free loopback port and `db_url`, rate limits and the sheet warm-up off; with `tls`
     (certificate, key) over HTTPS as `make run TLS=1` serves; `host` "0.0.0.0" listens on the
-    network too. Returns the process (its own process group, for stop_gunicorn) and its base
-    URL (on loopback)."""
+    network too; `log`: a file that receives what the server prints; `graceful`: gunicorn's
+    graceful timeout (seconds). Returns the process (its own process group, for
+    stop_gunicorn) and its base URL (on loopback)."""
     import ssl  # noqa: PLC0415
 
     port = free_port()
     environ = {**os.environ, "LAIRSIDE_DATABASE_URL": db_url, "LAIRSIDE_RATE_CREATE": "off",
                "LAIRSIDE_RATE_WRITE": "off", "LAIRSIDE_WARM_SHEETS": "0", **env}
     secure = ["--certfile", str(tls[0]), "--keyfile", str(tls[1])] if tls else []
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
-         str(workers), "--bind", f"{host}:{port}", "--graceful-timeout", "1", *secure,
-         "api:create_app()"],
-        cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
+    sink = log.open("wb") if log is not None else subprocess.DEVNULL
+    try:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "python:api.config", "--workers",
+             str(workers), "--bind", f"{host}:{port}", "--graceful-timeout", str(graceful),
+             *secure, "api:create_app()"],
+            cwd=ROOT, env=environ, stdout=subprocess.DEVNULL,
+            stderr=sink, start_new_session=True)
+    finally:
+        if log is not None:
+            sink.close()  # type: ignore[union-attr]
     base = f"{'https' if tls else 'http'}://127.0.0.1:{port}"
     context = None
     if tls:  # only asks "is it up?"; the tests check the certificate themselves

@@ -5,6 +5,7 @@ The share answered first and in the top three is reported (run with -s to see it
 above a floor."""
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,14 @@ from assistant.games import all_games
 from assistant.search import SearchIndex
 
 ROOT = Path(__file__).parent / "games"
-FLOORS = {"maniacal": (0.75, 1.0), "master-plan": (0.6, 1.0), "space-syndicate": (0.75, 0.95),
-          "tdt": (0.85, 1.0), "vigilante": (0.9, 0.95)}
-"""(first, top 3) each game's set must keep: the shares measured when the sets were written,
-rounded down (before the question words were left out of a question's scoring they were
-0.48/0.83, 0.77/0.91, 0.68/0.95, 0.77/0.91 and 0.64/0.95)."""
+FLOORS = {slug: (0.9, 1.0) for slug in
+          ("maniacal", "master-plan", "space-syndicate", "tdt", "vigilante")}
+"""(first, top 3) each game's set must keep (issue 44): nine in ten answered first and every
+one in the top three. Measured at 43/41/41/41/41 questions: 100/98/100/100/100% first, all in
+the top three."""
+CONSEQUENCE = re.compile(r"^what (?:happens|if)\b|\bruns? out\b")
+"""Questions about what follows from something ("what happens to … after …", "what if … runs
+out"), which issue 44 asks each set to carry."""
 
 
 def questions(slug: str) -> list[dict[str, Any]]:
@@ -31,9 +35,10 @@ def questions(slug: str) -> list[dict[str, Any]]:
 def test_plain_questions_find_their_entry(game):
     g = next(x for x in all_games() if x.slug == game)
     asked = questions(game)
-    assert len(asked) >= 20
-    assert all(q["expect"] in g.rules for q in asked), [q["expect"] for q in asked
-                                                       if q["expect"] not in g.rules]
+    assert len(asked) >= 40
+    named = [i for q in asked for i in (q["expect"], *q.get("also", ()))]
+    assert all(i in g.rules for i in named), [i for i in named if i not in g.rules]
+    assert sum(bool(CONSEQUENCE.search(q["ask"].lower())) for q in asked) >= 10
     index = SearchIndex([(game, e) for e in g.rules], {game: g.synonyms})
     ranks = []
     for q in asked:

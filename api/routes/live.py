@@ -3,27 +3,33 @@ for phones that cannot open one, and the session's QR codes as SVG for a screen.
 
 A waiting phone holds no thread and asks the database nothing: api/followers.py wakes it when
 its table passes the version it shows. Both answer with the session as a read would. A phone
-that drops resumes from the last version it got (Last-Event-ID, or `after=`).
+that drops resumes from the last version it got (Last-Event-ID, or `after=`). A seat's phone
+is asked again, before each delivery, whether it still holds its seat: once the seat is
+handed to a new phone, its stream closes and its long poll answers 403.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import cast
 
 from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
 from api import session_access
+from api.arguments import arguments
 from api.conditional import version_tag
 from api.docs import CODE, doc, json_answer, problem
-from api.errors import EditTokenMissing
+from api.errors import EditTokenMissing, EditTokenRequired
 from api.followers import Followers
-from api.public_url import public_target
+from api.public_url import public_base
+from api.schemas.queries import SeatQueryIn
 from api.session_service import (
     claim_url,
     secret_seat,
     session_body,
     session_read,
     session_urls,
+    still_held,
     store,
     viewer_of,
 )
@@ -39,7 +45,9 @@ HEARTBEAT_SECONDS = 20
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["lairside.followers"] = Followers(app.extensions["lairside.sessions"])
+    limit = app.config.get("LAIRSIDE_FOLLOWERS")
+    app.extensions["lairside.followers"] = Followers(app.extensions["lairside.sessions"],
+                                                     None if limit is None else int(limit))
 
 
 def followers() -> Followers:
@@ -62,8 +70,15 @@ AFTER = {"in": "query", "name": "after", "schema": {"type": "integer", "minimum"
                                                     "maximum": 10**9},
          "description": "The version this phone shows.", "example": 3}
 SESSION = {"code": "k7m2x9qa", "version": 4, "state": {}}
-FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's."),
-                 "404": problem("No session has this code.")}
+RELEASED = ("This phone no longer holds its seat: the scorekeeper handed it to a new phone. "
+            "Leave the seat token out to follow the table.")
+FOLLOW_ERRORS = {"400": problem("The Host is not one this server vouches for (set "
+                                 "LAIRSIDE_PUBLIC_URL or LAIRSIDE_TRUSTED_HOSTS)."),
+                 "403": problem("The seat token is not one of this session's (or its seat "
+                                "was handed to a new phone while it waited)."),
+                 "404": problem("No session has this code."),
+                 "503": problem("This server holds as many followers as it may: read the "
+                                "session every Retry-After seconds meanwhile.")}
 
 
 @bp.get("/api/v1/sessions/<code>/wait")
@@ -79,10 +94,12 @@ FOLLOW_ERRORS = {"403": problem("The seat token is not one of this session's."),
                 **FOLLOW_ERRORS,
                 "422": problem("`after` or `timeout` is not a whole number in range.")})
 def wait(code: str) -> Response:
+    followers().check_room()
     info = store().info(code)
     viewer = viewer_of(info)
     after = _number("after", 0, 10**9)
     timeout = _number("timeout", 20, WAIT_MAX)
+    public_base()  # an untrusted Host is refused now, not after the wait
     if info.version <= after:
         waiter = followers().subscribe(info.code, request.environ.get("gunicorn.socket"))
         try:
@@ -90,6 +107,8 @@ def wait(code: str) -> Response:
         finally:
             followers().unsubscribe(waiter)
         info = store().info(code)
+        if not still_held(info, viewer):  # its seat was handed to a new phone meanwhile
+            raise EditTokenRequired(RELEASED)
     if info.version <= after:
         response = Response(status=204, headers=[("ETag", version_tag(info.version,
                                                                        viewer.seat))])
@@ -114,30 +133,38 @@ def wait(code: str) -> Response:
          **FOLLOW_ERRORS,
          "422": problem("`after` or Last-Event-ID is not a whole number in range.")})
 def stream(code: str) -> Response:
+    following = followers()
+    following.check_room()
     info = store().info(code)
     viewer = viewer_of(info)
     resumed = request.headers.get("Last-Event-ID")
     after = _number("after", 0, 10**9, resumed.strip() if resumed else None)
-    connection = request.environ.get("gunicorn.socket")
+    public_base()  # every refusal is said before the stream starts, never inside it
+    # the phone's place is taken now (503 when there is none) and given back when the
+    # server closes the answer, whether or not the stream ever started
+    waiter = following.subscribe(info.code, request.environ.get("gunicorn.socket"))
 
     def events() -> Iterator[bytes]:
         nonlocal info, after
-        waiter = followers().subscribe(info.code, connection)
-        try:
-            yield b"retry: 2000\n\n"
-            while not waiter.gone:
-                if info.version > after:
-                    body = session_body(info, viewer).body
-                    yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
-                    after = info.version
-                if followers().wait(waiter, after, HEARTBEAT_SECONDS):
-                    info = store().info(code)
-                elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
-                    yield b": nothing new\n\n"  # a phone that went)
-        finally:
-            followers().unsubscribe(waiter)
+        yield b"retry: 2000\n\n"
+        while not waiter.gone:
+            if info.version > after:
+                if not still_held(info, viewer):  # handed to a new phone: no more
+                    return
+                body = session_body(info, viewer).body
+                yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
+                after = info.version
+            if following.wait(waiter, after, HEARTBEAT_SECONDS):
+                info = store().info(code)
+            elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
+                yield b": nothing new\n\n"  # a phone that went)
 
-    response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    try:
+        response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    except BaseException:
+        following.unsubscribe(waiter)
+        raise
+    response.call_on_close(functools.partial(following.unsubscribe, waiter))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
@@ -148,18 +175,18 @@ def stream(code: str) -> Response:
      "from the first one's screen. With the edit token (Authorization: Bearer), the edit "
      "link's code instead, never cached; with the edit token and `seat`, the code that claims "
      "that seat (for its player to scan from the scorekeeper's screen).", tags=["sessions"],
-     parameters=[CODE, {"in": "query", "name": "seat", "required": False, "schema": {
-         "type": "string", "maxLength": 60}, "description": "A seat's id (edit token only)."}],
+     parameters=[CODE],
      responses={"200": {"description": "An SVG image", "content": {
          "image/svg+xml": {"schema": {"type": "string"}}}},
          "403": problem("The edit token sent is not this session's."),
          "404": problem("No session has this code.")})
-def qr(code: str) -> Response:
+@arguments(SeatQueryIn)
+def qr(code: str, query: dict[str, str]) -> Response:
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow code")
 
-    urls = session_urls(info, token, public_target()[0])  # an address phones reach, if any
-    seat = request.args.get("seat")
+    urls = session_urls(info, token)  # an address phones reach, if any (api/public_url.py)
+    seat = query.get("seat")
     if seat is not None:
         if token is None:
             raise EditTokenMissing("A seat's claim code is shown to the scorekeeper: send the "

@@ -1,6 +1,8 @@
 """Health, the OpenAPI document, the interactive docs, and problem type descriptions."""
 from __future__ import annotations
 
+import json
+
 from flask import (
     Blueprint,
     Flask,
@@ -11,6 +13,7 @@ from flask import (
     request,
     send_from_directory,
 )
+from markupsafe import escape
 from swagger_ui_bundle import swagger_ui_path
 
 from api.cache import public_get
@@ -30,12 +33,12 @@ def init_app(app: Flask) -> None:
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lairside API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<link rel="stylesheet" href="{root}/docs/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
-<script src="/docs/swagger-ui-bundle.js"></script>
-<script src="/docs/lairside-init.js"></script>
+<script src="{root}/docs/swagger-ui-bundle.js"></script>
+<script src="{root}/docs/lairside-init.js"></script>
 </body></html>"""
-DOCS_INIT = 'SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui"});\n'
+DOCS_INIT = 'SwaggerUIBundle({{url: "{root}/openapi.json", dom_id: "#swagger-ui"}});\n'
 """A file of its own: the Content-Security-Policy allows no inline script."""
 
 
@@ -55,12 +58,13 @@ def openapi() -> Response:
 
 @bp.get("/docs")
 def docs() -> Response:
-    return Response(DOCS_PAGE, mimetype="text/html")
+    return Response(DOCS_PAGE.format(root=escape(request.script_root)), mimetype="text/html")
 
 
 @bp.get("/docs/lairside-init.js")
 def docs_init() -> Response:
-    response = Response(DOCS_INIT, mimetype="text/javascript")
+    response = Response(DOCS_INIT.format(root=json.dumps(request.script_root)[1:-1]),
+                        mimetype="text/javascript")
     response.cache_control.max_age = 86400
     return response
 
@@ -76,7 +80,8 @@ def docs_asset(filename: str) -> Response:
 def problem_type(kind: str) -> Response:
     if kind not in PROBLEM_TYPES:
         raise NotFound(f"There is no problem type {kind!r}.", sorted(PROBLEM_TYPES))
-    return jsonify({"type": f"/problems/{kind}", "description": PROBLEM_TYPES[kind]})
+    return jsonify({"type": f"{request.script_root}/problems/{kind}",
+                    "description": PROBLEM_TYPES[kind]})
 
 
 @bp.get("/tls")

@@ -27,9 +27,11 @@ from api import pages_forms as forms
 from api import pages_text as text
 from api.cache import public_get
 from api.game_links import LINK_PROVIDERS
+from api.public_url import mounted, mounted_links
+from api.registry import per_game
 from api.rules_search import search_index
 from api.schemas.forms import load, operation_schema_name
-from assistant import form_text, links, sheets
+from assistant import form_text, sheets
 from assistant.errors import InvalidInput, NotFound
 from assistant.games import Game, Operation, all_games, find_game
 from assistant.inputs import ListOf, label_for, singular
@@ -43,7 +45,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(links=links, kind=forms.kind, singular=singular,
+    app.jinja_env.globals.update(links=mounted_links, kind=forms.kind, singular=singular,
                                  field_id=forms.field_id, asset=asset, fixed_url=url_for,
                                  initial_rows=form_text.initial_rows,
                                  suggestion_link=suggestion_link,
@@ -55,8 +57,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.do")
     app.jinja_env.finalize = text.shown
     LINK_PROVIDERS["pages"] = lambda game: {
-        "rules": links.rules_index(game.slug),
-        **({"timers": links.timers(game.slug)} if game.timers else {})}
+        "rules": mounted_links.rules_index(game.slug),
+        **({"timers": mounted_links.timers(game.slug)} if game.timers else {})}
     app.view_functions["static"] = public_get(_long_lived_assets(
         cast(Callable[..., Response], app.view_functions["static"])))
 
@@ -97,12 +99,13 @@ def suggestion_link(suggestion: str) -> tuple[str, str] | None:
     game = slugs.get((request.view_args or {}).get("game", ""))
     if game is not None:
         if "/calculators/" in request.path and suggestion in game.calculators:
-            return links.calculator(game.slug, suggestion), game.calculators[suggestion].title
+            title = game.calculators[suggestion].title
+            return mounted_links.calculator(game.slug, suggestion), title
         if suggestion in game.rules:
-            return links.rule(game.slug, suggestion), game.rules.get(suggestion).title
+            return mounted_links.rule(game.slug, suggestion), game.rules.get(suggestion).title
     if suggestion in slugs:
         rest = request.path.split("/", 3)[3] if request.path.count("/") >= 3 else ""
-        return f"/g/{suggestion}/{rest}".rstrip("/"), slugs[suggestion].title
+        return mounted(f"/g/{suggestion}/{rest}".rstrip("/")), slugs[suggestion].title
     return None
 
 
@@ -131,15 +134,16 @@ def manifest() -> Response:
     body = {"name": "Lairside: table-side companion", "short_name": "Lairside",
             "description": "Rules, setup, calculators, scoring, timers and a shared score "
                            "table for villain-themed board games.",
-            "start_url": "/?source=app", "scope": "/", "display": "standalone",
+            "start_url": mounted("/?source=app"), "scope": mounted("/"),
+            "display": "standalone",
             "background_color": "#14121a", "theme_color": "#14121a",
             "icons": [{"src": asset("icon-192.png"), "sizes": "192x192", "type": "image/png"},
                       {"src": asset("icon-512.png"), "sizes": "512x512", "type": "image/png"},
                       {"src": asset("icon-512-maskable.png"), "sizes": "512x512",
                        "type": "image/png", "purpose": "maskable"},
                       {"src": asset("icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
-            "shortcuts": [{"name": "Join a table", "url": "/join"},
-                          {"name": "Search the rules", "url": links.search()}]}
+            "shortcuts": [{"name": "Join a table", "url": url_for("session_pages.join")},
+                          {"name": "Search the rules", "url": mounted_links.search()}]}
     response = Response(json.dumps(body), mimetype="application/manifest+json")
     response.cache_control.max_age = 3600
     return response
@@ -193,11 +197,11 @@ def rule(game: str, entry_id: str) -> Response:
 def _operation_link(game: Game, slug: str) -> tuple[str, str] | None:
     """(title, page path) of a calculator, the scoring or the setup named by slug."""
     if slug in game.calculators:
-        return game.calculators[slug].title, links.calculator(game.slug, slug)
+        return game.calculators[slug].title, mounted_links.calculator(game.slug, slug)
     if game.scoring is not None and slug == game.scoring.slug:
-        return game.scoring.title, links.score(game.slug)
+        return game.scoring.title, mounted_links.score(game.slug)
     if game.setup is not None and slug == game.setup.slug:
-        return game.setup.title, links.setup(game.slug)
+        return game.setup.title, mounted_links.setup(game.slug)
     return None
 
 
@@ -294,7 +298,7 @@ def _table_context(found: Game, args: dict[str, Any], paper: str) -> dict[str, A
                 table_values=values, table_prefix=TABLE_PREFIX,
                 pack_new_url=url_for("printables.pack_new", game=found.slug, paper=paper,
                                      **args),
-                session_page=links.session(found.slug, "CODE"))
+                session_page=mounted_links.session(found.slug, "CODE"))
 
 
 PRINT_LABELS = {"mode": "Mode", "players": "Players", "paper": "Paper"}
@@ -404,10 +408,11 @@ def content_version() -> str:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     body = (STATIC / "sw.js").read_text(encoding="utf-8")
-    response = Response(body.replace("__VERSION__", content_version()),
+    root = json.dumps(request.script_root)[1:-1]  # the mount path, as a JS string's text
+    response = Response(body.replace("__VERSION__", content_version()).replace("__ROOT__", root),
                         mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Service-Worker-Allowed"] = mounted("/")
     return response
 
 
@@ -421,10 +426,11 @@ OFFLINE_SEEDS = ("101", "202", "303")
 """Random deals saved for offline use: "Deal again" without a signal cycles through them."""
 
 
-@lru_cache(maxsize=16)
 def _offline_index(slug: str) -> bytes:
+    """A game's offline index, made once for the games registered now (api/registry.py)."""
     game = find_game(slug)
-    return json.dumps(offline_index(slug, game.rules, game.synonyms)).encode()
+    return cast(bytes, per_game("offline", slug, lambda: json.dumps(
+        offline_index(slug, game.rules, game.synonyms)).encode()))
 
 
 @bp.get("/g/<game>/search.json")
@@ -444,31 +450,32 @@ def offline_manifest() -> Response:
     it chose, and asks before taking the others (static/app.js, static/sw.js)."""
     slug = request.args.get("game")
     if not slug:
-        urls = [links.home(), links.search(), url_for("pages.offline"), "/join",
+        urls = [mounted_links.home(), mounted_links.search(), url_for("pages.offline"),
+                url_for("session_pages.join"),
                 asset("app.css"), asset("app.js"), asset("theme.js"), asset("icon.svg"),
                 url_for("pages.manifest")]
         return Response(json.dumps(urls), mimetype="application/json")
     game = find_game(slug)
-    urls = [links.rules_index(game.slug), f"/g/{game.slug}"]
+    urls = [mounted_links.rules_index(game.slug), url_for("pages.game_home", game=game.slug)]
     if game.timers:
-        urls.append(links.timers(game.slug))
+        urls.append(mounted_links.timers(game.slug))
     urls.append(url_for("rules.index", game=game.slug))
     urls.append(url_for("pages.offline_search_index", game=game.slug))
-    urls.extend(links.rule(game.slug, entry.id) for entry in game.rules)
+    urls.extend(mounted_links.rule(game.slug, entry.id) for entry in game.rules)
     if game.calculators:
         urls.append(url_for("pages.calculators", game=game.slug))
-        urls.extend(links.calculator(game.slug, calc) for calc in game.calculators)
+        urls.extend(mounted_links.calculator(game.slug, calc) for calc in game.calculators)
     if game.scoring is not None:
-        urls.append(links.score(game.slug))
-        urls.extend(links.score(game.slug, mode.slug) for mode in game.modes)
+        urls.append(mounted_links.score(game.slug))
+        urls.extend(mounted_links.score(game.slug, mode.slug) for mode in game.modes)
     seeded = game.setup is not None and any(f.name == "seed" for f in game.setup.form)
     for mode in game.modes:
-        urls.append(f"/g/{game.slug}/setup?mode={mode.slug}")
+        urls.append(mounted_links.setup(game.slug, mode=mode.slug))
         if game.setup is None:
             continue
         for n in range(mode.min_players, mode.max_players + 1):
-            urls.append(links.setup(game.slug, mode=mode.slug, players=n))
+            urls.append(mounted_links.setup(game.slug, mode=mode.slug, players=n))
             if seeded:
-                urls.extend(links.setup(game.slug, mode=mode.slug, players=n, seed=seed)
+                urls.extend(mounted_links.setup(game.slug, mode=mode.slug, players=n, seed=seed)
                             for seed in OFFLINE_SEEDS)
     return Response(json.dumps(urls), mimetype="application/json")

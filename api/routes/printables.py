@@ -17,6 +17,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request, url
 from flask.cli import with_appcontext
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
+from api import ratelimit
 from api.cache import Kept, kept_or_built, not_modified, public_get, send
 from api.conditional import public_headers, unchanged
 from api.docs import (
@@ -31,8 +32,11 @@ from api.docs import (
 )
 from api.game_links import LINK_PROVIDERS
 from api.offload import off_the_loop
-from api.public_url import public_target
+from api.public_url import public_base
+from api.responses import json_body
 from api.schemas.forms import load, operation_schema_name, schema_for
+from api.session_access import edit_token_if_sent
+from api.session_service import store, table_sheet, tracked_game
 from assistant import sheets
 from assistant.errors import InvalidInput
 from assistant.errors import NotFound as DomainNotFound
@@ -94,7 +98,7 @@ def _send(tag: str, name: str, draw: Callable[[], bytes], cache: bool = True) ->
 
 
 def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
-    base, note = public_target()
+    base, note = _target()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def draw() -> bytes:
@@ -103,6 +107,12 @@ def _pdf(sheet: sheets.Sheet, paper: str) -> Response:
         return render(sheet, paper, resolver(app, base), target=Target(base, note))
 
     return _send(sheet_tag(sheet, paper, base, note), f"{sheet.slug}-{paper}.pdf", draw)
+
+
+def _target() -> tuple[str, str]:
+    """Where this request's codes point, and what the sheet's footer says about it."""
+    base = public_base()
+    return base.url, base.note
 
 
 def _paper() -> str:
@@ -139,18 +149,40 @@ PLAYERS = {"in": "query", "name": "players", "required": True,
 TAGS = ["printables"]
 
 
+SESSION = {"in": "query", "name": "session", "required": False, "schema": {"type": "string"},
+           "description": "A session's share code: its join sheet ends the pack."}
+
+
 def _setup_paths() -> Iterator[tuple[str, dict[str, Any]]]:
     """One documented setup sheet per game, with the setup's own query schema."""
     for game in all_games():
-        if game.sheets is None or game.setup is None:
-            continue
-        name = operation_schema_name(game.slug, game.setup.slug)
-        yield f"/api/v1/games/{game.slug}/printables/setup.pdf", {
-            "summary": f"{game.title}: setup sheet (PDF)",
-            "description": sheets.catalogue(game.slug).setup.summary + " Takes the setup's "
-                           "own query parameters; a count the mode does not allow answers 422.",
-            "parameters": [{"in": "query", "schema": schema_for(game.setup.form, name, True)},
-                           PAPER]}
+        if game.sheets is not None and game.setup is not None:
+            yield f"/api/v1/games/{game.slug}/printables/setup.pdf", {
+                "summary": f"{game.title}: setup sheet (PDF)",
+                "description": sheets.catalogue(game.slug).setup.summary + " Takes the "
+                "setup's own query parameters; a count the mode does not allow answers 422.",
+                "parameters": [_setup_query(game), PAPER]}
+
+
+def _setup_query(game: Game) -> dict[str, Any]:
+    """The setup's own query schema (the one `_setup_args` loads with)."""
+    assert game.setup is not None
+    name = operation_schema_name(game.slug, game.setup.slug)
+    return {"in": "query", "schema": schema_for(game.setup.form, name, True)}
+
+
+def _pack_paths(tracked: bool) -> Callable[[], Iterator[tuple[str, dict[str, Any]]]]:
+    """One documented pack per game (with table sessions, if `tracked`), with the setup's own
+    query schema: the bounds the pack enforces are its game's."""
+    def paths() -> Iterator[tuple[str, dict[str, Any]]]:
+        for game in all_games():
+            if game.sheets is None or game.setup is None or \
+                    (tracked and game.tracker is None):
+                continue
+            yield f"/api/v1/games/{game.slug}/printables/pack.pdf", {
+                "summary": f"{game.title}: the game-night pack (PDF)",
+                "parameters": [_setup_query(game), *(() if tracked else (SESSION,)), PAPER]}
+    return paths
 
 
 @bp.get("")
@@ -264,11 +296,8 @@ def _players_arg(game: Game) -> int | None:
      "`session` (with the cut-off edit strip for whoever sends its edit token as "
      "Authorization: Bearer), else a tent whose code starts a new table. Creates nothing; POST "
      "starts a new table and prints its pack.", tags=TAGS,
-     parameters=[GAME, MODE, PLAYERS, {"in": "query", "name": "session", "required": False,
-                                       "schema": {"type": "string"}, "description": "A "
-                                       "session's share code: its join sheet ends the pack."},
-                 PAPER],
-     responses={"200": _pdf_ok("{game}-setup-{mode}-{players}-pack-a4.pdf"), **ERRORS})
+     responses={"200": _pdf_ok("{game}-setup-{mode}-{players}-pack-a4.pdf"), **ERRORS},
+     expand=_pack_paths(tracked=False))
 def pack(game: str) -> Response:
     found = find_game(game)
     paper = _paper()
@@ -278,7 +307,7 @@ def pack(game: str) -> Response:
 
 
 def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -> Response:
-    base, note = public_target()
+    base, note = _target()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     name = f"{todo[0].slug}-pack{'-edit' if private else ''}-{paper}.pdf"
 
@@ -299,17 +328,13 @@ def _pack_pdf(game: Game, todo: list[sheets.Sheet], paper: str, private: bool) -
      "the scorekeeper's edit code on a cut-off strip. The edit token travels inside the PDF "
      "(and X-Edit-Token, for the client that asked), so the answer is `Cache-Control: private, "
      "no-store`; the new session's address is in `Location`. A GET never creates anything.",
-     tags=TAGS, method="post", parameters=[GAME, MODE, PLAYERS, PAPER],
+     tags=TAGS, method="post", expand=_pack_paths(tracked=True),
      body=request_doc({"type": "object"}, per_game(
          lambda g: {k: v for k, v in setup_of(g).items() if k != "game"}, tracked=True)),
      responses={"201": _pdf_ok("{game}-setup-pack-edit-a4.pdf", "The pack, with the "
                                "new session's edit strip; Location: the session."),
                 **ERRORS})
 def pack_new(game: str) -> Response:
-    from api import ratelimit  # noqa: PLC0415
-    from api.responses import json_body  # noqa: PLC0415
-    from api.session_service import store, table_sheet, tracked_game  # noqa: PLC0415
-
     found, tracker = tracked_game(game)  # 404 for a game without sessions
     paper = _paper()
     args = _setup_args(found)
@@ -329,7 +354,7 @@ def pack_new(game: str) -> Response:
     setup = tracker.parse_setup(body)
     sheets.setup_sheet(found.slug, **args)  # a bad setup answers 422 before anything is made
     info, token = store().create(tracker, setup)
-    join = table_sheet(info, token, public_target()[0])
+    join = table_sheet(info, token)
     todo, _ = pack_sheets(found, {**args, "mode": args.get("mode") or str(info.setup.mode)},
                           join)
     response = _pack_pdf(found, todo, paper, private=True)
@@ -352,9 +377,6 @@ def pack_sheets(game: Game, args: Mapping[str, Any], code: str | sheets.Sheet | 
 def _join_for(game: Game, args: Mapping[str, Any], code: str) -> tuple[sheets.Sheet, bool]:
     """A session's join sheet, with the edit strip for whoever sends its edit token; refused
     when the table plays another game or mode than the pack's (its tent would not match)."""
-    from api.session_access import edit_token_if_sent  # noqa: PLC0415
-    from api.session_service import store, table_sheet  # noqa: PLC0415
-
     info = store().info(code)
     if info.setup.game != game.slug:
         other = find_game(info.setup.game).title
@@ -367,7 +389,7 @@ def _join_for(game: Game, args: Mapping[str, Any], code: str) -> tuple[sheets.Sh
         raise InvalidInput("mode", f"That table plays {title}: print the {title} pack for it, "
                            "or leave the table out.", mode)
     token = edit_token_if_sent(info, "follow-only sheet")
-    return table_sheet(info, token, public_target()[0]), token is not None
+    return table_sheet(info, token), token is not None
 
 
 @bp.get("/<aid>.pdf")

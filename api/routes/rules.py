@@ -5,10 +5,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from api.arguments import arguments
 from api.cache import public_get
 from api.docs import ERRORS, GAME, doc, json_answer, path_param, per_game
 from api.json_provider import dumps_bytes
 from api.rules_search import search_index
+from api.schemas.queries import RulesListIn, RulesSearchIn
 from assistant.games import Game, find_game
 from assistant.search import Hit
 
@@ -23,24 +25,14 @@ def _hit(hit: Hit, root: str) -> dict[str, Any]:
             "url": f"{root}/api/v1/games/{hit.game}/rules/{entry.id}"}
 
 
-@public_get
-def _search(game: str | None) -> Response:
-    """A search for `q` (`limit`: 1 to 50, 10 when absent or not a whole number), kept by
-    address like any read (the cache's byte budget bounds open-ended queries)."""
-    query = request.args.get("q", "")
-    most = request.args.get("limit", 10, type=int)
-    hits = search_index(game).search(query, limit=max(1, min(most or 10, 50)))
-    root = request.root_path
-    body = dumps_bytes({"query": query, "count": len(hits),
+def _search(game: str | None, query: dict[str, Any]) -> Response:
+    """A search for `q` (`limit`: 1 to 50), kept by address like any read (the cache's byte
+    budget bounds open-ended queries)."""
+    hits = search_index(game).search(query["q"], limit=query["limit"])
+    root = request.script_root
+    body = dumps_bytes({"query": query["q"], "count": len(hits),
                         "results": [_hit(hit, root) for hit in hits]})
     return Response(body, mimetype="application/json")
-
-
-QUERY = {"in": "query", "name": "q", "schema": {"type": "string", "maxLength": 120},
-         "description": "Words to look for; one or two typos are forgiven.",
-         **per_game(lambda g: next(iter(g.rules)).title.lower())}
-LIMIT = {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1,
-                                                    "maximum": 50, "default": 10}}
 
 
 def _hits(game: Game) -> dict[str, Any]:
@@ -53,20 +45,15 @@ HITS = per_game(_hits)
 
 
 @bp.get("/api/v1/games/<game>/rules")
-@doc("List or search a game's rules", "Without q: every entry. With q: ranked, typo-tolerant "
-     "results (title matches before body matches).", tags=["rules"],
-     parameters=[GAME, {**QUERY, "required": False}, LIMIT],
-     responses={"200": json_answer(HITS), **ERRORS})
-def index(game: str) -> Response:
-    found = find_game(game)
-    if "q" in request.args:
-        return _search(game=found.slug)
-    return _listing(game=found.slug)
-
-
 @public_get
-def _listing(game: str) -> Response:
+@doc("List or search a game's rules", "Without q: every entry. With q: ranked, typo-tolerant "
+     "results (title matches before body matches).", tags=["rules"], parameters=[GAME],
+     responses={"200": json_answer(HITS), **ERRORS})
+@arguments(RulesListIn)
+def index(game: str, query: dict[str, Any]) -> Response:
     found = find_game(game)
+    if "q" in query:
+        return _search(found.slug, query)
     return jsonify({"game": found.slug, "count": len(found.rules), "entries": [
         {"id": e.id, "title": e.title, "section": e.section, "glossary": e.glossary,
          "url": url_for("rules.entry", game=found.slug, entry_id=e.id)} for e in found.rules]})
@@ -89,8 +76,9 @@ def entry(game: str, entry_id: str) -> Response:
 
 
 @bp.get("/api/v1/rules")
+@public_get
 @doc("Search the rules of every game", "Like a game's search, across all games; each hit "
-     "names its game.", tags=["rules"], parameters=[{**QUERY, "required": True}, LIMIT],
-     responses={"200": json_answer(HITS), **ERRORS})
-def search_all() -> Response:
-    return _search(game=None)
+     "names its game.", tags=["rules"], responses={"200": json_answer(HITS), **ERRORS})
+@arguments(RulesSearchIn)
+def search_all(query: dict[str, Any]) -> Response:
+    return _search(None, query)

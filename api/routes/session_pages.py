@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from api import pages_forms as forms
 from api import ratelimit
 from api.chart import laid_out
-from api.public_url import public_target
+from api.public_url import mounted, mounted_links, public_base
 from api.session_service import (
     checked_setup,
     cited_titles,
@@ -87,7 +87,7 @@ def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
     if game.setup is None or not values.get("players"):
         return None
     params = {k: values[k] for k in ("mode", "players", "seed") if values.get(k)}
-    return links.setup(game.slug, **params)
+    return mounted_links.setup(game.slug, **params)
 
 
 def _deals(tracker: Any) -> bool:
@@ -148,9 +148,10 @@ def create_table(game: str) -> Response | WerkzeugResponse:
     info, token = store().create(tracker, setup)
     fragment = f"token={token}"
     setup_link = request.form.get("from_setup", "")
-    if setup_link.startswith(f"/g/{found.slug}/setup"):
+    if setup_link.startswith(mounted(f"/g/{found.slug}/setup")):
         fragment += "&setup=" + quote(setup_link, safe="")
-    response = redirect(f"{links.session(found.slug, info.code)}#{fragment}", code=303)
+    response = redirect(f"{mounted(links.session(found.slug, info.code))}#{fragment}",
+                        code=303)
     response.cache_control.no_store = True
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
@@ -219,7 +220,7 @@ def join() -> Response | WerkzeugResponse:
         except InvalidInput as exc:  # said as what to do, as every page says it
             errors = {k: [forms.to_do(m) for m in v] for k, v in exc.errors().items()}
         else:
-            return redirect(links.session(info.setup.game, info.code), code=303)
+            return redirect(mounted(links.session(info.setup.game, info.code)), code=303)
     games = [g for g in all_games() if g.tracker is not None]
     return _page("join.html", 422 if errors else 200, code=raw or "", errors=errors, games=games)
 
@@ -289,7 +290,7 @@ def session_page(game: str, code: str) -> Response:
     info = _table(game, code)
     found = find_game(game)
     state, can_undo = store().point(info)
-    base, _ = public_target()
+    base = public_base().url
     mode = str(info.setup.mode)
     score = {"code": info.code, "version": info.version,
              **info.tracker.score(info.setup, state).to_json()}

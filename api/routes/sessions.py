@@ -17,6 +17,8 @@ from flask.cli import with_appcontext
 
 from api import ratelimit, session_access
 from api import session_service as service
+from api.arguments import arguments
+from api.conditional import version_tag
 from api.docs import (
     BODY_ERRORS,
     CODE,
@@ -30,9 +32,10 @@ from api.docs import (
 )
 from api.json_provider import dumps_bytes
 from api.offload import off_the_loop
-from api.public_url import base_url, public_target
+from api.public_url import public_base
 from api.responses import json_body
 from api.schemas.forms import camel, load, schema_for
+from api.schemas.queries import EventsPageIn, PaperIn, PlayIn
 from api.session_service import (
     append_event,
     checked_event,
@@ -57,10 +60,7 @@ from api.session_service import (
     versioned_body,
     viewer_of,
 )
-from api.storage import (
-    WrongClaimCode,
-)
-from assistant import links, sheets
+from assistant import links
 from assistant.errors import InvalidInput
 from assistant.games import Game, all_games, find_game
 from assistant.inputs import Text
@@ -77,7 +77,7 @@ from assistant.tracker import (
     exports,
 )
 from assistant.tracker import play as plays
-from assistant.tracker.kernel import SEALED
+from assistant.tracker.kernel import RELEASE, SEALED
 
 bp = Blueprint("sessions", __name__)
 
@@ -163,7 +163,6 @@ def expire_sessions(days: int | None) -> None:
 
 # --- the document's shared parts -------------------------------------------------------------
 
-MAX_EVENTS_PAGE = 500
 TAGS = ["sessions"]
 READ_ERRORS = {"404": problem("No session with this code."),
                "429": problem("Too many unknown codes asked for from this client (see "
@@ -316,17 +315,25 @@ def import_session() -> Response:
     except InvalidInput as error:
         raise error.within("setup") from None
     for i, raw in enumerate(found.events):  # each through its kind's schema, as a write is
-        if not (isinstance(raw, dict) and raw.get(SEALED)):  # a sealed entry lacks its secret
+        # (a sealed entry lacks its secret; a release is the kernel's own)
+        if not (isinstance(raw, dict) and (raw.get(SEALED) or raw.get("kind") == RELEASE)):
             try:
-                checked_event(found.game, tracker, raw)
+                checked_event(found.game, tracker, raw, from_request=False)
             except InvalidInput as error:
                 raise error.within(f"events.{i}", f"Event {i + 1}: ") from None
+    refused = found.unsealed(tracker)
     info, token = store().create(tracker, setup, exports.events_of(tracker, found))
-    left_out = {"private_events": found.sealed, "note": (
+    left_out: dict[str, Any] = {"private_events": found.sealed + len(refused), "note": (
         "Private entries (a seat's secret) come without their secret: an export never "
         "carries one a seat has not revealed. Each seat enters its own again on its own "
-        "phone.")} if found.sealed else None
-    return created(info, token, store().state_at(info), left_out)
+        "phone.")}
+    if refused:
+        left_out["refused_secrets"] = [i + 1 for i in refused]
+        left_out["note"] += (" Events " + ", ".join(str(i + 1) for i in refused) + " carried "
+                             "a seat's secret, which no export does: it was left out, and "
+                             "no phone of this table can read it.")
+    return created(info, token, store().state_at(info),
+                   left_out if found.sealed or refused else None)
 
 
 
@@ -335,7 +342,11 @@ def import_session() -> Response:
 
 @bp.get("/api/v1/sessions/<code>")
 @doc("Read a session's state", "The state folded from every event. ETag is the version; send "
-     "If-None-Match to get 304 while nothing changed. With X-Seat-Token, that seat's own view.",
+     "If-None-Match to get 304 while nothing changed. With X-Seat-Token, that seat's own view. "
+     "`moves`: what the rules allow now and this viewer may send (the table's; on a seat's "
+     "own view that seat's own too, marked `own`), each a request `body` with its `label`, "
+     "the fields to check (`asks`) and those the table enters itself (`enter`: the rules "
+     "leave them open, so the body holds only a stand-in there).",
      tags=TAGS, operation_id="readSession", parameters=[CODE],
      responses={"200": json_answer({"code": "k7m2x9qa", "version": 1, "can_undo": True,
                                     "state": {}}),
@@ -350,33 +361,21 @@ def read(code: str) -> Response:
 @bp.get("/api/v1/sessions/<code>/events")
 @doc("List a session's events", "Every event in order (undo and revert included), with a "
      "readable line each. `after` skips to newer ones.", tags=TAGS, operation_id="listEvents",
-     parameters=[CODE, {"in": "query", "name": "after", "schema": {
-         "type": "integer", "minimum": 0, "maximum": 999999999}},
-         {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 0,
-                                                     "maximum": MAX_EVENTS_PAGE}}],
+     parameters=[CODE],
      responses={"200": json_answer({"version": 1, "events": [{"seq": 1, "event": {
          "kind": "note", "text": "Round 1"}}]}),
          "403": problem("A seat token (X-Seat-Token) that is not this session's."),
-         "422": problem("after or limit is not a whole number 0-999999999."), **READ_ERRORS})
-def events(code: str) -> Response:
+         "422": problem("after or limit is not a whole number in its range."), **READ_ERRORS})
+@arguments(EventsPageIn)
+def events(code: str, query: dict[str, Any]) -> Response:
     info = store().info(code)
     viewer = viewer_of(info)
-    after = _int_arg("after", 0)
-    limit = min(_int_arg("limit", MAX_EVENTS_PAGE), MAX_EVENTS_PAGE)
-    rows = store().events(info, after, limit)
+    rows = store().events(info, query["after"], query["limit"])
+    # a game with secrets: a seat's entries are its own phone's (History.reader and line)
+    history = store().history(info) if info.tracker.private_events else None
     return json_response({"code": info.code, "version": info.version,
-                  "events": [event_json(info, r, viewer) for r in rows]}, 200,
+                  "events": [event_json(info, r, viewer, history) for r in rows]}, 200,
                  revalidation(info.version, viewer))
-
-
-def _int_arg(name: str, default: int) -> int:
-    raw = request.args.get(name)
-    if raw is None:
-        return default
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
-        raise InvalidInput(name, f"{name} is a whole number from 0 to 999999999 (digits 0-9); "
-                           f"got {raw[:40]!r}.", "0-999999999")
-    return int(raw)
 
 
 @bp.get("/api/v1/sessions/<code>/score")
@@ -441,11 +440,7 @@ PLAY_EXAMPLES = per_game(lambda g: {
      "the link itself, and a few lines of text for a group chat. `format=csv` gives one row "
      "per seat instead (date, game, mode, seat, name, score, rank, winner, role). A game the "
      "rules have not ended is refused (409): a provisional score is never a play.",
-     tags=TAGS, operation_id="sessionPlay",
-     parameters=[CODE, {"in": "query", "name": "format", "schema": {
-         "type": "string", "enum": ["json", "csv"], "default": "json"}},
-         {"in": "query", "name": "tz", "schema": {"type": "string", "default": "UTC"},
-          "example": "Europe/Paris", "description": "The time zone of playDate (IANA name)."}],
+     tags=TAGS, operation_id="sessionPlay", parameters=[CODE],
      responses={"200": {"description": "The play", "content": {
          "application/json": {"schema": {"type": "object", "properties": {
              "play": PLAY_SCHEMA}}, **PLAY_EXAMPLES},
@@ -455,12 +450,11 @@ PLAY_EXAMPLES = per_game(lambda g: {
                                "/problems/game-not-ended)."),
                 "422": problem("format is not json or csv, or tz names no time zone."),
                 **READ_ERRORS})
-def play(code: str) -> Response:
+@arguments(PlayIn)
+def play(code: str, query: dict[str, Any]) -> Response:
     info = store().info(code)
-    fmt = request.args.get("format", "json")
-    if fmt not in ("json", "csv"):
-        raise InvalidInput("format", f"There is no format {fmt[:20]!r}.", "json, csv")
-    name, zone = plays.time_zone(request.args.get("tz"))
+    fmt = query["format"]
+    name, zone = plays.time_zone(query["tz"])
 
     def build() -> tuple[bytes, str]:
         made = play_of(info, store().state_at(info), zone)
@@ -492,7 +486,8 @@ def export(code: str) -> Response:
     rows = store().events(info)
     with collector_paused(len(rows)):  # the history's stored forms (an old row resolved)
         body = exports.export(info.tracker, info.setup, info.code, info.version,
-                              info.created_at, [(r.seq, r.created_at, history.event_at(r.seq))
+                              info.created_at, [(r.seq, r.created_at,
+                                                 history.stored_form(r.seq, r.event))
                                                 for r in rows])
         response = json_response(body, 200, revalidation(info.version, SHARED))
     response.headers["Content-Disposition"] = f'inline; filename="lairside-{info.code}.json"'
@@ -551,7 +546,9 @@ CLAIM_FORM = (Text("claim_code", "The seat's claim code, as printed on its slip.
      "shown on the scorekeeper's phone; the share code alone claims nothing), answers, once, "
      "the seat token that phone sends as X-Seat-Token to see that seat's secrets (a hidden "
      "plan, an identity) and to write its private entries. Nobody else's view ever carries "
-     "them. Games without secrets have no claims (404).", tags=TAGS, method="post",
+     "them. Attempts are limited per seat (LAIRSIDE_RATE_CLAIM, 6 a minute), not per "
+     "address: phones behind one NAT never lock each other out. Games without secrets have "
+     "no claims (404).", tags=TAGS, method="post",
      operation_id="claimSeat", parameters=[CODE, SEAT],
      body=request_doc(schema_for(CLAIM_FORM, "SeatClaimIn"), {"claim_code": "K7M2X9QA"}),
      responses={"201": json_answer({"code": "k7m2x9qa", "seat": "ana", "seat_token": "…"},
@@ -560,18 +557,15 @@ CLAIM_FORM = (Text("claim_code", "The seat's claim code, as printed on its slip.
                 "409": problem("Another phone holds this seat (the scorekeeper can release "
                                "it)."),
                 "422": problem("No such seat at this table, or no claim code sent."),
-                **BODY_ERRORS, **READ_ERRORS})
+                **BODY_ERRORS, **READ_ERRORS,
+                "429": problem("Too many claim attempts for this seat (see Retry-After).")})
 def claim_seat(code: str, seat: str) -> Response:
-    ratelimit.limit("create")
     info = store().info(code)
     secret_seat(info, seat)
     given = load(CLAIM_FORM, "SeatClaimIn", json_body())["claim_code"]
-    try:
-        token = store().claim_seat(info, seat, given)
-    except WrongClaimCode:
-        ratelimit.limit("miss")  # a guessed claim code counts like a guessed share code
-        raise
-    page = base_url() + links.session(info.setup.game, info.code)
+    ratelimit.limit("claim", who=f"{info.id}:{seat}")  # per seat: never a table's address
+    token = store().claim_seat(info, seat, given)
+    page = public_base().url + links.session(info.setup.game, info.code)
     response = json_response({"code": info.code, "seat": seat, "seat_token": token,
                       "note": "Keep this on the seat's own phone: it shows that seat's "
                               "secrets and is shown once.",
@@ -582,20 +576,27 @@ def claim_seat(code: str, seat: str) -> Response:
 
 
 @bp.delete("/api/v1/sessions/<code>/seats/<seat>/claim")
-@doc("Release a seat", "The scorekeeper (edit token) ends a seat's claim: the phone holding "
-     "it loses that seat's view at once, and the seat's claim code claims it again (a phone "
-     "lost or swapped mid-game).", tags=TAGS, method="delete", operation_id="releaseSeat",
-     parameters=[CODE, SEAT, *AUTH[:2]],
-     responses={"204": {"description": "Released (or it was not claimed)."},
+@doc("Hand a seat to a new phone (release it)", "The scorekeeper (edit token) ends a seat's "
+     "claim (a phone lost or swapped mid-game), in one step: the phone holding it loses that "
+     "seat's view at once (its reads, stream and long poll answer 403), the seat's claim code "
+     "changes (GET …/seats lists the new one), and the history says so for everyone (\"the "
+     "table handed Ann's seat to a new phone\"). What the earlier phone entered stays its "
+     "own: the new phone never reads it, and enters the seat's secret again from the card. "
+     "No undo or revert takes a release back.", tags=TAGS, method="delete",
+     operation_id="releaseSeat", parameters=[CODE, SEAT, *AUTH[:2]],
+     responses={"204": {"description": "Released (ETag: the new version), or no phone held "
+                                       "the seat (nothing changed)."},
                 "401": WRITE_ERRORS["401"], "403": WRITE_ERRORS["403"],
-                "422": problem("No such seat at this table."), **READ_ERRORS})
+                "422": problem("No such seat at this table."),
+                "503": WRITE_ERRORS["503"], **READ_ERRORS})
 def release_seat(code: str, seat: str) -> Response:
     ratelimit.limit("write")
     info = store().info(code)
     session_access.require_editor(info)
     secret_seat(info, seat)
-    store().release_seat(info, seat)
-    return Response(status=204)
+    done = store().release_seat(info, seat)
+    version = info.version if done is None else done.version
+    return Response(status=204, headers=[("ETag", version_tag(version, None))])
 
 
 @bp.get("/api/v1/sessions/<code>/seats")
@@ -626,23 +627,23 @@ def seats(code: str) -> Response:
 @doc("Print the join-this-table QR sheet", "A PDF with a QR code to follow the game; with the "
      "edit token (Authorization: Bearer ...) a second QR code opens the page ready to edit. "
      "Never cached.", tags=TAGS, operation_id="joinSheet",
-     parameters=[CODE, {"in": "query", "name": "paper", "schema": {
-         "type": "string", "enum": ["a4", "letter"], "default": "a4"}}],
+     parameters=[CODE],
      responses={"200": {"description": "The sheet", "content": {"application/pdf": {
          "schema": {"type": "string", "format": "binary"}}}},
          "403": problem("A wrong edit token was sent."),
          "422": problem("paper is not a4 or letter."), **READ_ERRORS})
-def join_pdf(code: str) -> Response:
+@arguments(PaperIn)
+def join_pdf(code: str, query: dict[str, Any]) -> Response:
     """Never cached: it may carry the edit link."""
     from printables.render import Target, render  # lazy: reportlab only when printing
 
     info = store().info(code)
     token = session_access.edit_token_if_sent(info, "follow-only sheet")
-    paper = sheets.check_paper(request.args.get("paper", "a4"))
-    base, note = public_target()  # the table's LAN address, never loopback, when it can
-    sheet = table_sheet(info, token, base)
+    paper = query["paper"]
+    base = public_base()  # the table's LAN address, never loopback, when it can
+    sheet = table_sheet(info, token)
     response = Response(off_the_loop(lambda: render(sheet, paper, lambda link: link.page,
-                                                    target=Target(base, note))),
+                                                    target=Target(base.url, base.note))),
                         mimetype="application/pdf")
     edit = "-edit" if token is not None else ""
     response.headers["Content-Disposition"] = (f'inline; filename="lairside-{info.code}'

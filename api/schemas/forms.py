@@ -37,6 +37,15 @@ class StrictBoolean(fields.Boolean):
         raise ValidationError("Not a valid boolean: send true or false.")
 
 
+class Words(fields.String):
+    """Text as the core keeps it: without the spaces around it (a blank one is refused by
+    NOT_BLANK, its spaces kept so the refusal names it)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        return text.strip() or text
+
+
 class IntegerList(fields.List[Any]):
     """A list of whole numbers; in a query also written "2,2" (ASCII digits only)."""
 
@@ -80,7 +89,7 @@ def _field(spec: inputs.Field, prefix: str, query: bool) -> fields.Field[Any]:
             common["metadata"]["x-seat"] = True
         if spec.dealt:  # left out, the setup deals it by its seed
             common["metadata"]["x-dealt"] = True
-        return fields.String(validate=[validate.Length(min=1, max=spec.max_length),
+        return Words(validate=[validate.Length(min=1, max=spec.max_length),
                                        validate.Regexp(NOT_BLANK, error="Must not be blank.")],
                              **common)
     if isinstance(spec, inputs.IntList):

@@ -1,6 +1,8 @@
 /* Lairside phone pages: small progressive enhancements. Every page works without this file. */
 "use strict";
 (function () {
+  /* The site's mount path ("" at the root; "/lair" behind a proxy that serves it there). */
+  var ROOT = document.documentElement.dataset.root || "";
   var store = {
     get: function (key, fallback) {
       try { var v = localStorage.getItem("lairside:" + key); return v === null ? fallback : JSON.parse(v); }
@@ -240,7 +242,7 @@
     function offlineSearch(q, mine) {
       var urls = form.dataset.offlineIndex.split(" ").filter(Boolean);
       Promise.all(urls.map(function (u) {
-        return fetch(u).then(function (r) { return r.json(); }).catch(function () { return null; });
+        return fetch(u).then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; });
       })).then(function (indexes) {
         if (mine !== asked) return;
         var saved = indexes.filter(Boolean);
@@ -315,7 +317,7 @@
       $$("[data-table-link]").forEach(function (a) {
         var url = new URL(a.href);
         var kind = a.dataset.tableLink;
-        var own = !game || url.pathname.indexOf("/g/" + game + "/") === 0;
+        var own = !game || url.pathname.indexOf(ROOT + "/g/" + game + "/") === 0;
         if (kind === "setup" && own) { url.searchParams.set("mode", state.mode); url.searchParams.set("players", state.players); }
         if (kind === "score" && own) url.searchParams.set("mode", state.mode);
         if (kind === "timers") url.searchParams.set("players", state.players);
@@ -577,12 +579,12 @@
         games[d.game] = { count: d.count, bytes: d.bytes }; store.set("offline-games", games); draw();
       }
     };
-    function register() { navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* optional */ }); }
+    function register() { navigator.serviceWorker.register(ROOT + "/sw.js", { scope: ROOT + "/" }).catch(function () { /* optional */ }); }
     /* after the page has loaded: the worker's start-up is no part of the first screen */
     if (document.readyState === "complete") register(); else window.addEventListener("load", register);
     /* The game this phone chose: the one whose page this is, else the one picked on home. */
     function chosen() {
-      var m = location.pathname.match(/^\/g\/([^/]+)/);
+      var m = location.pathname.slice(ROOT.length).match(/^\/g\/([^/]+)/);
       if (m) return m[1];
       var picked = $("input[name=game]:checked");
       return picked ? picked.value : null;

@@ -1,7 +1,8 @@
 /* The session page: renders the board a game declares (tracks, shows, per-seat counters,
    toggles and actions; assistant/tracker/contract.py) from the session JSON, follows changes
    live (a stream: GET .../stream, or the long poll .../wait?after=<version> where a stream
-   cannot be opened), and writes with If-Match and an
+   cannot be opened; from a server full of followers, a read every Retry-After seconds),
+   and writes with If-Match and an
    Idempotency-Key per tap.
 
    Every tap is an intent in a queue kept on this phone, sent in order. A write that meets
@@ -41,7 +42,8 @@
   // A seat's slip: its QR opens this page with the seat and its claim code, claimed on load.
   var slip = hash.get("seat") && hash.get("claim") ? {seat: hash.get("seat"), code: hash.get("claim")} : null;
   var setupLink = hash.get("setup");
-  if (setupLink && setupLink.indexOf("/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
+  var root = document.documentElement.dataset.root || "";
+  if (setupLink && setupLink.indexOf(root + "/g/" + data.game + "/setup") === 0) { storage.set("table-setup:" + code, setupLink); }
   setupLink = storage.get("table-setup:" + code, null);
   if (location.hash) { history.replaceState(null, "", location.pathname + location.search); }
 
@@ -57,21 +59,58 @@
     try {
       var kept = JSON.parse(localStorage.getItem(lastKey) || "null") || {};
       if (events) { kept.events = events; }
-      else { kept.version = data.version; kept.state = data.state; kept.setup = data.setup; kept.can_undo = data.can_undo; }
+      else { kept.version = data.version; kept.state = data.state; kept.setup = data.setup; kept.can_undo = data.can_undo; kept.moves = data.moves; }
       localStorage.setItem(lastKey, JSON.stringify(kept));
     } catch (e) { /* full or private: the page still works online */ }
   }
   try {
     var last = JSON.parse(localStorage.getItem(lastKey) || "null");
     if (last && last.version > data.version && !localStorage.getItem("lairside:seat:" + code)) {
-      data.version = last.version; data.state = last.state; data.setup = last.setup; data.can_undo = last.can_undo;
+      data.version = last.version; data.state = last.state; data.setup = last.setup; data.can_undo = last.can_undo; data.moves = last.moves || [];
     }
   } catch (e) { /* nothing kept */ }
   var names = {}; data.setup.seats.forEach(function (s) { names[s.id] = s.name; });
   function readHeaders(extra) { var h = extra || {}; if (mine) { h["X-Seat-Token"] = mine.key; } return h; }
   function isPrivate(kind) { return privateKinds.indexOf(kind) >= 0; }
   var shownSecret = false;  // this phone's secret lines: covered until tapped
-  function say(text) { $("[data-status]").textContent = text; }
+  function say(text) { if (!vanished) { $("[data-status]").textContent = text; } }
+  /* A table deleted (or expired) while this page is open answers 404 (or 410): the page says
+     so once, keeps what it shows, and asks the server nothing more. */
+  var vanished = false;
+  function present(r) {
+    if (r.status === 404 || r.status === 410) {
+      if (!vanished) {
+        $("[data-status]").textContent = "This table no longer exists: it was deleted or it expired. What is shown is the last state this phone saw.";
+        $("[data-live]").textContent = "This table no longer exists";
+        $("[data-live]").classList.add("bad");
+        vanished = true;
+      }
+      throw new Error("the table is gone");
+    }
+    return r;
+  }
+  var releasedSeat = null;  // the seat this phone held until the scorekeeper handed it on
+  /* A 403 to this phone's seat token: the scorekeeper handed the seat to another phone. The
+     token is forgotten, and the page follows the table as everyone does. */
+  function seatEnded(r) {
+    if (!mine || r.status !== 403) { return false; }
+    releasedSeat = mine.seat; mine = null; shownSecret = false;
+    try { localStorage.removeItem(seatKey); } catch (e) { /* private mode */ }
+    queue = queue.filter(function (i) { return !i.own; });
+    say("This phone no longer holds " + names[releasedSeat] + "'s seat: the scorekeeper handed it to another phone.");
+    etag = ""; render(); drawQueue(); loadHistory();
+    return true;
+  }
+  /* What a confirmation names before an own-phone action makes a secret public. */
+  function confirmed(d, seatId) {
+    if (!d.confirm) { return true; }
+    var who = seatId ? names[seatId] + " " : "", said = who + d.confirm;
+    if (d.reveals) {
+      var v = seatState(data.state, seatId)[d.reveals];
+      said += " Everyone will see: " + (v == null || v === "" ? "nothing entered on this phone" : Array.isArray(v) ? v.join(", ") : optionLabel(String(v))) + ".";
+    }
+    return confirm(said);
+  }
   function newKey() { return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
     : String(Date.now()) + Math.random().toString(16).slice(2); }
   function label(key) { return key.replace(/_/g, " "); }
@@ -120,33 +159,68 @@
     if (names[o]) { return names[o]; }
     return words(o);
   }
-  function input(field, prefix, leaveOut) {
+  /* A field's input under its visible label. `value`: what a move pre-fills (none: the form's
+     default, else empty: nothing is sent that nobody said); `enter`: the table types it itself
+     (shown empty: what a move holds there is only a stand-in). `when`: [select,
+     option] it applies to, or null. `own`: a seat's own-phone form (a secret goes in it): every
+     control starts blank (a picker on "Choose…", no number filled in) and goes back to blank
+     once saved, so nothing it held stays on screen or in a control. */
+  function input(field, prefix, leaveOut, value, enter, when, own) {
+    enter = enter || !!own;
     var id = prefix + "-" + field.name, attrs = ' id="' + esc(id) + '" name="' + esc(field.name) + '"';
-    var text = esc(fieldLabel(field)), control;
+    var text = esc(fieldLabel(field)), control, given = value != null && !enter;
+    var need = field.required ? " required" : "";  /* an optional one left empty: the game's own */
+    var cond = when ? ' data-when="' + esc(when[0]) + '" data-is="' + esc(when[1]) + '"' : "";
     if (field.kind === "flag") {
-      return '<label class="field check" for="' + esc(id) + '"><input' + attrs + ' type="checkbox"> ' + text + '</label>';
+      return '<label class="field check" for="' + esc(id) + '"' + cond + '><input' + attrs + ' type="checkbox"' +
+        ((given ? value : field.default) ? " checked" : "") + '><span>' + text + '</span></label>';
+    }
+    var pick = given ? value : enter ? null : field.default;
+    function options(list) {  /* [value, words] pairs, the picked one selected; none picked: asked */
+      var none = pick == null && (enter || !field.required);
+      return (none ? '<option value=""' + (pick == null ? " selected" : "") + '>' + (enter || field.required ? "Choose…" : "–") + '</option>' : "") +
+        list.map(function (p) {
+          return '<option value="' + esc(p[0]) + '"' + (String(p[0]) === String(pick) ? " selected" : "") + '>' + esc(p[1]) + '</option>'; }).join("");
     }
     if (field.kind === "oneof") {
-      control = '<select' + attrs + '>' + field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; }).map(function (o) {
-        return '<option value="' + esc(o) + '"' + (o === field.default ? " selected" : "") + '>' + esc(optionLabel(o)) + '</option>'; }).join("") + '</select>';
+      control = '<select' + attrs + need + '>' + options(field.options.filter(function (o) { return (leaveOut || []).indexOf(o) < 0; })
+        .map(function (o) { return [o, optionLabel(o)]; })) + '</select>';
     } else if (field.seat || field.choices) {
       /* A name picked from a list: the table's seats (sent as their ids) or the game's own list. */
-      var picks = field.seat ? data.setup.seats.map(function (s) { return [s.id, s.name]; })
-        : field.choices.map(function (c) { return [c, c]; });
-      control = '<select' + attrs + (field.required ? " required" : "") + '>' +
-        (field.required ? "" : '<option value="">–</option>') + picks.map(function (p) {
-          return '<option value="' + esc(p[0]) + '">' + esc(p[1]) + '</option>'; }).join("") + '</select>';
+      control = '<select' + attrs + need + '>' + options(field.seat ? data.setup.seats.map(function (s) { return [s.id, s.name]; })
+        : field.choices.map(function (c) { return [c, c]; })) + '</select>';
     } else if (field.kind === "integer") {
+      var number = given ? value : !enter && field.default != null ? field.default : "";
       control = '<input' + attrs + ' type="number" inputmode="numeric" class="num-input"' +
         (field.minimum != null ? ' min="' + field.minimum + '"' : "") +
         (field.maximum != null ? ' max="' + field.maximum + '"' : "") +
-        ' value="' + esc(field.default != null ? field.default : (field.minimum > 0 ? field.minimum : 1)) + '"' +
-        (field.required ? " required" : "") + '>';
+        ' value="' + esc(number) + '"' + need + '>';
     } else {
-      control = '<input' + attrs + ' maxlength="' + (field.max_length || 80) + '" autocomplete="off"' +
-        (field.required ? " required" : "") + ' class="text-input">';
+      control = '<input' + attrs + ' type="text" maxlength="' + (field.max_length || 80) + '" autocomplete="off"' +
+        (given ? ' value="' + esc(value) + '"' : "") + need + ' class="text-input">';
     }
-    return '<span class="field"><label for="' + esc(id) + '">' + text + '</label>' + control + '</span>';
+    return '<span class="field' + (field.kind === "text" && !field.seat && !field.choices ? " wide" : "") + '"' + cond + '><label for="' + esc(id) + '">' +
+      text + '</label>' + control + '</span>';
+  }
+  /* The fields of one form, each under its label; a field whose words begin with one option
+     of another field ("Addict: ...") applies to that option only, so it shows only then. */
+  function fieldsHtml(fields, prefix, leaveOut, values, enter, own) {
+    var picks = fields.filter(function (f) { return f.kind === "oneof"; });
+    return fields.map(function (f) {
+      var head = String(f.help || "").split(":")[0].toLowerCase(), when = null;
+      picks.forEach(function (g) {
+        g.options.forEach(function (o) { if (g !== f && optionLabel(o).toLowerCase() === head) { when = [g.name, o]; } });
+      });
+      return input(f, prefix, leaveOut, values ? values[f.name] : undefined, (enter || []).indexOf(f.name) >= 0, when, own);
+    }).join("");
+  }
+  /* Show a form's fields for the option picked only; a field hidden is neither sent nor needed. */
+  function applies(form) {
+    Array.prototype.forEach.call(form.querySelectorAll("[data-when]"), function (w) {
+      var pick = form.elements[w.dataset.when], on = !!pick && pick.value === w.dataset.is;
+      w.hidden = !on;
+      Array.prototype.forEach.call(w.querySelectorAll("input, select"), function (el) { el.disabled = !on; });
+    });
   }
 
   /* Whether this phone shows the action for the seat now (actionHtml draws nothing otherwise). */
@@ -160,17 +234,81 @@
     var owned = isPrivate(action.event) || action.own_phone;
     var edit = owned ? " data-own" : " data-edit";
     var seatAttr = seat ? ' data-seat-id="' + esc(seat.id) + '"' : "";
+    var asks = (action.confirm ? ' data-confirm="' + esc(action.confirm) + '"' : "") +
+      (action.reveals ? ' data-reveals="' + esc(action.reveals) + '"' : "");
     if (!action.asks.length) {
       return '<button type="button"' + edit + ' data-action="' + esc(action.event) + '"' + seatAttr +
-        ' data-label="' + esc(action.label) + '"' +
-        (action.confirm ? ' data-confirm="' + esc(action.confirm) + '"' : "") + '>' + esc(action.label) + '</button>';
+        ' data-label="' + esc(action.label) + '"' + asks + '>' + esc(action.label) + '</button>';
     }
     var fields = (forms[action.event] || []).filter(function (f) { return action.asks.indexOf(f.name) >= 0; });
-    var prefix = "a-" + action.event + (seat ? "-" + seat.id : "");
-    return '<form class="row"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
-      ' data-label="' + esc(action.label) + '">' +
-      fields.map(function (f) { return input(f, prefix, action.leave_out); }).join("") +
+    var prefix = "a" + board.actions.indexOf(action) + (owned ? "-own" : "") + (seat ? "-" + seat.id : "");
+    return '<form class="action-form"' + edit + ' data-action-form="' + esc(action.event) + '"' + seatAttr +
+      ' data-label="' + esc(action.label) + '"' + asks + '>' + fieldsHtml(fields, prefix, action.leave_out, undefined, undefined, owned) +
       '<button type="submit">' + esc(action.label) + '</button></form>';
+  }
+  /* Actions with forms as a menu of titles: one opens its form (built then), one open at a time. */
+  function menuHtml(actions, seat, open) {
+    return actions.map(function (a) {
+      var key = "act-" + board.actions.indexOf(a) + (seat ? "-" + seat.id : ""), on = (open || []).indexOf(key) >= 0;
+      return '<details class="action" data-edit data-keep="' + esc(key) + '" data-act="' + board.actions.indexOf(a) + '"' +
+        (seat ? ' data-act-seat="' + esc(seat.id) + '"' : "") + (on ? " open" : "") + '><summary>' + esc(a.label) + '</summary>' +
+        (on ? actionHtml(a, seat, data.state) : "") + '</details>';
+    }).join("");
+  }
+
+  /* --- the moves the rules allow now (the session's `moves` for this phone): the table's on
+     the scorekeeper's phone, a seat's own on its phone. One with nothing to check is sent in
+     one tap; one with fields opens its small form, filled in where the rules fix the value and
+     empty where the table enters it (open, save). */
+  var openMove = "", FEW = 3;  /* the move whose form is open: its body */
+  function moveKey(m) { return JSON.stringify(m.body); }
+  function myMoves() {
+    return (data.moves || []).map(function (m, i) { return {m: m, i: i}; })
+      .filter(function (x) { return x.m.own ? !!mine : !!token; });
+  }
+  /* The board's action a move is made with, as the server picked it (assistant/tracker/
+     offers.py): this phone's kind of action, the one asking most of what the move holds. */
+  function moveAction(m) {
+    var own = !!m.own || isPrivate(m.body.kind), kind = board.actions.filter(function (a) { return a.event === m.body.kind; });
+    var mine = kind.filter(function (a) { return !!a.own_phone === own; });
+    function held(a) { return a.asks.filter(function (f) { return f in m.body; }).length; }
+    return (mine.length ? mine : kind).reduce(function (best, a) { return !best || held(a) > held(best) ? a : best; }, null) || {leave_out: []};
+  }
+  function moveButton(x, primary, from) {
+    var asks = x.m.asks.length > 0;
+    return '<button type="button" class="move' + (primary ? " first" : "") + '" data-move="' + x.i + '"' +
+      (from != null ? ' data-from="' + from + '"' : "") +
+      (asks ? ' aria-expanded="' + (openMove === moveKey(x.m)) + '"' : "") + '>' + esc(x.m.label) + (asks ? "…" : "") + '</button>';
+  }
+  function moveForm(x) {
+    var m = x.m, fields = (forms[m.body.kind] || []).filter(function (f) { return m.asks.indexOf(f.name) >= 0; });
+    return '<form class="action-form move-form" data-move-form="' + x.i + '">' +
+      fieldsHtml(fields, "m-" + m.body.kind + "-" + (m.body.seat || ""), moveAction(m).leave_out, m.body, m.enter) +
+      '<button type="submit" class="save">Save</button></form>';
+  }
+  function drawMoves() {
+    var list = myMoves(), section = $("[data-next]");
+    if (!list.some(function (x) { return moveKey(x.m) === openMove; })) { openMove = ""; }
+    section.hidden = !list.length;
+    function one(x, n) { return moveButton(x, n === 0) + (openMove === moveKey(x.m) ? moveForm(x) : ""); }
+    /* the first few in view (the first carries the game on); the others one tap away */
+    var more = list.slice(FEW), wasOpen = $("[data-more-moves]") ? $("[data-more-moves]").open
+      : more.some(function (x) { return moveKey(x.m) === openMove; });
+    $("[data-moves]").innerHTML = list.slice(0, FEW).map(one).join("") + (more.length ?
+      '<details class="more-moves" data-more-moves' + (wasOpen ? " open" : "") + '><summary>' + more.length +
+      ' more</summary><div class="moves">' + more.map(function (x, n) { return one(x, n + FEW); }).join("") + '</div></details>' : "");
+    var form = $("[data-move-form]"); if (form) { applies(form); }
+  }
+  function openMoveForm(i) {
+    var m = data.moves[i]; if (!m) { return; }
+    openMove = openMove === moveKey(m) ? "" : moveKey(m);
+    $$("details.action[open]").forEach(function (d) { d.open = false; });  /* one thing open at a time */
+    drawMoves();
+    var form = $("[data-move-form]");
+    if (form) {
+      form.scrollIntoView({block: "nearest"});
+      var first = form.querySelector("input:not([type=checkbox]):not(:disabled), select"); if (first) { first.focus(); }
+    }
   }
 
   function scoreboard(st) {
@@ -211,10 +349,11 @@
       html += '<p class="muted" data-mark="l:' + esc(seat.id) + '">' + lines.map(line).join(" · ") + '</p>';
     }
     var hidden = own ? secrets.filter(function (k) { return s[k] != null; }) : [];
-    if (hidden.length) {  /* this phone's secret: covered until tapped, covered again on a second tap */
+    if (hidden.length) {  /* this phone's secret: not on the page at all until tapped (no hidden or
+                             screen-reader text), taken off again on a second tap */
       html += '<div class="secret"><button type="button" data-secret aria-expanded="' + shownSecret + '">' +
-        (shownSecret ? "Hide my secret" : "Show my secret") + '</button><p data-secret-text' +
-        (shownSecret ? "" : " hidden") + '>' + hidden.map(line).join(" · ") + '</p></div>';
+        (shownSecret ? "Hide my secret" : "Show my secret") + '</button>' +
+        (shownSecret ? '<p data-secret-text>' + hidden.map(line).join(" · ") + '</p>' : "") + '</div>';
     }
     var seatActions = board.actions.filter(function (a) { return a.per_seat; });
     var buttons = seatActions.filter(function (a) { return !a.asks.length; }).map(function (a) { return actionHtml(a, seat, st); }).join("");
@@ -225,16 +364,18 @@
     var ownForms = asking.filter(function (a) { return isPrivate(a.event) || a.own_phone; });
     var tableForms = asking.filter(function (a) { return ownForms.indexOf(a) < 0; });
     html += ownForms.map(function (a) { return actionHtml(a, seat, st); }).join("");
-    if (tableForms.length) {  /* built when opened: seven seats' forms are most of the page's weight */
+    if (tableForms.length) {  /* titles only: a form is built when its title opens */
       var more = (open || []).indexOf("more-" + seat.id) >= 0;
       html += '<details class="seat-more" data-edit data-keep="more-' + esc(seat.id) + '" data-more="' + esc(seat.id) + '"' +
-        (more ? " open" : "") + '><summary>' + esc(tableForms.map(function (a) { return a.label; }).join(" · ")) + '</summary>' +
-        (more ? tableForms.map(function (a) { return actionHtml(a, seat, st); }).join("") : "") + '</details>';
+        (more ? " open" : "") + '><summary>More actions</summary><div class="menu">' + menuHtml(tableForms, seat, open) + '</div></details>';
     }
     if (privateKinds.length && !mine) {
       html += '<button type="button" data-claim="' + esc(seat.id) + '">This is my seat</button>';
     } else if (mine && mine.seat === seat.id) {
       html += '<p class="muted">This phone holds this seat: its secrets show here only.</p>';
+    }
+    if (releasedSeat === seat.id) {
+      html += '<p class="warn" data-released>The scorekeeper handed this seat to another phone: this phone no longer holds it, and what it entered stays hidden.</p>';
     }
     return html;
   }
@@ -245,13 +386,12 @@
       return '<span data-mark="s:' + esc(seat.id) + ':' + esc(c.key) + '">' + esc(c.label) + " " + esc(s[c.key] == null ? "?" : s[c.key]) + '</span>';
     }).join(" ");
   }
-  /* The table forms of a seat's "more" fold, built the first time it opens. */
-  function fillMore(fold) {
+  /* An action's form, built the first time its title opens. */
+  function fillAction(fold) {
     if (fold.querySelector("form")) { return; }
-    var seat = data.setup.seats.find(function (x) { return x.id === fold.dataset.more; }); if (!seat) { return; }
-    fold.insertAdjacentHTML("beforeend", board.actions.filter(function (a) {
-      return a.per_seat && a.asks.length && !(isPrivate(a.event) || a.own_phone);
-    }).map(function (a) { return actionHtml(a, seat, data.state); }).join(""));
+    var seat = data.setup.seats.find(function (x) { return x.id === fold.dataset.actSeat; }) || null;
+    fold.insertAdjacentHTML("beforeend", actionHtml(board.actions[Number(fold.dataset.act)], seat, data.state));
+    var form = fold.querySelector("form"); if (form) { applies(form); }
   }
   /* A seat's fold drawn with its summary only (the page's first task) gets the rest. */
   function fillSeat(fold) {
@@ -264,7 +404,13 @@
   if (openSeat === null) { openSeat = mine ? mine.seat : (data.setup.seats[0] || {}).id; }
   document.addEventListener("toggle", function (e) {  /* (toggle does not bubble: caught on its way down) */
     var fold = e.target;
-    if (fold.dataset && fold.dataset.more && fold.open) { fillMore(fold); return; }
+    if (fold.dataset && fold.dataset.act && fold.open) {  /* one action's form open at a time */
+      fillAction(fold); openMove = "";
+      $$("details.action[open]").forEach(function (d) { if (d !== fold) { d.open = false; } });
+      $$("[data-moves] [aria-expanded=true]").forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+      $$("[data-move-form]").forEach(function (f) { f.remove(); });
+      return;
+    }
     if (!fold.classList || !fold.classList.contains("seat-fold")) { return; }
     var id = fold.parentNode.dataset.seat;
     if (fold.open) {
@@ -293,6 +439,7 @@
     var plain = board.actions.filter(function (a) { return !a.per_seat && !a.asks.length; });
     if (plain.length) { t += '<div class="row" data-edit>' + plain.map(function (a) { return actionHtml(a, null, st); }).join("") + '</div>'; }
     $("[data-tracks]").innerHTML = t;
+    drawMoves();
     var html = "";
     data.setup.seats.forEach(function (seat) {
       var s = seatState(st, seat.id), open = seat.id === openSeat;
@@ -308,17 +455,19 @@
     });
     $("[data-seats]").innerHTML = html;
     if (compact) { $("[data-scoreboard]").innerHTML = scoreboard(st); }  /* drawn when shown */
-    $("[data-table-actions]").innerHTML = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; })
-      .map(function (a) { return actionHtml(a, null, st); }).join("");
+    var tableMenu = board.actions.filter(function (a) { return !a.per_seat && a.asks.length; });
+    $("[data-table-actions]").innerHTML = tableMenu.length ? '<div class="menu" data-edit>' + menuHtml(tableMenu, null, kept.open) + '</div>' : "";
     var undo = $("[data-undo]"); if (undo) { undo.disabled = !data.can_undo; }
     kept();
+    $$("details.action[open] form").forEach(applies);
+    if (failed.length) { drawQueue(); }  /* a refusal offers the moves of now */
     body.classList.add("drawn");  /* shown whole at once: nothing on screen moves as it is drawn */
   }
 
   /* A redraw keeps what the player was doing: open folds and values typed but not sent. */
   function keep() {
     var open = $$("details[data-keep]").filter(function (d) { return d.open; }).map(function (d) { return d.dataset.keep; });
-    var typed = $$("form[data-action-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
+    var typed = $$("form[data-action-form] [id], form[data-move-form] [id]").map(function (el) { return [el.id, el.type === "checkbox" ? el.checked : el.value]; });
     var focused = document.activeElement && document.activeElement.id;
     function restore() {
       open.forEach(function (k) { var d = document.querySelector('details[data-keep="' + k + '"]'); if (d) { d.open = true; } });
@@ -363,17 +512,34 @@
   var lastEvents = [];
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
   function loadHistory() {
-    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) { return r.json(); }).then(function (j) {
+    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) {
+      if (seatEnded(r)) { throw new Error("seat handed on"); }
+      return present(r).json();
+    }).then(function (j) {
+      if (!j.events) { throw new Error("no events"); }
       lastEvents = j.events; drawHistory(); keepLast(lastEvents);
     }).catch(function () {
       var kept = mine ? null : storage.get("last:" + code, null);  /* offline: the history kept */
       if (!lastEvents.length && kept && kept.events) { lastEvents = kept.events; drawHistory(); }
     });
   }
+  /* A history line as this phone shows it: its own private entries covered until "Show my
+     secret" is tapped. */
+  function covered(e) {
+    var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
+    return mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
+  }
+  /* The change the table's Undo takes back: its own newest, never a seat's own entry. */
+  function tableLast() {
+    for (var i = lastEvents.length - 1; i >= 0; i--) {
+      var ev = lastEvents[i].event || {};
+      if (!isPrivate(ev.kind) && !((ev.kind === "undo" || ev.kind === "revert" || ev.kind === "release") && ev.seat)) { return lastEvents[i]; }
+    }
+    return null;
+  }
   function drawHistory() {
       $("[data-history]").innerHTML = lastEvents.slice().reverse().map(function (e) {
-        var mineOnly = mine && e.event && isPrivate(e.event.kind) && e.event.seat === mine.seat;
-        var text = mineOnly && !shownSecret ? names[mine.seat] + ": a private entry (Show my secret to read it)" : e.text;
+        var text = covered(e);
         return '<li value="' + e.seq + '"><span class="when">' + esc(time(e.at)) + '</span> ' + esc(text) +
           (ownSeqs.indexOf(e.seq) >= 0 ? ' <span class="who">(this phone)</span>' : "") + (token && e.seq < data.version ?
           ' <button type="button" class="link" data-revert="' + e.seq + '">back to here</button>' : "") + '</li>';
@@ -381,16 +547,16 @@
       var last = lastEvents[lastEvents.length - 1];
       var redo = $("[data-redo]");
       if (redo) { redo.hidden = !(last && last.event && last.event.kind === "undo" && last.seq === data.version); }
-      var undo = $("[data-undo]");
+      var undo = $("[data-undo]"), back = tableLast();
       if (undo) {
-        $("[data-undo-what]").textContent = last && data.can_undo ? "Undo takes back: " + last.text : "Nothing to undo.";
+        $("[data-undo-what]").textContent = back && data.can_undo ? "Undo takes back: " + covered(back) : "Nothing to undo.";
       }
   }
 
   function accept(j, r) {
     if (j.version < data.version) { return; }
     var before = data.state;
-    data.version = j.version; data.state = j.state; data.can_undo = j.can_undo;
+    data.version = j.version; data.state = j.state; data.can_undo = j.can_undo; data.moves = j.moves || [];
     if (j.setup) { data.setup = j.setup; }
     etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
@@ -401,8 +567,10 @@
   }
 
   function refresh() {
-    return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(function (r) {
+    if (vanished) { return Promise.resolve(); }
+    return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { accept(j, r); }); }
+      if (seatEnded(r)) { return refresh(); }
     });
   }
 
@@ -411,18 +579,42 @@
   // poll only where a stream cannot be opened ---------------------------------------------------
 
   var following = false, failures = 0, streams = !!(window.ReadableStream && window.TextDecoder);
+  /* Ends the stream or long poll open now, to follow again at once as this phone is now (a
+     seat claimed: its own view; a seat handed on: the table's). */
+  var refollow = function () {}, signal;
+  /* A server full of followers answers 503 with Retry-After: this phone then reads the table
+     every Retry-After seconds (a 304 while nothing changed) and asks to follow again after a
+     few reads. */
+  var politeUntil = 0, politeEvery = 0;
   function follow() {
-    if (following) { return; }
+    if (following || vanished) { return; }
     following = true;
-    (streams ? stream() : poll()).then(function () { failures = 0; }, function () {
+    var ctl = window.AbortController ? new AbortController() : null;
+    signal = ctl ? ctl.signal : undefined;
+    refollow = function () { if (ctl) { ctl.abort(); } };
+    var polite = Date.now() < politeUntil;
+    (polite ? refresh().then(function () { live(true); pump(); }) : streams ? stream() : poll()).then(function () { failures = 0; }, function (e) {
+      if (e && e.name === "AbortError") { failures = 0; return; }
+      if (e && e.full) { return; }
       failures += 1; live(false);
     }).then(function () {
       following = false;
-      setTimeout(follow, failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0);
+      var pause = Date.now() < politeUntil ? politeEvery : failures ? Math.min(10000, 500 * Math.pow(2, failures)) : 0;
+      setTimeout(follow, pause);
     });
   }
+  function full(r) {
+    var seconds = parseInt(r.headers.get("Retry-After"), 10);
+    politeEvery = 1000 * (seconds > 0 ? Math.min(seconds, 300) : 15) * (0.8 + 0.4 * Math.random());
+    politeUntil = Date.now() + 4 * politeEvery;
+    live(true);
+    var e = new Error("the server holds as many followers as it may"); e.full = true;
+    throw e;
+  }
   function stream() {
-    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
+    return fetch(api + "/stream?after=" + data.version, {headers: readHeaders(), cache: "no-store", priority: "low", signal: signal}).then(present).then(function (r) {
+      if (seatEnded(r)) { return; }  /* followed again at once, as everyone follows */
+      if (r.status === 503) { full(r); }
       if (r.status !== 200 || !r.body) { streams = false; throw new Error("no stream: " + r.status); }
       live(true); pump();
       var reader = r.body.getReader(), decoder = new TextDecoder(), text = "";
@@ -458,13 +650,16 @@
     if (j && j.version > data.version) { accept(j); }
   }
   function poll() {
-    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low"}).then(function (r) {
+    return fetch(api + "/wait?after=" + data.version + "&timeout=20", {headers: readHeaders(), cache: "no-store", priority: "low", signal: signal}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { live(true); if (j.version > data.version) { accept(j, r); } pump(); }); }
       if (r.status === 204) { live(true); pump(); return; }
+      if (seatEnded(r)) { return; }
+      if (r.status === 503) { full(r); }
       throw new Error("status " + r.status);
     });
   }
   function live(ok) {
+    if (vanished) { return; }
     $("[data-live]").textContent = ok ? "live" : "offline: showing the last state seen";
     $("[data-live]").classList.toggle("bad", !ok);
   }
@@ -474,7 +669,9 @@
   var queueKey = "queue:" + code;
   var queue = storage.get(queueKey, []);   // intents not yet accepted, in tap order
   var sending = false;
-  function saveQueue() { storage.set(queueKey, queue); drawQueue(); }
+  /* Kept on the phone for a reload; a seat's own taps only in memory (a secret is never
+     written to the phone's storage). */
+  function saveQueue() { storage.set(queueKey, queue.filter(function (i) { return !i.own; })); drawQueue(); }
 
   /* The part of the state an intent depends on; if another phone changed it, ask first. */
   function target(intent, st) {
@@ -531,7 +728,7 @@
   }
 
   async function pump() {
-    if (sending) { return; }
+    if (sending || vanished) { return; }
     sending = true;
     try {
       while (queue.length) {
@@ -566,6 +763,7 @@
       say("No connection: " + queue.length + " change" + (queue.length === 1 ? "" : "s") + " waiting, sent in order when it is back.");
       return "stop";
     }
+    try { present(r); } catch (e) { return "stop"; }  /* the table is gone: the tap stays queued */
     if (r.status === 201) {
       var j = await r.json(), before = data.state;
       queue.shift(); saveQueue();
@@ -573,7 +771,8 @@
       accept(j, r);
       rebaseOwn(before);
       saveQueue();
-      say(item.own ? "Saved on this phone only." : "Saved: " + j.event.text);  // a secret is never repeated
+      /* a private entry is never repeated; an owner's reveal is public now, and said as such */
+      say(item.own && isPrivate(j.event.event && j.event.event.kind) ? "Saved on this phone only." : "Saved: " + j.event.text);
       return "next";
     }
     if (r.status === 412) {  // sent again (new key) only if what it changes was left alone
@@ -586,40 +785,51 @@
       await new Promise(function (res) { setTimeout(res, 2000); });
       return "next";
     }
+    if (item.own && seatEnded(r)) { saveQueue(); return "next"; }  /* its own taps went with it */
     var problem = {}; try { problem = await r.json(); } catch (e) { /* not JSON */ }
     var detail = refusal(problem, p[1] && p[1].kind);
     item.status = "failed";
     item.detail = (detail || "Not saved (" + r.status + ").") + (r.status === 403 ? " This phone has no edit link for this table." : "");
+    item.rule = problem.rule && problem.rule.page ? {title: problem.rule.title, page: problem.rule.page} : null;
+    item.next = problem.next || [];
     queue.shift(); failed.push(item); saveQueue();
     say("Not saved: " + item.label + ".");
     return "next";
   }
   var failed = [];
 
-  /* A refusal in the table's words: each field's problem under the label the form shows,
-     then what the rules allow now (the problem's `next`), never a field name. */
+  /* A refusal in the table's words, said once: the rule's own sentence (a form's refusal: each
+     field's problem under the label the form shows, never a field name). What the rules
+     allow now is offered as buttons beside it (drawQueue), so its sentence is left out. */
   function refusal(problem, kind) {
-    var fields = forms[kind] || [], said = [];
-    Object.keys(problem.errors || {}).forEach(function (name) {
+    var detail = String(problem.detail || ""), now = detail.indexOf("What can be done now:");
+    if (now >= 0) { detail = detail.slice(0, now).trim(); }
+    if (!/validation$/.test(problem.type || "")) { return detail; }
+    var fields = forms[kind] || [];
+    return Object.keys(problem.errors || {}).map(function (name) {
       var field = fields.find(function (f) { return f.name === name.split(".")[0]; });
       var text = (problem.errors[name] || []).join(" ");
-      said.push(field && !(text.indexOf(field.help) >= 0) ? fieldLabel(field) + ": " + text : text);
-    });
-    var detail = problem.detail || "", now = detail.indexOf("What can be done now:");
-    if (!said.length) { said.push(now > 0 ? detail.slice(0, now).trim() : detail); }
-    var next = now >= 0 ? detail.slice(now) : (problem.next && problem.next.length ?
-      "What can be done now: " + problem.next.map(kindLabel).join("; ") + "." : "");
-    if (next && said.join(" ").indexOf(next) < 0) { said.push(next); }
-    return said.filter(Boolean).join(" ");
+      return field && text.indexOf(field.help) < 0 ? fieldLabel(field) + ": " + text : text;
+    }).join(" ") || detail;
   }
-  function kindLabel(kind) {
-    var a = board.actions.find(function (x) { return x.event === kind; });
-    return a ? a.label : label(kind.replace(/-/g, " "));
+  /* The moves a refusal's `next` names, as this phone may send them: buttons; where none is
+     this phone's, their names. */
+  function nextHtml(item, at) {
+    var offered = myMoves().filter(function (x) { return (item.next || []).indexOf(x.m.body.kind) >= 0; });
+    if (offered.length) {
+      return '<p class="offered">What can be done now:</p><div class="moves">' + offered.map(function (x) {
+        return moveButton(x, false, at); }).join("") + '</div>';
+    }
+    return item.next && item.next.length ? '<p>What can be done now: ' + esc(item.next.map(kindLabel).join("; ")) + '.</p>' : "";
+  }
+  function kindLabel(kind) {  /* as the board names it, as the server's refusal does */
+    var a = board.actions.concat(board.tracks, board.counters, board.toggles).find(function (x) { return x.event === kind; });
+    return a ? a.label : words(kind);
   }
 
   function meanwhile(after) {
-    return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(function (r) { return r.json(); })
-      .then(function (j) { return j.events.map(function (e) { return e.text; }); })
+    return fetch(api + "/events?after=" + after, {headers: readHeaders()}).then(present).then(function (r) { return r.json(); })
+      .then(function (j) { return (j.events || []).map(covered); })
       .catch(function () { return []; });
   }
 
@@ -636,7 +846,9 @@
       }
     });
     failed.forEach(function (item, i) {
-      out.push('<li class="failed"><p><b>Not saved:</b> ' + esc(item.label) + '. ' + esc(item.detail) + '</p>' +
+      out.push('<li class="failed"><p><b>Not saved:</b> ' + esc(item.label) + '. ' + esc(item.detail) +
+        (item.rule ? ' <a class="rule-link" href="' + esc(item.rule.page) + '">Rule: ' + esc(item.rule.title) + '</a>' : "") + '</p>' +
+        nextHtml(item, i) +
         '<button type="button" data-f="retry" data-i="' + i + '">Retry</button> ' +
         '<button type="button" data-f="dismiss" data-i="' + i + '">Dismiss</button></li>');
     });
@@ -662,8 +874,18 @@
       return;
     }
     if (d.claim) { claim(d.claim); return; }
+    if (d.move) {
+      var move = data.moves[Number(d.move)]; if (!move) { return; }
+      if (d.from != null) { failed.splice(Number(d.from), 1); drawQueue(); say(""); }  /* the refusal is answered */
+      if (move.asks.length) { openMoveForm(Number(d.move)); return; }
+      if (!(move.own ? mine : token)) { return; }
+      var ask = moveAction(move).confirm, whose = move.body.seat ? names[move.body.seat] + " " : "";
+      if (ask && !confirm(whose + ask)) { return; }  /* the board's own question, as its button asks it */
+      tap({type: "event", event: move.body, own: !!move.own, label: move.label}); return;
+    }
     if ("secret" in d) { shownSecret = !shownSecret; render(); drawHistory(); return; }
     if (d.action && "own" in d) {
+      if (!confirmed(d, d.seatId)) { return; }
       tap({type: "event", event: {kind: d.action, seat: d.seatId}, own: true, label: names[d.seatId] + ": " + d.label}); return;
     }
     if (!token) { return; }
@@ -680,7 +902,7 @@
            label: names[seat] + ": " + toggle.label + " " + n + (on ? " on" : " off")});
     } else if (d.action) {
       var who = d.seatId ? names[d.seatId] + " " : "";
-      if (d.confirm && !confirm(who + d.confirm)) { return; }
+      if (!confirmed(d, d.seatId)) { return; }
       var ev = {kind: d.action}; if (d.seatId) { ev.seat = d.seatId; }
       tap({type: "event", event: ev, label: who + d.label});
     } else if (d.revert) {
@@ -698,20 +920,42 @@
       tap({type: "undo", label: "undo" + (latest ? " (" + latest.text + ")" : "")});
     }
   });
+  /* What a form's inputs say, over `ev`: a box left empty sends nothing for its field. */
+  function entered(f, ev) {
+    Array.prototype.forEach.call(f.elements, function (el) {
+      if (!el.name || el.disabled) { return; }
+      if (el.type === "checkbox") { ev[el.name] = el.checked; }
+      else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } else { delete ev[el.name]; } }
+      else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
+      else { delete ev[el.name]; }
+    });
+    return ev;
+  }
+  document.addEventListener("change", function (e) {
+    var f = e.target.form; if (f && (f.dataset.actionForm || f.dataset.moveForm)) { applies(f); }
+  });
   document.addEventListener("submit", function (e) {
-    var f = e.target; if (!f.dataset.actionForm) { return; }
+    var f = e.target;
+    if (f.dataset.moveForm) {
+      e.preventDefault();
+      var move = data.moves[Number(f.dataset.moveForm)]; if (!move || !(move.own ? mine : token)) { return; }
+      var act = moveAction(move);
+      openMove = "";
+      tap({type: "event", event: entered(f, JSON.parse(JSON.stringify(move.body))), own: !!move.own,
+           label: act.label ? (move.body.seat ? names[move.body.seat] + ": " : "") + act.label : move.label});
+      drawMoves();
+      return;
+    }
+    if (!f.dataset.actionForm) { return; }
     e.preventDefault();
     var ev = {kind: f.dataset.actionForm};
     if (f.dataset.seatId) { ev.seat = f.dataset.seatId; }
-    Array.prototype.forEach.call(f.elements, function (el) {
-      if (!el.name) { return; }
-      if (el.type === "checkbox") { ev[el.name] = el.checked; }
-      else if (el.type === "number") { if (el.value !== "") { ev[el.name] = Number(el.value); } }
-      else if (el.value.trim()) { ev[el.name] = el.value.trim(); }
-    });
+    entered(f, ev);
     var own = "own" in f.dataset || isPrivate(ev.kind);
     if (!own && !token) { return; }
+    if (!confirmed(f.dataset, f.dataset.seatId)) { return; }
     tap({type: "event", event: ev, own: own, label: (ev.seat ? names[ev.seat] + ": " : "") + f.dataset.label});
+    if (own) { f.reset(); return; }  /* back to blank: nothing it held stays in a control */
     Array.prototype.forEach.call(f.querySelectorAll("input:not([type=number]):not([type=checkbox])"), function (el) { el.value = ""; });
   });
 
@@ -721,10 +965,10 @@
      steps with their rules, the tie-break's reasons, and "Provisional" until the game ends. */
   var scoreKey = "score:" + code, scoreShown = -1, scoreAsking = false;
   function loadScore() {
-    if (scoreAsking || scoreShown === data.version) { return; }
+    if (scoreAsking || scoreShown === data.version || vanished) { return; }
     scoreAsking = true;
     var asked = data.version;
-    fetch(api + "/score", {cache: "no-store"}).then(function (r) {
+    fetch(api + "/score", {cache: "no-store"}).then(present).then(function (r) {
       if (!r.ok) { throw new Error("status " + r.status); }
       return r.json();
     }).then(function (j) {
@@ -848,9 +1092,11 @@
       headers: {"Content-Type": "application/json"}, body: JSON.stringify({claim_code: typed})}).then(function (r) {
       return r.json().then(function (j) {
         if (r.status !== 201) { say(j.detail || "Could not claim the seat."); return; }
-        mine = {seat: seatId, key: j.seat_token}; openSeat = seatId; storage.set(openKey, openSeat);
+        mine = {seat: seatId, key: j.seat_token}; openSeat = seatId; storage.set(openKey, openSeat); releasedSeat = null;
         try { localStorage.setItem(seatKey, JSON.stringify(mine)); } catch (e) { /* private mode */ }
-        say("This phone now holds " + names[seatId] + "."); etag = ""; refresh();
+        /* the claimed seat is the one unfolded (what is on screen wins at the next redraw) */
+        $$("details.seat-fold").forEach(function (d) { d.open = d.parentNode.dataset.seat === seatId; });
+        say("This phone now holds " + names[seatId] + "."); etag = ""; render(); refresh(); refollow();
       });
     }).catch(function () { say("No connection: the seat was not claimed."); });
   }
@@ -879,7 +1125,7 @@
     });
     seatsPanel.addEventListener("click", function (e) {
       var t = e.target;
-      if (t.dataset.release && confirm("Release " + names[t.dataset.release] + "? The phone holding it stops seeing its secrets at once; the seat's claim code claims it again.")) {
+      if (t.dataset.release && confirm("Hand " + names[t.dataset.release] + "'s seat to a new phone? The phone holding it stops at once, what it entered stays hidden for good (the new phone enters the secret again from the card), the seat gets a new claim code, and the history says so.")) {
         fetch(api + "/seats/" + encodeURIComponent(t.dataset.release) + "/claim", {method: "DELETE", headers: {"Authorization": "Bearer " + token}})
           .then(function () { drawClaims(); }).catch(function () { say("No connection: the seat was not released."); });
       }

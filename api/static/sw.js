@@ -14,6 +14,7 @@
    open page is told how many pages are ready offline. */
 "use strict";
 var CACHE = "lairside-__VERSION__";
+var ROOT = "__ROOT__";  /* the mount path: "" at the root, "/lair" behind a proxy there */
 var REFRESH_AFTER = 24 * 3600 * 1000;  /* a saved rule or setup page older than this is fetched again */
 var READ_ONLY = /^\/g\/[^/]+\/(rules(\/[^/]+)?|setup|search\.json)$/;
 
@@ -43,7 +44,7 @@ function saveAll(cache, urls) {
 /* One game's pages (rules, setup, search, timers, forms): the game this phone chose. */
 function saveGame(game) {
   return caches.open(CACHE).then(function (cache) {
-    return fetch("/offline.json?game=" + encodeURIComponent(game)).then(function (r) { return r.json(); })
+    return fetch(ROOT + "/offline.json?game=" + encodeURIComponent(game)).then(function (r) { return r.json(); })
       .then(function (urls) { return saveAll(cache, urls); });
   });
 }
@@ -70,7 +71,7 @@ function gamesSavedBefore() {
    the game (a message from app.js), and the others until the player says yes. */
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return fetch("/offline.json").then(function (r) { return r.json(); }).then(function (urls) {
+    return fetch(ROOT + "/offline.json").then(function (r) { return r.json(); }).then(function (urls) {
       return saveAll(cache, urls);
     });
   }).then(function () {
@@ -144,9 +145,10 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;  // forms post to the server; the page says so offline
   var url = new URL(request.url);
-  if (url.origin !== location.origin) return;
-  if (url.pathname.indexOf("/api/v1/sessions/") === 0) return;  // live tables: always the server
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (url.origin !== location.origin || url.pathname.indexOf(ROOT + "/") !== 0) return;
+  var path = url.pathname.slice(ROOT.length);  /* the site's own path, below its mount path */
+  if (path.indexOf("/api/v1/sessions/") === 0) return;  // live tables: always the server
+  if (path.indexOf("/static/") === 0) {
     event.respondWith(caches.match(request).then(function (hit) {
       return hit || fetch(request).then(function (response) {
         keep(request, response);
@@ -155,7 +157,7 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  if (READ_ONLY.test(url.pathname) || url.pathname === "/manifest.webmanifest") {
+  if (READ_ONLY.test(path) || path === "/manifest.webmanifest") {
     event.respondWith(saved(request, url).then(function (hit) {
       if (hit) {
         if (stale(hit)) {  // shown at once; the fresh copy (asked of the server) is for next time
@@ -173,7 +175,7 @@ self.addEventListener("fetch", function (event) {
   }
   /* A table's page is kept too (by its path alone): offline, it opens with the state its
      script kept on this phone, and the taps queued there. */
-  var table = /^\/g\/[^/]+\/sessions\/[a-z0-9]+$/.test(url.pathname);
+  var table = /^\/g\/[^/]+\/sessions\/[a-z0-9]+$/.test(url.pathname.slice(ROOT.length));
   var key = table ? url.pathname : request;
   event.respondWith(fetch(request).then(function (response) {
     event.waitUntil(keep(key, response));
@@ -187,6 +189,6 @@ self.addEventListener("fetch", function (event) {
 function fallback(request, url) {
   if (request.mode !== "navigate") return Response.error();
   return caches.match(url.pathname).then(function (page) {
-    return page || caches.match("/offline");
+    return page || caches.match(ROOT + "/offline");
   }).then(function (page) { return page || Response.error(); });
 }

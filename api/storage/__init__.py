@@ -5,6 +5,7 @@ from __future__ import annotations
 from .engine import database_url, make_engine
 from .store import (
     Appended,
+    ClaimEnded,
     DatabaseBusy,
     KeyReused,
     SeatTaken,
@@ -16,6 +17,6 @@ from .store import (
     WrongClaimCode,
 )
 
-__all__ = ["Appended", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull", "SessionInfo",
-           "StaleVersion", "Store", "StoredEvent", "database_url", "make_engine",
+__all__ = ["Appended", "ClaimEnded", "DatabaseBusy", "KeyReused", "SeatTaken", "SessionFull",
+           "SessionInfo", "StaleVersion", "Store", "StoredEvent", "database_url", "make_engine",
            "WrongClaimCode"]

@@ -12,7 +12,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 
 from .engine import IMMEDIATE
 
-HEAD = "0004"
+HEAD = "0005"
 """The newest revision in migrations/versions; update it with each new migration."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _LOCK_ID = 0x1A1257DE  # any constant: PostgreSQL advisory lock for migrations

@@ -1,5 +1,6 @@
-"""The tables: a session (setup, version, hashed edit token), its append-only events, its
-claimed seats, and the rate-limit counters every worker shares."""
+"""The tables: a session (setup, version, hashed edit token), its append-only events, the
+snapshots of its folded state, its claimed seats, and the rate-limit counters every worker
+shares."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -11,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
 )
@@ -57,6 +59,25 @@ class EventRow(Base):
     """With an Idempotency-Key: the digest of the request's JSON (what a retry repeats; the
     payload is the stored form, which may differ, e.g. an owner's reveal)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SnapshotRow(Base):
+    """A table's state folded up to `version` with the history's record of the versions since
+    the snapshot before it (assistant/tracker/history.py), written in the transaction of the
+    event that made that version: a worker resumes the table from its newest snapshot and the
+    events after it. Only the server reads it (api/storage/snapshots.py); no answer carries it.
+    """
+
+    __tablename__ = "snapshots"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    fold: Mapped[str] = mapped_column(String(32))
+    """The fold's code that made it (a hash of the kernel's and the game's source): snapshots
+    of any other are not read, and the table is folded again and snapshotted anew."""
+    record: Mapped[bytes] = mapped_column(LargeBinary)
+    state: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class SeatClaimRow(Base):

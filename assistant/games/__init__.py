@@ -18,8 +18,7 @@ from assistant.inputs import Form
 from assistant.rules import RuleBook
 from assistant.timers import StageTimer
 
-if TYPE_CHECKING:  # the parts' protocols import this module
-    from assistant.sheets.contract import SheetProvider
+if TYPE_CHECKING:  # the kernel's protocol (the kernel sits below the games)
     from assistant.tracker.contract import Tracker
 
 
@@ -71,8 +70,10 @@ class Game:
     """Search: a word players type (an acronym, slang) → the words the rules use for it."""
     timers: tuple[StageTimer, ...] = ()
     """Recommended minutes per stage of a round, for the phone timers and the round aid."""
-    sheets: Callable[[], SheetProvider] | None = None
-    """Loads the game's printable sheets on first use (see assistant/sheets)."""
+    sheets: Callable[[], Any] | None = None
+    """Loads the game's printable sheets on first use: an object with the members of
+    assistant.sheets.contract.SheetProvider (the registry names no type of assistant.sheets,
+    which reads the registry: no import circle, make lint's contracts)."""
     tracker: Tracker | None = None
     """The game's rules of a table session (see assistant/tracker)."""
 

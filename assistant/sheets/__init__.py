@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.explain import Provenance
@@ -229,7 +229,7 @@ def _provider(game: str) -> SheetProvider:
     found = find_game(game)  # UnknownGame (404) first
     if found.sheets is None:
         raise NotFound(f"{found.title} has no printable sheets yet.")
-    return found.sheets()
+    return cast(SheetProvider, found.sheets())
 
 
 def has_sheets(game: str) -> bool:

@@ -28,7 +28,8 @@ _KEBAB = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+){2,}(?![\w-])(?!\.txt)")
 ENGLISH = frozenset({"end-of-game", "one-turn-each", "red-and-white"})
 """Hyphenated words of plain English that look like slugs."""
 _LOST = re.compile(r"\bunknown\b|icons? (is |are |was )?lost|\(resource lost\)|lost in the OCR|"
-                   r"(was|were) lost|not given here", re.IGNORECASE)
+                   r"(was|were) lost|not given here|pictures? in the (printed )?rulebook|"
+                   r"shown as a picture", re.IGNORECASE)
 """Words that say the rules do not give a value: it must carry the unknown mark."""
 _UNPRINTED = re.compile(r"not printed|never states|does not print|prints no", re.IGNORECASE)
 """Words that say the rulebook does not print it: marked unknown, or derived when we work it

@@ -93,7 +93,7 @@ class SheetKit:
         if readings:
             for r in entry.readings:
                 text = f"Reading ({r.source}): {r.text}"
-                blocks.append(Para(text, ParaStyle.NOTE, mark(text, Provenance.DERIVED)))
+                blocks.append(Para(text, ParaStyle.NOTE, mark(text, r.provenance)))
         return tuple(blocks)
 
     def entry_section(self, entry_id: str, *extra: Block, link: Link | None = None,

@@ -114,6 +114,13 @@ class TrackerBase:
         """Events are their own stored form."""
         return event
 
+    def forget(self, setup: Any, state: Any, seat: str) -> Any:
+        """Nothing private to forget; a game with private kinds says how it forgets them."""
+        if self.private_events:
+            raise NotImplementedError(f"{type(self).__name__} keeps private entries: it "
+                                      "says how a release forgets them (Tracker.forget)")
+        return state
+
     def hidden(self, event: Any, viewer: Viewer) -> bool:
         """True when `event` is private and `viewer` is not its own seat's phone (or the
         entry is sealed: nobody can read it)."""

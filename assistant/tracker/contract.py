@@ -98,7 +98,8 @@ class Show:
 @dataclass(frozen=True)
 class Action:
     """A button (or a small form when it `asks` for fields of the event form) that records an
-    event. `per_seat` puts one on every seat card (sending that seat); `confirm` asks first;
+    event. `per_seat` puts one on every seat card (sending that seat); `confirm` asks first
+    (a button's tap and a form's submit alike);
     `unless` hides it while state_json()[unless] is truthy; `own_phone`: what it sends is
     written by that seat's own phone (Tracker.writer), so it belongs only on the card of the
     seat the phone holds, never on the table's editor."""
@@ -112,6 +113,10 @@ class Action:
     skip: str = ""
     own_phone: bool = False
     leave_out: tuple[str, ...] = ()
+    reveals: str = ""
+    """An own_phone action that makes the seat's secret public (a reveal, a declared win):
+    the key of the owner's own seat row (state_json for its own viewer) whose value becomes
+    public. Its confirmation names that value before anything is sent."""
     """Options of its fields this action's form does not offer (the table's typed reveal has
     no "as entered on the phone": only the owner's phone reads its own entry)."""
 
@@ -231,6 +236,14 @@ class Tracker(Protocol):
         (kernel.is_sealed: an import's entry without its secret) is accepted and changes only
         what the shared view shows of such an entry. Whether a shared event is accepted never
         depends on a private entry's content: a refusal would answer yes or no about it."""
+        ...
+
+    def forget(self, setup: Any, state: Any, seat: str) -> Any:
+        """The state with `seat`'s private entries so far forgotten, as if never entered:
+        the kernel's release of the seat (handed to a new phone, which enters the secret
+        again). Changes nothing else, never refuses, and costs no more than an apply (a
+        frozen state in, a frozen state out). A game without private kinds has nothing to
+        forget (TrackerBase: the state as it is)."""
         ...
 
     def describe(self, event: Any, names: Mapping[str, str], viewer: Viewer) -> str:

@@ -66,6 +66,12 @@ class Import:
         """Private entries that arrive without their secret."""
         return sum(1 for e in self.events if isinstance(e, Mapping) and e.get(SEALED))
 
+    def unsealed(self, tracker: Tracker) -> list[int]:
+        """Where private entries arrive with their secret, which no export carries: an
+        import seals each (kernel.import_event), so no phone of the new table reads it."""
+        return [i for i, e in enumerate(self.events) if isinstance(e, Mapping)
+                and e.get("kind") in tracker.private_events and e.get(SEALED) is None]
+
 
 def read(data: Any, now: datetime) -> Import:
     """The parts of an export (its times no later than a day after `now`); InvalidInput names
@@ -92,8 +98,9 @@ def read(data: Any, now: datetime) -> Import:
 
 
 def events_of(tracker: Tracker, found: Import) -> list[tuple[Any, datetime | None]]:
-    """The import's events, each read as an import reads it (a sealed entry kept), with its
-    time; InvalidInput names the first bad one."""
+    """The import's events, each read as an import reads it (a sealed entry kept, a private
+    entry that arrived unsealed sealed: `Import.unsealed`), with its time; InvalidInput names
+    the first bad one."""
     out = []
     for i, (raw, at) in enumerate(zip(found.events, found.times, strict=True)):
         try:

@@ -12,6 +12,17 @@ An export carries every event as the shared view shows it (`export_event`): a pr
 keeps only what others may see, marked `"sealed": true`. An import reads it back
 (`import_event`) as a sealed entry, which the game folds as "an entry whose content is not
 here", so the versions, undos and reverts of the export replay exactly.
+
+A seat's private entries belong to the phone (the claim) that made them. When the table hands
+a seat to a new phone (the API's release of a seat's claim) the kernel records a `Release` of
+that seat: the game forgets the seat's secret (`Tracker.forget`: as if never entered), the new
+phone reads the earlier phone's entries as everyone else does (History.reader), and nothing
+takes the release back (History: a seat's own undo and revert stop at it; the table's never
+touch a seat's lane).
+
+Who sent a request is the API's to say, from the token that sent it, never the body's: a
+request carrying `own_phone` is refused (`parse_event`); the game marks an owner's reveal so
+in its stored form (Tracker.resolve), which an export and an import carry as stored.
 """
 from __future__ import annotations
 
@@ -28,8 +39,13 @@ from .names import find_seat
 
 UNDO = "undo"
 REVERT = "revert"
+RELEASE = "release"
+"""The kernel's record of a seat handed to a new phone (written by the API's release only)."""
 SEALED = "sealed"
 """The key an exported private entry carries (true): its secret fields were left out."""
+OWN_PHONE = "own_phone"
+"""A stored form's mark of an event its seat's own phone sent (an owner's reveal): set by the
+game from who sent it, never taken from a request's body."""
 OWN_SEAT = Text("seat", "Leave out for the table's undo. A seat's own phone sends its seat id "
                 "to take back its own private entries (never the table's).", max_length=60)
 HISTORY_FORMS: Mapping[str, Form] = {
@@ -87,21 +103,65 @@ class HistoryEvent:
                 else f"Back to version {self.to_version}")
 
 
+@dataclass(frozen=True)
+class Release(HistoryEvent):
+    """The table handed `seat` to a new phone (kind RELEASE): the entries the seat's earlier
+    phone made stay its own (the game forgets them, the new phone cannot read them), and the
+    new phone enters the seat's secret again. Written by the table; in the seat's own lane,
+    where no undo or revert reaches behind it."""
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        who = (names or {}).get(self.seat or "", self.seat)
+        return (f"The table handed {who}'s seat to a new phone: the earlier phone's own "
+                f"entries stay hidden, and {who} enters them again on the new phone")
+
+
+def released(seat: str) -> Release:
+    """The release of `seat` (its id)."""
+    return Release(RELEASE, None, seat)
+
+
+def is_release(event: Any) -> bool:
+    return isinstance(event, Release)
+
+
 def event_forms(tracker: Tracker) -> dict[str, Form]:
     """Every kind a session of this game accepts, the kernel's two included."""
     return {**tracker.event_forms, **HISTORY_FORMS}
 
 
 def parse_event(tracker: Tracker, data: Any) -> Any:
-    """A game event or a HistoryEvent from JSON; InvalidInput names the first bad field.
-    A sealed entry (an export's private entry without its secret) is refused here: only an
-    import reads one (import_event)."""
+    """A request's game event or HistoryEvent from JSON; InvalidInput names the first bad
+    field. What only the session writes is refused here: a sealed entry (an export's private
+    entry without its secret), a release (the API's release of a seat records it), and
+    `own_phone` (who sent a request is its token's to say); an import reads the first two and
+    a stored form's mark (import_event)."""
     if not isinstance(data, Mapping):
         raise InvalidInput("kind", "An event is a JSON object with a kind.", "an object")
+    refuse_session_fields(tracker, data)
+    return _parsed(tracker, event_forms(tracker), data["kind"], data)
+
+
+def refuse_session_fields(tracker: Tracker, data: Mapping[str, Any]) -> None:
+    """Refuse in a request what only the session writes: a release, an unknown kind and
+    `own_phone` (see parse_event)."""
     kind = data.get("kind")
     forms = event_forms(tracker)
+    if kind == RELEASE:
+        raise InvalidInput("kind", "A seat is handed to a new phone by the scorekeeper's "
+                           "release of its claim (DELETE …/seats/<seat>/claim), never as an "
+                           "event.", ", ".join(forms))
     if not isinstance(kind, str) or kind not in forms:
         raise InvalidInput("kind", f"There is no event kind {kind!r}.", ", ".join(forms))
+    if data.get(OWN_PHONE) is not None:
+        raise InvalidInput(OWN_PHONE, "Who sent an event is told by the token that sends it, "
+                           "never by its body: leave own_phone out (an owner's reveal sent "
+                           "with their seat token is marked so when it is stored).",
+                           "leave it out")
+
+
+def _parsed(tracker: Tracker, forms: Mapping[str, Form], kind: str,
+            data: Mapping[str, Any]) -> Any:
     values = check_form(forms[kind], data, allow_extra=("kind",))
     if kind in HISTORY_FORMS:
         return HistoryEvent(kind, values.get("to_version"), values.get("seat"))
@@ -109,9 +169,21 @@ def parse_event(tracker: Tracker, data: Any) -> Any:
 
 
 def import_event(tracker: Tracker, data: Any) -> Any:
-    """An event of an export, for an import: as parse_event, and a sealed private entry
-    (`"sealed": true`, its secret fields left out) as a sealed event. InvalidInput names the
-    first bad field."""
+    """An event of an export, for an import: as parse_event, and besides what a request may
+    send: a sealed private entry (`"sealed": true`, its secret fields left out) as a sealed
+    event, a release, and a stored form's `own_phone` (an owner's reveal, public history).
+    A private entry that arrives unsealed is read sealed (`seal`: the caller says which it
+    sealed): an import never plants a seat's secret. InvalidInput names the first bad
+    field."""
+    if isinstance(data, Mapping) and data.get("kind") == RELEASE:
+        values = check_form(HISTORY_FORMS[UNDO], data, allow_extra=("kind",))
+        if not values.get("seat"):
+            raise InvalidInput("seat", "A release names the seat handed to a new phone.",
+                               "a seat id")
+        return released(values["seat"])
+    if isinstance(data, Mapping) and isinstance(data.get("kind"), str) \
+            and data["kind"] in tracker.private_events and data.get(SEALED) is None:
+        return seal(tracker, _parsed(tracker, event_forms(tracker), data["kind"], data))
     if isinstance(data, Mapping) and data.get(SEALED) is not None:
         kind = data.get("kind")
         if data.get(SEALED) is not True or not isinstance(kind, str) \
@@ -124,7 +196,16 @@ def import_event(tracker: Tracker, data: Any) -> Any:
             raise InvalidInput("seat", "A sealed entry still names its seat.", "a seat id")
         values = check_form(form, data, allow_extra=("kind", SEALED))
         return tracker.parse_event(kind, {**values, SEALED: True})
+    if isinstance(data, Mapping) and isinstance(data.get("kind"), str) \
+            and data["kind"] in tracker.event_forms:
+        return _parsed(tracker, event_forms(tracker), data["kind"], data)
     return parse_event(tracker, data)
+
+
+def seal(tracker: Tracker, event: Any) -> Any:
+    """A private entry as an export carries it and an import reads it back: its secret left
+    out (the event itself when it is sealed already)."""
+    return event if is_sealed(event) else import_event(tracker, export_event(tracker, event))
 
 
 def stored_event(tracker: Tracker, data: Mapping[str, Any]) -> Any:
@@ -136,6 +217,8 @@ def stored_event(tracker: Tracker, data: Mapping[str, Any]) -> Any:
     form = tracker.event_forms.get(kind) if isinstance(kind, str) else None
     if isinstance(kind, str) and kind in HISTORY_FORMS:
         return HistoryEvent(kind, data.get("to_version"), data.get("seat"))
+    if kind == RELEASE:
+        return released(str(data.get("seat")))
     if not isinstance(kind, str) or form is None:  # a kind the game no longer has: say so
         return parse_event(tracker, data)
     if data.get(SEALED) is True:
@@ -168,7 +251,8 @@ def writer(tracker: Tracker, setup: Any, event: Any) -> str | None:
     """Who may write `event`: None for the table's edit token, else the id of the one seat
     whose own phone (seat token) writes it. InvalidInput for a seat not at this table."""
     if isinstance(event, HistoryEvent):
-        return None if event.seat is None else seat_of(setup.seats, event.seat)
+        return None if event.seat is None or is_release(event) \
+            else seat_of(setup.seats, event.seat)
     return tracker.writer(setup, event)
 
 
@@ -177,6 +261,14 @@ def discloses(tracker: Tracker, setup: Any, event: Any) -> bool:
     secret public, so no undo or revert takes it back."""
     return (not isinstance(event, HistoryEvent) and event.kind not in tracker.private_events
             and tracker.writer(setup, event) is not None)
+
+
+def apply_event(tracker: Tracker, setup: Any, state: Any, event: Any, version: int) -> Any:
+    """The state with `event` folded in: a release is the game's forget of its seat (never a
+    refusal), any other event the game's apply (undo and revert are the history's own)."""
+    if isinstance(event, Release):
+        return tracker.forget(setup, state, str(event.seat))
+    return tracker.apply(setup, state, event, version)
 
 
 def export_event(tracker: Tracker, event: Any) -> dict[str, Any]:

@@ -1,18 +1,34 @@
 """Lairside's floors: the app `make run` serves (its protective layers and hooks, every route
-registered) with three routes added that answer bare.py's body. No endpoint can cost less than
-the first; no endpoint that asks the database can cost less than the second. Part A prints
-their ratios beside the targets.
+registered) with four routes added that answer bare.py's body. No endpoint can cost less than
+the first; no endpoint that asks the database can cost less than the second; no write can cost
+less than the fourth. Part A prints their ratios beside the targets, and part C each append's
+ratio to the fourth.
 
     /x                   nothing else
     /x/query/<code>      one indexed SELECT of a session's version through SQLAlchemy, as
                          every session read asks it (Store.info)
     /x/dbapi/<code>      the same SELECT, compiled by SQLAlchemy, on the pool's DBAPI
                          connection (what SQLAlchemy's Connection and Result cost: the rest)
+    POST /x/insert       the JSON body read, then one INSERT of a row shaped like an event
+                         (with that body) and its commit, through SQLAlchemy in a write
+                         transaction as every append opens one (Store._write)
 """
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import Response, current_app
-from sqlalchemy import bindparam, select
+from flask import Response, current_app, request
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    insert,
+    select,
+)
 
 from api import create_app
 from api.storage.models import SessionRow
@@ -34,6 +50,11 @@ def query(code: str) -> Response:
 
 
 _compiled: dict[Any, Any] = {}
+ROWS = Table("floor_rows", MetaData(), Column("id", Integer, primary_key=True),
+             Column("session_id", Integer), Column("seq", Integer), Column("kind", String(32)),
+             Column("payload", JSON), Column("created_at", DateTime(timezone=True)))
+"""Where the write floor inserts: a table shaped like `events` (made when first written)."""
+_made: set[Any] = set()
 
 
 def dbapi(code: str) -> Response:
@@ -54,6 +75,19 @@ def dbapi(code: str) -> Response:
     return bare()
 
 
+def write() -> Response:
+    body = request.get_json()
+    store = current_app.extensions["lairside.sessions"].ready()
+    if store.engine not in _made:
+        ROWS.create(store.engine, checkfirst=True)
+        _made.add(store.engine)
+    with store._write() as conn:
+        conn.execute(insert(ROWS), {"session_id": 1, "seq": 1, "kind": str(body["kind"]),
+                                    "payload": body, "created_at": datetime.now(UTC)})
+    return bare()
+
+
 app.add_url_rule("/x", "floor", bare)
+app.add_url_rule("/x/insert", "floor_insert", write, methods=["POST"])
 app.add_url_rule("/x/query/<code>", "floor_query", query)
 app.add_url_rule("/x/dbapi/<code>", "floor_dbapi", dbapi)

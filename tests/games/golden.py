@@ -9,6 +9,7 @@ A case file `tests/games/<game folder>/golden/<name>.toml` holds `[[case]]` tabl
     expect  dotted paths into the result → expected values (a table checks the keys it names)
     null    optional, with expect: dotted paths whose value must be null (TOML has no null)
     length  optional, with expect: dotted paths → how many items the list there holds
+    says    optional, with expect: words some step shows (its text or its note), each
     error   instead of expect: the input field the operation must refuse (InvalidInput)
     detail  optional, with error: words the refusal's detail contains
 The game is the folder's game (folder name with "_" for "-" in the slug).
@@ -98,5 +99,8 @@ def check(case: dict[str, Any]) -> Explained | None:
         assert dig(result, path) is None, f"{path}: {dig(result, path)!r} is not null"
     for path, count in case.get("length", {}).items():
         assert len(dig(result, path)) == count, f"{path}: {len(dig(result, path))} != {count}"
+    for words in case.get("says", ()):
+        assert any(words in f"{s.text} {s.note}" for s in answer.steps), \
+            f"no step says {words!r}"
     assert answer.steps and answer.summary
     return answer

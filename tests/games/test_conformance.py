@@ -308,6 +308,8 @@ def test_a_phone_claims_its_seat_and_sees_its_secret(app: Any, browser: Any) -> 
             ana.locator('[data-seat="ana"] [data-action-form="stash"] button').click()
             expect = sync_api.expect  # no string predicates: the pages' CSP forbids eval
             expect(ana.locator("[data-status]")).to_have_text(re.compile("^Saved"))
+            expect(ana.locator('[data-seat="ana"]')).not_to_contain_text("Stash: 7")
+            ana.locator('[data-seat="ana"] [data-secret]').click()  # on the page after a tap
             expect(ana.locator('[data-seat="ana"]')).to_contain_text("Stash: 7")
             assert ana.evaluate("() => document.documentElement.scrollWidth <= "
                                 "document.documentElement.clientWidth")

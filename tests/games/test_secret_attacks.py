@@ -10,7 +10,15 @@ import pytest
 
 from assistant.errors import InvalidInput
 from assistant.games import find_game
-from assistant.tracker import History, Viewer, export_event, fold, import_event, stored_event
+from assistant.tracker import (
+    History,
+    Viewer,
+    export_event,
+    fold,
+    import_event,
+    released,
+    stored_event,
+)
 
 from .table_kit import Forbidden, Table
 
@@ -31,11 +39,12 @@ def test_a_the_table_cannot_reveal_an_identity_as_entered():
     t.send({"kind": "add-event", "type": "hacking", "die": 3})
     t.send({"kind": "end-game"})
     for raw in ({"kind": "reveal", "seat": "asha", "identity": "as-entered"},
-                {"kind": "reveal", "seat": "asha"},
-                {"kind": "reveal", "seat": "asha", "identity": "mastermind",
-                 "own_phone": True}):
+                {"kind": "reveal", "seat": "asha"}):
         with pytest.raises(Forbidden):
             t.send(raw)  # the table's token: only Asha's own phone reveals what it holds
+    with pytest.raises(InvalidInput) as refused:  # nor says in the body that it is her phone
+        t.send({"kind": "reveal", "seat": "asha", "identity": "mastermind", "own_phone": True})
+    assert refused.value.field == "own_phone"
     with pytest.raises(Forbidden):
         t.send({"kind": "reveal", "seat": "asha"}, phone="gwen")
     assert "mastermind" not in t.shared_text()
@@ -109,9 +118,10 @@ def test_b_made_up_claims_never_tell_the_table_about_a_plan():
     assert t.view(Viewer("ann"))["seats"][0]["declare_now"] is True  # told to Ann only
     with pytest.raises(Forbidden):
         t.send({"kind": "declare-win", "seat": "ann"})  # no yes/no test of Ann's plan
-    with pytest.raises(Forbidden):
+    with pytest.raises(InvalidInput) as refused:  # who sent it is never the body's to say
         t.send({"kind": "declare-win", "seat": "ann", "own_phone": True,
                 "requirements": "Quasar"})
+    assert refused.value.field == "own_phone"
 
 
 def test_b_a_typed_declaration_is_checked_against_what_was_typed_only():
@@ -219,3 +229,72 @@ def test_d_a_reveal_stored_before_owner_only_reveals_folds_as_it_was_stored():
     with pytest.raises(InvalidInput) as refused:
         copy.append(import_event(VIGILANTE, exported[3]))
     assert refused.value.field == "identity"
+
+
+# --- issue 40: a release hands a seat to a new phone, never its secret --------------------------
+
+def test_40_a_release_forgets_the_earlier_phones_plan_for_good():
+    """Ben's phone enters his plan and the table hands his seat to a new phone: the new phone
+    reads nothing of it (state, lines, events as History.reader gives them), the public line
+    says the plan is not entered, nothing takes the release back (the table's undo and
+    revert, the seat's own undo and revert), and the new phone's plan is marked as entered
+    again on the new phone."""
+    t = Table(MASTER_PLAN, MP_SETUP)
+    t.send({"kind": "throwdown", "loot": "Gem"})
+    t.send({"kind": "plan", "seat": "ben", "requirements": "Gem, Orb"}, phone="ben")
+    t.history.append(released("ben"))  # as the API's release records it
+    handed = t.history.version
+    ben = Viewer("ben")
+    names = {s.id: s.name for s in t.history.setup.seats}
+
+    def blind() -> None:
+        seat = t.view(ben)["seats"][1]
+        assert "plan" not in seat and seat["plan_text"] == "Master Plan: not entered"
+        for v in range(1, t.history.version + 1):
+            event = t.history.event_at(v)
+            assert "orb" not in t.history.line(v, ben).casefold()
+            if hasattr(event, "data"):
+                shown = MASTER_PLAN.event_json(event, t.history.reader(v, ben))
+                assert "Orb" not in json.dumps(shown)
+
+    blind()
+    assert t.history.line(handed) == (
+        "The table handed Ben's seat to a new phone: the earlier phone's own entries stay "
+        "hidden, and Ben enters them again on the new phone")
+    assert not t.history.can_undo(seat="ben")
+    with pytest.raises(InvalidInput):
+        t.send({"kind": "undo", "seat": "ben"}, phone="ben")
+    with pytest.raises(InvalidInput) as refused:
+        t.send({"kind": "revert", "seat": "ben", "to_version": handed - 1}, phone="ben")
+    assert "handed to a new phone at version 3" in refused.value.detail
+    t.send({"kind": "undo"})  # the table's: its Throwdown, never the release
+    t.send({"kind": "revert", "to_version": 0})
+    blind()
+    t.send({"kind": "plan", "seat": "ben", "requirements": "Gem, Idol"}, phone="ben")
+    assert t.view(ben)["seats"][1]["plan"] == ["Gem", "Idol"]
+    assert t.history.line(t.history.version) == \
+        "On the new phone: Ben entered their Master Plan (kept on their phone)"
+    assert t.history.line(t.history.version, ben) == \
+        "On the new phone: Your Master Plan: Gem, Idol"
+    assert MASTER_PLAN.describe(t.history.event_at(2), names, t.history.reader(2, ben)) == \
+        "Ben entered their Master Plan (kept on their phone)"
+    t.send({"kind": "undo", "seat": "ben"}, phone="ben")  # the new phone's own undo: its own
+    blind()
+
+
+def test_40_an_owners_reveal_is_what_that_phone_entered():
+    """Finding 3 against the core: an own-phone reveal carries no Identity of the body's; a
+    body saying own_phone is refused; after a release the new phone reveals only what it
+    entered itself."""
+    t = Table(VIGILANTE, VIG_SETUP)
+    t.send({"kind": "identity", "seat": "asha", "identity": "mastermind"}, phone="asha")
+    t.send({"kind": "add-event", "type": "hacking", "die": 3})
+    t.send({"kind": "end-game"})
+    t.history.append(released("asha"))
+    with pytest.raises(InvalidInput) as refused:
+        t.send({"kind": "reveal", "seat": "asha"}, phone="asha")
+    assert refused.value.detail.startswith("No Identity was entered on this phone")
+    t.send({"kind": "identity", "seat": "asha", "identity": "assassin"}, phone="asha")
+    answer = t.send({"kind": "reveal", "seat": "asha"}, phone="asha")
+    assert answer["event"]["identity"] == "assassin" and answer["event"]["own_phone"] is True
+    assert "mastermind" not in t.shared_text()

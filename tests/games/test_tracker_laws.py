@@ -4,7 +4,9 @@ the test-only fixture game, on random event streams drawn from each game's own e
 The laws of secrets (README: Secrets) run for every game with private kinds: who writes what,
 the table's undo and revert never touching a seat's entries, a disclosure staying for good,
 no shared answer (nor any answer to the table) depending on a secret, and an export importing
-to the same shared state."""
+to the same shared state. Their streams include releases (a seat handed to a new phone, as
+the API's release records it): a release stays for good, and the new phone's answers never
+depend on what the earlier phone entered."""
 from __future__ import annotations
 
 import functools
@@ -19,20 +21,25 @@ from assistant.errors import InvalidInput
 from assistant.games import all_games
 from assistant.inputs import Flag, Integer, IntList, ListOf, OneOf, Text
 from assistant.tracker import (
+    OWN_PHONE,
+    RELEASE,
     SEALED,
     SHARED,
     History,
     HistoryEvent,
     Viewer,
+    apply_event,
     discloses,
     export_event,
     fold,
     import_event,
-    parse_event,
+    is_release,
+    released,
     sealed_copy,
     stored_event,
     writer,
 )
+from assistant.tracker import parse_event as parse_request
 
 from .fixture_game import GAME as FIXTURE
 
@@ -115,6 +122,9 @@ def _events(slug: str) -> st.SearchStrategy[dict[str, Any]]:
             # the event with its required fields only: an owner's own reveal, where a game has
             # one ("as entered"), comes as often as a typed one
             kinds.append(st.fixed_dictionaries({"kind": st.just(kind), **required}))
+    if tracker.private_events:  # the table hands a seat to a new phone (the API's release)
+        kinds.append(st.fixed_dictionaries({"kind": st.just(RELEASE),
+                                            "seat": st.sampled_from(seats)}))
     kinds.append(st.just({"kind": "undo"}))
     kinds.append(st.fixed_dictionaries({"kind": st.just("revert"),
                                         "to_version": st.integers(0, 30)}))
@@ -133,6 +143,20 @@ def _stream(slug: str, size: int = 30) -> st.SearchStrategy[list[dict[str, Any]]
     length = st.one_of(st.just(len(prefix)), st.integers(0, len(prefix)))  # often all of it
     return st.tuples(length, st.lists(_events(slug), max_size=size)).map(
         lambda drawn: [*prefix[:drawn[0]], *drawn[1]])
+
+
+def parse_event(tracker: Any, raw: dict[str, Any]) -> Any:
+    """A request as the API reads it; a release as the API's release of a seat records it."""
+    if raw.get("kind") == RELEASE:
+        return released(raw["seat"])
+    return parse_request(tracker, raw)
+
+
+def checked(tracker: Any, data: dict[str, Any]) -> Any:
+    """A stored form as the server checked it: a request's parse; one that carries what only
+    a stored form does (`own_phone`, an owner's reveal) as an import reads it."""
+    return import_event(tracker, data) if data.get(OWN_PHONE) is not None \
+        else parse_event(tracker, data)
 
 
 def accepted(slug: str, raws: list[dict[str, Any]]) -> tuple[History, list[Any]]:
@@ -200,7 +224,7 @@ def test_a_state_is_the_fold_of_the_events_in_effect(slug: str) -> None:
         for version in range(history.version + 1):
             state = tracker.initial(setup)
             for v in history.effective(version):  # each at the version that recorded it
-                state = tracker.apply(setup, state, history.event_at(v), v)
+                state = apply_event(tracker, setup, state, history.event_at(v), v)
             assert state == history.state_at(version), version
 
     law()
@@ -229,7 +253,7 @@ def test_undo_redo_and_undo_after_revert(slug: str) -> None:
         seat = history.lane_seat(version_after)
         assert seat == lane(history, history.event_at(version_after))
         mine = {"seat": seat} if seat is not None else {}
-        if history.discloses(version_after):
+        if history.discloses(version_after) or is_release(history.event_at(version_after)):
             assert not history.can_undo(seat=seat)
             points = list(history.points)
             with pytest.raises(InvalidInput):
@@ -276,8 +300,9 @@ def test_refused_event_changes_nothing_and_states_always_score(slug: str) -> Non
 @pytest.mark.parametrize("slug", streams())
 def test_a_stored_event_reads_back_as_it_was_checked(slug: str) -> None:
     """Storage reads events back without checking their forms again (stored_event): for
-    whatever the history stored, that gives exactly what parse_event gives, and folds the
-    same. Refused input is not stored, so it is parse_event's alone."""
+    whatever the history stored, that gives exactly what parse_event gives (an import's read
+    for what only a stored form carries), and folds the same. Refused input is not stored, so
+    it is parse_event's alone."""
     @settings(max_examples=60, deadline=None)
     @given(_stream(slug))
     def law(raws: list[dict[str, Any]]) -> None:
@@ -286,7 +311,7 @@ def test_a_stored_event_reads_back_as_it_was_checked(slug: str) -> None:
         events = stored(whole)
         saved = [json.loads(json.dumps(e.to_json())) for e in events]
         back = [stored_event(tracker, data) for data in saved]
-        assert back == [parse_event(tracker, data) for data in saved] == events
+        assert back == [checked(tracker, data) for data in saved] == events
         again = fold(tracker, whole.setup, back)
         assert [p.state for p in again.points] == [p.state for p in whole.points]
         assert stored(again) == events  # a stored form is its own stored form
@@ -339,7 +364,9 @@ def test_who_writes_each_event(slug: str) -> None:
             kept = history.event_at(history.version)
             who = writer(tracker, history.setup, event)
             assert writer(tracker, history.setup, kept) == who
-            if isinstance(event, HistoryEvent):
+            if is_release(event):  # the table's, in its seat's own lane
+                assert who is None and history.lane_seat(history.version) == event.seat
+            elif isinstance(event, HistoryEvent):
                 assert who == event.seat
             elif event.kind in tracker.private_events:
                 assert who == history.lane_seat(history.version) is not None
@@ -390,13 +417,15 @@ def test_the_tables_undo_never_touches_a_seats_entries(slug: str) -> None:
 
 @pytest.mark.parametrize("slug", streams(SECRET_GAMES))
 def test_a_disclosure_stays_in_effect(slug: str) -> None:
-    """Once a seat has made its secret public (an owner's reveal), every later version has
-    that event in effect: no undo or revert by anyone makes it disappear."""
+    """Once a seat has made its secret public (an owner's reveal), or the table has handed a
+    seat to a new phone (a release), every later version has that event in effect: no undo or
+    revert by anyone makes it disappear."""
     @settings(max_examples=60, deadline=None)
     @given(_stream(slug, 40))
     def law(raws: list[dict[str, Any]]) -> None:
         history, _ = accepted(slug, raws)
-        told = [v for v in range(1, history.version + 1) if history.discloses(v)]
+        told = [v for v in range(1, history.version + 1)
+                if history.discloses(v) or is_release(history.event_at(v))]
         for version in range(history.version + 1):
             effective = set(history.effective(version))
             assert all(v in effective for v in told if v <= version)
@@ -478,5 +507,65 @@ def test_no_request_answers_about_anothers_secret(slug: str) -> None:
             except InvalidInput as error:
                 answers.append(("refused", error.field, error.detail, error.allowed))
         assert answers[0] == answers[1]
+
+    law()
+
+
+def _seal_earlier_phones(history: History, seat: str) -> list[Any]:
+    """The stored events with `seat`'s own entries made before its latest release sealed."""
+    tracker, since = history.tracker, history.released(seat)
+    out = []
+    for version in range(1, history.version + 1):
+        event = history.event_at(version)
+        if version < since and not isinstance(event, HistoryEvent) \
+                and event.kind in tracker.private_events \
+                and writer(tracker, history.setup, event) == seat:
+            event = import_event(tracker, export_event(tracker, event))
+        out.append(event)
+    return out
+
+
+@pytest.mark.parametrize("slug", streams(SECRET_GAMES))
+def test_a_new_phone_learns_nothing_the_earlier_phone_entered(slug: str) -> None:
+    """Once the table has handed a seat to a new phone, that phone's answers are the same
+    whatever the earlier phone entered (fold again with those entries sealed): its state at
+    every later version, every history line and event it reads (as the API shows them,
+    History.reader and line), and whether it may undo. A seat's own undo and revert never
+    reach behind its release."""
+    @settings(max_examples=60, deadline=None)
+    @given(_stream(slug), st.data())
+    def law(raws: list[dict[str, Any]], data: Any) -> None:
+        tracker = GAMES[slug].tracker
+        assert tracker is not None
+        setup = tracker.parse_setup(tracker.example_setup)
+        seat = data.draw(st.sampled_from([s.id for s in setup.seats]))
+        history, _ = accepted(slug, [*raws, {"kind": RELEASE, "seat": seat},
+                                     *data.draw(st.lists(_events(slug), max_size=8))])
+        since = history.released(seat)
+        assert since and is_release(history.event_at(since))
+        viewer = Viewer(seat)
+        copy = fold(tracker, setup, _seal_earlier_phones(history, seat))
+        for version in range(since, history.version + 1):
+            assert tracker.state_json(setup, copy.state_at(version), viewer) == \
+                tracker.state_json(setup, history.state_at(version), viewer), version
+            assert copy.can_undo(version, seat) == history.can_undo(version, seat)
+            assert history.released(seat, version) >= since  # never taken back
+        for version in range(1, history.version + 1):
+            assert history.line(version, viewer) == copy.line(version, viewer), version
+            a, b = history.event_at(version), copy.event_at(version)
+            if not isinstance(a, HistoryEvent):
+                assert _shown(tracker, a, history.reader(version, viewer), {}) == \
+                    _shown(tracker, b, copy.reader(version, viewer), {}), version
+        for raw in ({"kind": "undo", "seat": seat},
+                    {"kind": "revert", "seat": seat, "to_version": since - 1}):
+            points = list(history.points)
+            try:
+                history.append(parse_event(tracker, raw))
+            except InvalidInput:
+                assert list(history.points) == points
+                continue
+            assert history.event_at(since) in [history.event_at(v)
+                                               for v in history.effective()]
+            assert raw["kind"] == "undo"
 
     law()

@@ -153,23 +153,23 @@ def test_stage_timer_runs_pauses_resets_and_survives_a_reload(page: Any) -> None
     page.clock.pause_at(START)  # no real time slips in (a slow reload on a busy machine)
     page.goto(links.timers("tdt", players=5))
     villainy = page.locator("[data-timer='tdt:villainy']")
-    assert villainy.locator("[data-clock]").inner_text() == "15:00"   # 5 players × 3 Phases
-    assert page.locator("[data-timer='tdt:monologuing'] [data-clock]").inner_text() == "10:00"
+    expect(villainy.locator("[data-clock]")).to_have_text("15:00")   # 5 players × 3 Phases
+    expect(page.locator("[data-timer='tdt:monologuing'] [data-clock]")).to_have_text("10:00")
     page.locator("[data-timer-inputs] button[aria-label='One conflict more']").click()
-    assert villainy.locator("[data-clock]").inner_text() == "17:00"   # + 2 per Conflict
+    expect(villainy.locator("[data-clock]")).to_have_text("17:00")   # + 2 per Conflict
     scheming = page.locator("[data-timer='tdt:scheming']")
-    assert scheming.locator("[data-clock]").inner_text() == "10:00"
+    expect(scheming.locator("[data-clock]")).to_have_text("10:00")
     scheming.get_by_role("button", name="Start").click()
     page.clock.run_for(65_300)
-    assert scheming.locator("[data-clock]").inner_text() == "8:55"
+    expect(scheming.locator("[data-clock]")).to_have_text("8:55")
     page.reload()  # or a locked screen: the start time is on the device
     page.clock.run_for("00:05")
-    assert scheming.locator("[data-clock]").inner_text() == "8:50"
+    expect(scheming.locator("[data-clock]")).to_have_text("8:50")
     scheming.get_by_role("button", name="Pause").click()
     page.clock.run_for("00:30")
-    assert scheming.locator("[data-clock]").inner_text() == "8:50"
+    expect(scheming.locator("[data-clock]")).to_have_text("8:50")
     scheming.get_by_role("button", name="Reset").click()
-    assert scheming.locator("[data-clock]").inner_text() == "10:00"
+    expect(scheming.locator("[data-clock]")).to_have_text("10:00")
 
 
 def test_theme_follows_the_phone_until_one_is_picked(make_context: Any) -> None:
@@ -181,9 +181,9 @@ def test_theme_follows_the_phone_until_one_is_picked(make_context: Any) -> None:
     page.emulate_media(color_scheme="dark")
     assert page.evaluate(background) == "rgb(20, 18, 26)"
     toggle = page.locator("[data-theme-toggle]")
-    assert toggle.inner_text() == "Auto"
+    expect(toggle).to_have_text("Auto")
     toggle.click()  # Auto -> Light, remembered over the phone's dark setting
-    assert toggle.inner_text() == "Light"
+    expect(toggle).to_have_text("Light")
     page.reload()
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
     assert page.evaluate(background) == "rgb(251, 250, 247)"

@@ -18,8 +18,10 @@ from tests.pages.conftest import PHONE, open_seat
 SEVEN = {"mode": "cutthroat", "seats": [{"goodman": True, "player": "Gil"}] + [
     {"henchman": name} for name in ("Azura Badeau", "Jin Feng", 'Boris "Myasneek"',
                                     "Axle Robbins", "The Node", "Ugo Dottore")]}
-TALLEST = 2500
-"""The page's height at 390 px with every seat folded (it was about 5,900 px unfolded)."""
+TALLEST = 2900
+"""The page's height at 390 px with every seat folded (it was about 5,900 px unfolded): about
+three and a half screens, the Next strip's first three moves and the round's play-layer lines
+(the stage, High Alert) included."""
 SHIFTS = """window.__shifts = [];
 new PerformanceObserver(list => list.getEntries().forEach(e => {
   if (!e.hadRecentInput) window.__shifts.push(e.value); }))
@@ -78,8 +80,8 @@ def test_seven_seats_fold_to_a_short_page_one_seat_open_at_a_time(make_context: 
     page = make_context().new_page()
     open_as_scorekeeper(page, seven_seats(base_url))
     folds = page.locator("[data-seats] details.seat-fold")
-    assert folds.count() == 7
-    assert page.locator("[data-seats] details.seat-fold[open]").count() == 1  # the first seat
+    expect(folds).to_have_count(7)
+    expect(page.locator("[data-seats] details.seat-fold[open]")).to_have_count(1)  # the first seat
     jin = page.locator('[data-seat="jin-feng"]')
     open_seat(page, "jin-feng")
     expect(page.locator("[data-seats] details.seat-fold[open]")).to_have_count(1)
@@ -90,10 +92,11 @@ def test_seven_seats_fold_to_a_short_page_one_seat_open_at_a_time(make_context: 
     jin.locator('[data-counter="vp"][data-delta="1"]').click()
     expect(page.locator("[data-status]")).to_have_text(re.compile("^Saved"))
     expect(jin.locator(".seat-fold > summary")).to_contain_text("VP 1")
-    # its forms are built when their fold opens, and keep their labels
+    # its forms are a menu of titles, each built when it opens, and keep their labels
     more = jin.locator("details.seat-more")
-    assert more.locator("form").count() == 0
     more.locator("> summary").click()
+    expect(more.locator("form")).to_have_count(0)
+    more.locator("details.action > summary", has_text="Funds a Deployment").click()
     expect(more.locator('form[data-action-form="deploy"]')).to_have_count(1)
     assert more.locator("select, input").first.evaluate("el => el.labels.length") == 1
 

@@ -23,21 +23,32 @@ SLUG = "coin-heist"
 COINS = '[data-seat="{seat}"] [data-counter="coins"]'
 
 
-@pytest.fixture()
-def heist(base_url: str) -> Iterator[dict[str, Any]]:
-    """A Coin Heist table (Ana, Bo) made through the API; its page opens with the edit token."""
+@pytest.fixture(scope="module", autouse=True)
+def coin_heist() -> Iterator[None]:
+    """Coin Heist registered for the whole module: a test's pages (closed when the test ends)
+    never outlive the game their table is of, so no teardown races a page still following
+    its table."""
     with registered():
-        request = urllib.request.Request(
-            f"{base_url}/api/v1/games/{SLUG}/sessions",
-            data=json.dumps({"mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}
-                            ).encode(), headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request) as answer:  # noqa: S310 (loopback test server)
-            yield json.loads(answer.read())
+        yield
+
+
+@pytest.fixture()
+def heist(base_url: str) -> dict[str, Any]:
+    """A Coin Heist table (Ana, Bo) made through the API; its page opens with the edit token."""
+    request = urllib.request.Request(
+        f"{base_url}/api/v1/games/{SLUG}/sessions",
+        data=json.dumps({"mode": "standard", "seats": [{"name": "Ana"}, {"name": "Bo"}]}
+                        ).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:  # noqa: S310 (loopback test server)
+        return dict(json.loads(answer.read()))
 
 
 def open_table(page: Any, table: dict[str, Any]) -> None:
+    """The table's page, once its script has drawn it and started following (a state, not a
+    time: nothing is drawn again under a test that reads it)."""
     page.goto(f"{links.session(SLUG, table['code'])}#token={table['edit_token']}")
     page.locator("[data-standings] > li").first.wait_for()
+    expect(page.locator("[data-live]")).to_have_text("live")
 
 
 def coins_tap(page: Any, seat: str, delta: int = 1) -> None:
@@ -97,6 +108,8 @@ def test_the_score_shows_its_reasons_and_follows_each_change(
 def test_every_input_has_a_visible_label_and_undo_is_in_the_save_bar(
         page: Any, heist: dict[str, Any]) -> None:
     open_table(page, heist)
+    page.locator("[data-table-actions] details.action > summary").first.click()  # a title
+    expect(page.locator("[data-table-actions] form")).to_be_visible()  # opens its form
     inputs = page.locator("main input:not([type=hidden]), main select")
     assert inputs.count() > 0
     for i in range(inputs.count()):
@@ -191,3 +204,22 @@ def test_a_table_visited_once_opens_offline_with_its_state_and_queued_taps(
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator(COINS.format(seat="bo") + " ~ [data-value]")).to_have_text("2")
+
+
+@pytest.mark.parametrize("status", [404, 410])
+def test_a_table_that_vanishes_says_so_without_a_script_error(
+        page: Any, heist: dict[str, Any], status: int) -> None:
+    """Its session answers 404 (deleted) or 410 (expired) from the first ask on: the page keeps
+    what it shows, says the table no longer exists, and throws nothing (the page fixture
+    fails the test on any script error)."""
+    problem = json.dumps({"type": "/problems/not-found", "title": "Not Found",
+                          "status": status, "detail": "No session with this code."})
+    page.route(re.compile(r"/api/v1/sessions/"), lambda route: route.fulfill(
+        status=status, content_type="application/problem+json", body=problem))
+    page.goto(f"{links.session(SLUG, heist['code'])}#token={heist['edit_token']}")
+    expect(page.locator("[data-status]")).to_contain_text("This table no longer exists")
+    expect(page.locator("[data-live]")).to_have_text("This table no longer exists")
+    coins_tap(page, "ana")  # a tap waits in the queue; nothing is thrown
+    expect(page.locator("[data-status]")).to_contain_text("This table no longer exists")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator(COINS.format(seat="ana") + " ~ [data-value]")).to_have_text("0")

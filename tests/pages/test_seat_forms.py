@@ -73,7 +73,7 @@ def test_the_print_page_shows_names_first_and_table_options_once(page: Any) -> N
 def test_a_board_value_is_asked_on_the_table_page_when_a_track_first_moves(
         make_context: Any, base_url: str) -> None:
     """Maniacal started with names only: a tap on an attraction track says what to enter and
-    where it is printed; Board values records it and the track moves from there."""
+    where it is printed; the one-field form it offers records it and the track moves on."""
     request = urllib.request.Request(
         f"{base_url}/api/v1/games/maniacal/sessions",
         data=json.dumps({"mode": "standard", "seats": [{"name": "Simon"},
@@ -88,10 +88,13 @@ def test_a_board_value_is_asked_on_the_table_page_when_a_track_first_moves(
     beasts.locator("xpath=..").locator('[data-delta="1"]').click()
     failed = host.locator("li.failed")
     expect(failed).to_contain_text("printed on your board")
-    expect(failed).to_contain_text("Board values")
-    form = host.locator('form[data-action-form="table-values"]')
-    form.locator("[name='attraction_start']").fill("2")
-    form.get_by_role("button", name="Board values").click()
+    failed.get_by_role("button", name="Attraction start (printed on your board)").click()
+    expect(failed).to_have_count(0)  # answered
+    form = host.locator("form[data-move-form]")  # opened in the Next strip, asking only that
+    start = form.locator("[name='attraction_start']")
+    expect(start).to_have_value("")
+    start.fill("2")
+    form.get_by_role("button", name="Save").click()
     expect(host.locator("[data-version]")).to_have_text("1")
     expect(beasts.locator("~ [data-value]")).to_have_text("2")
 

@@ -48,7 +48,7 @@ def start_tdt_table(page: Any, players: int = 5) -> str:
     page.get_by_label("Players at the table").fill(str(players))
     page.get_by_role("button", name="Start a table to keep score").click()
     page.wait_for_url(re.compile(rf"/g/tdt/sessions/new\?mode=cutthroat&players={players}"))
-    assert page.locator("[data-row]").count() == players
+    expect(page.locator("[data-row]")).to_have_count(players)
     page.locator("select[name='seats.0.henchman']").select_option("General Goodman")
     names = ["Azura Badeau", "Jin Feng", 'Boris "Myasneek"', "Cassandra O'Shea", "The Node"]
     for i in range(1, players):
@@ -92,7 +92,7 @@ def test_start_join_by_code_and_follow_live(make_context: Any,
         delays.append(time.monotonic() - began)
     # How fast is measured (written below, and by tests/bench/live.py, make bench), not asserted:
     # this machine is shared. The behaviour: every tap reaches the following phone by itself.
-    assert guest.locator('[data-seats] [data-mark="c:jin-feng:vp"].changed').count() == 1
+    expect(guest.locator('[data-seats] [data-mark="c:jin-feng:vp"].changed')).to_have_count(1)
     (artifacts / "follow-delays.json").write_text(json.dumps(
         {"seconds_from_tap_to_other_phone": [round(d, 3) for d in delays]}))
 
@@ -180,7 +180,7 @@ def test_compact_scoreboard_fits_five_seats_on_one_screen(make_context: Any, art
     start_tdt_table(page, players=5)
     page.get_by_role("button", name="Compact scoreboard").click()
     board = page.locator("[data-scoreboard]")
-    assert board.locator("tbody tr").count() == 5
+    expect(board.locator("tbody tr")).to_have_count(5)
     box = board.bounding_box()
     assert box["y"] + box["height"] <= 844, box
     assert page.evaluate("document.documentElement.scrollWidth <= "
@@ -288,4 +288,4 @@ def test_a_seat_phone_keeps_its_secret_and_everyone_follows(make_context: Any,
     expect(own).not_to_contain_text(named)
     shared = host.locator("[data-history] li").first.inner_text()
     assert re.search(secret.replace("-", "."), shared, re.IGNORECASE) is None, shared  # blind
-    assert host.locator('[data-seat="gwen"] form[data-action-form="identity"]').count() == 0
+    expect(host.locator('[data-seat="gwen"] form[data-action-form="identity"]')).to_have_count(0)

@@ -15,7 +15,7 @@ from .conftest import BASE, DAY
 
 
 def test_a_sheet_drawn_again_from_what_was_kept_is_the_same_pdf(papp):
-    from printables import paragraph
+    from printables import fit, paragraph
     from printables.blocks import grid
     from printables.render import render
 
@@ -29,7 +29,8 @@ def test_a_sheet_drawn_again_from_what_was_kept_is_the_same_pdf(papp):
     with papp.test_request_context():
         resolve = resolver(papp, BASE)
         for sheet in todo:
-            for kept in (paragraph._PARSED, paragraph._SIZED, paragraph._BROKEN, grid._WIDEST):
+            for kept in (paragraph._PARSED, paragraph._SIZED, paragraph._BROKEN, grid._WIDEST,
+                         fit._CHOSEN):
                 kept.clear()
             alone = render(sheet, "a4", resolve, DAY)
             if render(sheet, "a4", resolve, DAY) != alone:

@@ -84,3 +84,37 @@ def test_a_game_without_secrets_offers_no_claims_and_says_why(client: Any, game:
                          json={"claim_code": "whatever"})
     assert answer.status_code == 404 and "no secrets" in answer.json["detail"]
     assert "share code" in answer.json["detail"]
+
+
+def test_7_a_table_behind_one_address_never_locks_itself_out(sqlite_url: str) -> None:
+    """Issue 40, finding 7: claims are limited per seat, not per address. Five phones behind
+    one NAT each mistype their code twice, then claim: every claim goes through, and creating
+    tables is untouched (claims are not creations); a seat whose code is guessed at is held
+    back for a minute, the others not."""
+    app = make_app(sqlite_url, LAIRSIDE_RATE_CREATE="2/3600", LAIRSIDE_RATE_MISS="3/60")
+    client = app.test_client()
+    setup = {"mode": "shifting-allegiances",
+             "seats": [{"name": n} for n in ("A1", "B2", "C3", "D4", "E5")]}
+    made = client.post("/api/v1/games/vigilante/sessions", json=setup)
+    assert made.status_code == 201, made.json
+    code, edit = made.json["code"], made.json["edit_token"]
+    listed = client.get(f"/api/v1/sessions/{code}/seats",
+                        headers={"Authorization": f"Bearer {edit}"}).json["seats"]
+    for seat in listed:
+        path = f"/api/v1/sessions/{code}/seats/{seat['id']}/claim"
+        for typo in ("AAAAAAAA", "BBBBBBBB"):
+            assert client.post(path, json={"claim_code": typo}).status_code == 403
+        assert client.post(path, json={"claim_code": seat["claim_code"]}).status_code == 201
+    assert client.get(f"/api/v1/sessions/{code}").status_code == 200  # reads still answer
+    assert client.post("/api/v1/games/vigilante/sessions", json=setup).status_code == 201
+    guessed = f"/api/v1/sessions/{code}/seats/a1/claim"
+    client.delete(guessed, headers={"Authorization": f"Bearer {edit}"})
+    answers = [client.post(guessed, json={"claim_code": "CCCCCCCC"}).status_code
+               for _ in range(4)]
+    assert answers == [403, 403, 403, 429]  # 3 tries before, 3 now: the 7th waits
+    held = client.post(guessed, json={"claim_code": "DDDDDDDD"})
+    assert held.status_code == 429 and int(held.headers["Retry-After"]) <= 60
+    other = client.post(f"/api/v1/sessions/{code}/seats/b2/claim",
+                        json={"claim_code": "EEEEEEEE"})
+    assert other.status_code == 403  # another seat is not held back
+    app.extensions["lairside.sessions"].dispose()

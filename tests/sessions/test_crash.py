@@ -62,7 +62,7 @@ def test_sigkill_mid_stream_loses_no_acknowledged_event(db_url):
         writers = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
         for w in writers:
             w.start()
-        while len(acked) < 60:
+        while len(acked) < 140:  # past two snapshots (every 64 events)
             time.sleep(0.01)
         os.killpg(server.pid, signal.SIGKILL)  # no shutdown, no flush: the power cord
         server.wait()

@@ -41,6 +41,9 @@ def play(client: Any, slug: str, history: Any) -> dict[str, Any]:
                 phones[who] = seat_token(client, code, edit, who)
             headers = {"X-Seat-Token": phones[who]}
         body = event.to_json()
+        if body.pop("own_phone", None):  # an owner's reveal as its phone sends it: "as
+            body.pop("identity", None)   # entered", the phone's own entry filled in when
+            body.pop("requirements", None)  # stored (its token says who sent it)
         path = "events"
         if is_history(event):  # undo and revert have routes of their own; a seat's is its own
             path = str(event.kind)

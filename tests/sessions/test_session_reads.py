@@ -38,7 +38,7 @@ def test_each_host_gets_its_own_links_and_refused_hosts_stay_refused(sqlite_url)
     client = make_app(sqlite_url).test_client()
     s = create(client)
     path = f"/api/v1/sessions/{s['code']}"
-    for host in ("127.0.0.1:8000", "192.168.1.20:8000", "127.0.0.1:8000"):
+    for host in ("192.168.1.21:8000", "192.168.1.20:8000", "192.168.1.21:8000"):
         answer = client.get(path, headers={"Host": host})
         assert answer.json["urls"]["view"].startswith(f"http://{host}/")
     refused = client.get(path, headers={"Host": "evil.example"})  # no public URL set

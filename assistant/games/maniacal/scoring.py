@@ -16,17 +16,12 @@ from assistant.ranking import UNRESOLVED, Criterion, rank
 
 from .calculators.cleanup import payroll, payroll_steps
 from .calculators.common import find, unique_names
-from .facts import MAX_PLAYERS, MIN_PLAYERS
+from .facts import MAX_PLAYERS, MIN_PLAYERS, RULES
 from .modes import check_players
 
 TIE_PLACES = ("skip", "next")
-BONUS_NOTE = "Bonus values entered by the table: the text does not print them (maniacal.txt:329)."
-LOWER_NOTE = ("The book breaks only the tie for first; lower places use the same chain "
-              "(derived).")
-SHARED_NOTE = ("The book's last tie-break is the most sinister laugh, a judgement only the "
-               "table can make; with no call recorded the win is shared.")
-HENCHMEN_NOTE = ("Henchmen counted: Lackey and Bodyguard included; Mercenaries have gone back "
-                 "to their deck (derived).")
+TIES = RULES.get("winner-and-ties")
+"""Its readings (henchmen counted, lower places, no laugh call) mark the steps that use them."""
 
 
 @dataclass(frozen=True)
@@ -138,9 +133,10 @@ def _money_bonus(villains: list[Villain], data: Mapping[str, Any],
     for v, place in zip(villains, places, strict=True):
         gain = bonus[place - 1]
         share = sum(1 for p in places if p == place) > 1
-        steps.append(Step(f"{v.name}: ${v.money}, money place {place}"
-                          + (" (shared: full bonus)" if share else "") + f" → +{gain} Infamy.",
-                          gain, "money-bonus", Provenance.UNKNOWN, BONUS_NOTE))
+        steps.append(RULES.get("money-bonus").step(
+            "values", f"{v.name}: ${v.money}, money place {place}"
+            + (" (shared: full bonus)" if share else "") + f" → +{gain} Infamy.",
+            gain))
         out.append(Villain(v.name, v.infamy, v.money, v.henchmen, gain, place))
     return out
 
@@ -161,9 +157,9 @@ def _separation(above: Villain, below: Villain, slug: str | None, above_rank: in
                 place: int) -> Step:
     top = above_rank == 1
     if slug == UNRESOLVED:
-        return Step(f"{below.name} and {above.name} are level on Infamy and henchmen: rank "
-                    f"{place} is shared.", place, "winner-and-ties", Provenance.DERIVED,
-                    SHARED_NOTE if top else LOWER_NOTE)
+        return TIES.step("no-laugh-call" if top else "lower-places",
+                         f"{below.name} and {above.name} are level on Infamy and henchmen: "
+                         f"rank {place} is shared.", place)
     text = {"infamy": f"{below.name} is behind {above.name} on total Infamy "
                       f"({below.total} < {above.total}).",
             "henchmen": f"{below.name} ties {above.name} on {below.total} Infamy but has fewer "
@@ -174,9 +170,7 @@ def _separation(above: Villain, below: Villain, slug: str | None, above_rank: in
         return Step(text, place, "winner-and-ties", Provenance.HOUSE,
                     "The laugh is the table's judgement.")
     if slug == "henchmen":
-        return Step(text, place, "winner-and-ties",
-                    Provenance.RULEBOOK if top else Provenance.DERIVED,
-                    HENCHMEN_NOTE if top else f"{LOWER_NOTE} {HENCHMEN_NOTE}")
+        return TIES.step("henchmen-counted" if top else "lower-places", text, place)
     return Step(text, place, "winner-and-ties")
 
 

@@ -17,19 +17,26 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf, Text
 
-from .facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUND_ONE_WEEKS, ROUNDS, number, word
+from .facts import (
+    MAP_SPACES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUND_ONE_WEEKS,
+    ROUNDS,
+    mark,
+    number,
+    says,
+    word,
+)
 from .modes import MODE_OPTIONS, PlayMode, check_players
 
 RULEBOOK, DERIVED, UNKNOWN, HOUSE = (Provenance.RULEBOOK, Provenance.DERIVED,
                                      Provenance.UNKNOWN, Provenance.HOUSE)
 
 CONTINENTS = tuple("ABCDEF")
-CONTINENT_NOTE = ("There are 6 continent spaces (maniacal.txt:68, 205) but the rulebook prints "
-                  "only one letter, Europe's \"C\" (maniacal.txt:207). The letters A-F are "
-                  "community data (players' reports of the board), unverified.")
-PLAYER_COUNT_NOTE = ("No player range is printed; 2-5 is worked out from the components (5 "
-                     "Supervillains, 5 colour sets, 5 aids) and the need for a neighbour and "
-                     "an opponent (rules entry player-count).")
+LETTERS = mark("continent", "letters")
+"""The letters A-F: players' reports of the board (the continent entry's own mark)."""
+LATER_SEATS = mark("starting-money", "later-seats")[0]
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ def setup_for(players: int, bodyguards: bool = False) -> dict[str, Any]:
         "players": players,
         "bodyguards": bodyguards,
         "seats": [{"order": k, "money": starting_money(k),
-                   "money_provenance": (RULEBOOK if k <= 3 else DERIVED).value}
+                   "money_provenance": (RULEBOOK if k <= 3 else LATER_SEATS).value}
                   for k in range(1, players + 1)],
         "room_cards": {"per_player": hand, "dealt_per_round": hand * players,
                        "dealt_over_game": hand * players * ROUNDS, "deck": rooms,
@@ -113,10 +120,10 @@ def checklist(players: int, bodyguards: bool) -> list[Item]:
         Item("Trait dice", "Sort the 28 Trait dice by colour (Brawn red, Stealth blue, "
              "Intellect green, Magic orange) within everyone's reach.", "trait-dice", 28),
         Item("Room and Power decks", "Shuffle the Room deck and, separately, the Power deck; "
-             "set both aside.", "setup-decks", None, DERIVED,
-             "The text says to mix the two; read as two decks (rules entry setup-decks)."),
+             "set both aside.", "setup-decks", None, *mark("setup-decks", "two-decks")),
         Item("Scheme and Mercenary decks", "Scheme deck face down on The Underground; "
-             "shuffled Mercenary deck face down on Lucifer's Lounge.", "setup-decks"),
+             "shuffled Mercenary deck face down on Lucifer's Lounge.", "setup-decks", None,
+             *mark("setup-decks", "where-decks")),
         Item("Supervillains", "Each player picks a Supervillain (at random or as the table "
              "likes) and takes its Lackey; the meeple stands on the card. Strengths and "
              "weaknesses are advanced rules this rulebook does not give: leave them out.",
@@ -128,8 +135,7 @@ def checklist(players: int, bodyguards: bool) -> list[Item]:
              "setup-player-order"),
         Item("Starting money", f"By seat from the first player: {money}; the rest is the "
              "bank.", "starting-money", data["seats"][-1]["money"],
-             RULEBOOK if players <= 3 else DERIVED,
-             "" if players <= 3 else "Seats 4-5 follow the printed $1 step (\"and so on\")."),
+             *((RULEBOOK, "") if players <= 3 else mark("starting-money", "later-seats"))),
         Item("Schemes", "Each player draws 1 random Scheme card and keeps it hidden.",
              "starting-schemes", 1),
     ]
@@ -169,7 +175,7 @@ def deal(players: int, seed: str, names: Sequence[str]) -> dict[str, Any]:
             "player_order": [{"order": k + 1, "name": n, "money": starting_money(k + 1)}
                              for k, n in enumerate(order)],
             "contracts": dict(zip(CONTINENTS, pile, strict=True)),
-            "continents_provenance": Provenance.COMMUNITY.value, "continents_note": CONTINENT_NOTE,
+            "continents_provenance": LETTERS[0].value, "continents_note": LETTERS[1],
             "players_choose": ["Supervillains (at random or any way you like)",
                                "which card of each difficulty (shuffle the decks)"]}
 
@@ -186,34 +192,32 @@ def run(data: Mapping[str, Any]) -> Explained:
     items = checklist(players, bodyguards)
     result["mode"] = mode
     result["checklist"] = [item.to_json(i + 1) for i, item in enumerate(items)]
-    steps = [Step(f"{players} players: within the {MIN_PLAYERS}-{MAX_PLAYERS} this companion "
-                  "accepts.", players,
-                  "player-count", DERIVED, PLAYER_COUNT_NOTE)]
+    steps = [says("player-count", None, f"{players} players: within the "
+                  f"{MIN_PLAYERS}-{MAX_PLAYERS} this companion accepts.", players)]
     steps += [item.step() for item in items]
     rooms = result["room_cards"]
     draft = result["draft"]
     directions = ", ".join(f"round {d['round']} {d['direction']}" for d in draft)
     hands = ", ".join(str(h) for h in draft[0]["hands"])
-    steps.append(Step(f"Room draft each round: deal {rooms['per_player']} Room cards to each "
-                      f"player ({rooms['dealt_per_round']} in all); pick from hands of {hands}, "
+    steps.append(says("room-draft", "turn-means-round", f"Room draft each round: deal "
+                      f"{rooms['per_player']} Room cards to each player "
+                      f"({rooms['dealt_per_round']} in all); pick from hands of {hands}, "
                       f"passing the rest after each of the first two picks ({directions}); "
                       f"discard the last {draft[0]['discard']}. Over the game "
                       f"{rooms['dealt_over_game']} of the {rooms['deck']} Room cards are dealt.",
-                      rooms["dealt_per_round"], "room-draft", DERIVED,
-                      "Dealing 5 each and the directions are printed (maniacal.txt:93-97); "
-                      "'Turn 1-3' is read as rounds 1-3, and the totals are multiplied out."))
-    steps.append(Step(f"Time track: round 1 starts on {ROUND_ONE_WEEKS}; enter rounds 2 and 3 "
-                      "from your board.",
-                      ROUND_ONE_WEEKS, "time-track", UNKNOWN,
-                      "Only round 1's starting space is printed (maniacal.txt:171)."))
+                      rooms["dealt_per_round"]))
+    steps.append(says("time-track", "later-starts", f"Time track: round 1 starts on "
+                      f"{ROUND_ONE_WEEKS}; enter rounds 2 and 3 from your board.",
+                      ROUND_ONE_WEEKS))
     seed = data.get("seed")
     result["deal"] = deal(players, str(seed), names) if seed else None
     if result["deal"]:
         d = result["deal"]
-        steps.append(Step(f"Seeded deal {seed!r}: {d['first_player']} goes first; contracts "
+        steps.append(Step(f"Seeded deal {seed!r}: {d['first_player']} goes first.",
+                          d["first_player"], "setup-player-order"))
+        steps.append(says("continent", "letters", "Contracts by continent letter: "
                           + ", ".join(f"{k} {v}" for k, v in d["contracts"].items()) + ".",
-                          d["first_player"], "setup-player-order", Provenance.COMMUNITY,
-                          CONTINENT_NOTE))
+                          len(d["contracts"])))
     money = ", ".join(f"${s['money']}" for s in result["seats"])
     c = result["contracts"]
     summary = (f"Maniacal, {players} players{' with Bodyguards' if bodyguards else ''}: "

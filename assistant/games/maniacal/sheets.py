@@ -33,7 +33,7 @@ from assistant.sheets import (
 from assistant.sheets.kit import SheetKit
 from assistant.sheets.pull import ALL, Pull, pull_section
 
-from .facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUND_ONE_WEEKS, number
+from .facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUND_ONE_WEEKS, mark, number
 from .modes import COLOURS, MODE_OPTIONS, STANDARD, TRAITS
 from .scoring import CRITERIA
 from .setup import SETUP
@@ -131,7 +131,10 @@ def table_values(players: int) -> Section:
         ("Money bonus (Infamy) by place", places),
         ("Attraction tracks' start space", BLANK),
     )
-    marks = (RULEBOOK, UNKNOWN, UNKNOWN, DERIVED, UNKNOWN, UNKNOWN, UNKNOWN)
+    later = mark("time-track", "later-starts")[0]
+    marks = (RULEBOOK, later, later, mark("contract-key", "row-2")[0],
+             GAME.rules.get("contract-key").number("round-3").provenance,
+             GAME.rules.get("money-bonus").number("values").provenance, UNKNOWN)
     return Section("Copy from your board once", (
         Table(("Value", "Yours"), rows, (2.2, 2.8), marks),
         Para("The rulebook text does not print these; the companion asks for them once per "
@@ -145,8 +148,7 @@ def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
     the decks a player draws from all game)."""
     per, merc, c, h = r["per_player"], r["mercenaries"], r["contracts"], r["henchmen"]
     money = sum(seat["money"] for seat in r["seats"])
-    money_mark = DERIVED if any(seat["money_provenance"] != "rulebook" for seat in r["seats"]) \
-        else RULEBOOK
+    money_mark = _money_mark(r)
     never = r["room_cards"]["never_dealt"]
     return [
         Pull("Gameboard, white Round marker, Injury tokens", ALL, "Round marker on 1"),
@@ -167,6 +169,12 @@ def pull_rows(players: int, r: Mapping[str, Any]) -> list[Pull]:
     ]
 
 
+def _money_mark(r: Mapping[str, Any]) -> Provenance:
+    """The money's mark: the setup answer's own, per seat (seats 4-5 are a reading)."""
+    marks = {Provenance(seat["money_provenance"]) for seat in r["seats"]} - {RULEBOOK}
+    return marks.pop() if marks else RULEBOOK
+
+
 def setup_sheet(mode: str = "standard", players: int = 0, bodyguards: bool = False,
                 seed: str | None = None, **_: Any) -> Sheet:
     mode = _mode(mode or "standard")
@@ -179,12 +187,12 @@ def setup_sheet(mode: str = "standard", players: int = 0, bodyguards: bool = Fal
     draft = "; ".join(f"round {d['round']} {d['direction']}" for d in r["draft"])
     c = r["contracts"]
     facts = Facts((
-        Fact("Players", f"{players}", DERIVED),
-        Fact("Money by seat, 1st player first", money, RULEBOOK if players <= 3 else DERIVED),
+        Fact("Players", f"{players}", GAME.rules.get("player-count").provenance),
+        Fact("Money by seat, 1st player first", money, _money_mark(r)),
         Fact("Room cards per player per round", str(r["room_cards"]["per_player"])),
         Fact("Hand at each pick", ", ".join(map(str, r["draft"][0]["hands"]))
              + f" (then discard {r['draft'][0]['discard']})"),
-        Fact("Passing", draft, DERIVED),
+        Fact("Passing", draft, mark("room-draft", "turn-means-round")[0]),
         Fact("Starting contracts", f"{c['easy']} Easy + {c['hard']} Hard, one per continent "
              f"({MAP_SPACES})"),
         Fact("Face-up henchmen", f"{r['henchmen']['face_up']} (one per deck)"),
@@ -211,10 +219,10 @@ def setup_sheet(mode: str = "standard", players: int = 0, bodyguards: bool = Fal
         sections.append(Section(f"Random deal (seed {d['seed']})", (
             Para(f"First player: {d['first_player']}; then clockwise."),
             Para("Contracts: " + ", ".join(f"{k} {v}" for k, v in d["contracts"].items())
-                 + ".", ParaStyle.BODY, DERIVED),
+                 + ".", ParaStyle.BODY, Provenance(d["continents_provenance"])),
             *(Para(f"Your call: {x}", ParaStyle.NOTE) for x in d["players_choose"])),
             Link(page + "#deal", _api("/setup") + f"?{query}", "This deal on your phone"),
-            DERIVED, d["continents_note"]))
+            Provenance(d["continents_provenance"]), d["continents_note"]))
     if bodyguards:
         sections.append(entry_section("bodyguard-option"))
     sections.append(entry_section("player-count"))

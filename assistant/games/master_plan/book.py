@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.rules import RuleBook
+from assistant.explain import Step
+from assistant.rules import RuleBook, StepValue
 
 RULES = RuleBook.load(Path(__file__).parent / "rules")
+
+
+def says(entry: str, key: str | None, text: str, value: StepValue = None) -> Step:
+    """A step applying reading (or number) `key` of a rules entry (None: the entry as a
+    whole), with the mark and wording the rules reference gives it."""
+    return RULES.get(entry).step(key, text, value)
 
 
 def number(entry: str, key: str) -> int:

@@ -14,11 +14,12 @@ from functools import cache, cached_property
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import IntList, ListOf, Text
 from assistant.ranking import UNRESOLVED, Criterion, Placed, rank
 
+from .book import says
 from .common import distinct, key, plural, split_list, text_field, unique_names
 from .modes import STANDARD, check_players
 from .settings import CUMULATIVE, KO_PILES
@@ -26,8 +27,6 @@ from .settings import CUMULATIVE, KO_PILES
 NO_KO = -1
 """Key for an empty KO pile in the last tie-break (below every real Action Number)."""
 MAX_KO = 60
-UNRESOLVED_NOTE = ("The book's tie-breaks stop after the highest Action Number; the table "
-                   "settles it.")
 
 
 @dataclass(frozen=True)
@@ -92,9 +91,9 @@ def _between(above: Placed[Player], below: Placed[Player], setting: str) -> Step
         text = (f"{a['name']} and {b['name']} are level on all three (Loot types "
                 f"{a['loot_types']}, KO pile {a['ko_count']}, highest "
                 f"{a['ko_highest'] if a['ko_highest'] is not None else 'none'}): unresolved.")
-    unresolved = how == UNRESOLVED
-    return Step(text, how, "final-scoring", Provenance.UNKNOWN if unresolved
-                else Provenance.RULEBOOK, UNRESOLVED_NOTE if unresolved else "")
+    if how == UNRESOLVED:
+        return says("final-scoring", "unresolved", text, how)
+    return Step(text, how, "final-scoring")
 
 
 def score(players: Sequence[Player], setting: str, instant_winner: str = "") -> Explained:
@@ -132,8 +131,7 @@ def score(players: Sequence[Player], setting: str, instant_winner: str = "") -> 
               + ", ".join(f"{n} {r}" for n, r in alt_order)
               + (f" and the winner {' / '.join(alt_winners)}" if other["winner_changes"] else "")
               + "." if changes else f"With {alt_setting} KO piles the ranking is the same.")
-    steps.append(Step(detail, changes, KO_PILES.rule, Provenance.DERIVED,
-                      "Worked out again under the other option of this setting."))
+    steps.append(says(KO_PILES.rule, "other-option", detail, changes))
     rows = [_row(pl, setting) for pl in placed]
     result = {"ended_by": "round-3", "winners": winners, "unresolved": unresolved,
               "standings": rows, "other_setting": other}

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Provenance, Step
+from assistant.explain import Step
 from assistant.inputs import OneOf
 
 from .book import RULES, text
@@ -61,9 +61,9 @@ class Setting:
 
     def step(self, value: str) -> Step:
         chosen = "the default" if value == self.default else "not the default"
-        return Step(f"Table setting, {self.label}: {value} ({chosen}; the other option is "
-                    f"{self.other(value)}).", value, self.rule, Provenance.DERIVED,
-                    RULES.get(self.rule).provenance_note)
+        return RULES.get(self.rule).step(None, f"Table setting, {self.label}: {value} "
+                                         f"({chosen}; the other option is "
+                                         f"{self.other(value)}).", value)
 
 
 ATTACK_READING = Setting("attack_reading", "setting-attack-reading",

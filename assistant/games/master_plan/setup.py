@@ -16,26 +16,13 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Form, Integer, OneOf, Text
 
-from .book import MARK_SETS_PER_PLAYER, PLANS_PER_PLAYER, ROUNDS, THROWDOWNS
+from .book import MARK_SETS_PER_PLAYER, PLANS_PER_PLAYER, ROUNDS, THROWDOWNS, says
 from .common import text_field
 from .modes import MODE_OPTIONS, STANDARD, check_mode, check_players
 from .settings import SETTINGS
 
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
-DEAL_NOTE = ("An even deal of the whole deck with the leftovers set aside "
-             "(all-part-of-the-master-plan.txt:28). With KO piles reset (the default setting) "
-             "every Super returns to the deck at Regroup (:68), so the hand is the same every "
-             "round; with KO piles kept all game the deck shrinks by the Supers knocked out, "
-             "so the hand is worked out again each round from the Supers left.")
-TOTAL_NOTE = ("Throwdowns a round × 3 rounds, taking it that a resolved Throwdown is not used "
-              "again: the rulebook deals new ones each round (:32) and returns only the Supers "
-              "at Regroup (:68), without saying where resolved Throwdowns go.")
-DECK_NOTE = "The rulebook prints no component list, so the Super deck size is the table's input."
-END_NOTE = ("The book gives no end to deployment and no pass; hands are equal, so deployment "
-            "goes round until every hand is empty (our default, as the rulebook does not say). "
-            "A Super with no legal Throwdown is not played and the turn passes (rules entry "
-            "deployment-end).")
 
 
 @dataclass(frozen=True)
@@ -86,29 +73,32 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
     checklist: list[dict[str, Any]] = []
 
     def add(phase: str, text: str, rule: str, value: int | str | None = None,
-            provenance: Provenance = Provenance.RULEBOOK, note: str = "") -> None:
+            reading: str | None = "") -> None:
+        """A checklist line and its step; `reading` names the rule's reading it applies (None:
+        the entry's own mark), "" a printed rule."""
+        step = (Step(f"Each round, {phase}: {text}", value, rule) if reading == ""
+                else says(rule, reading, f"Each round, {phase}: {text}", value))
         checklist.append({"phase": phase, "text": text, "rule": rule, "value": value,
-                          "provenance": provenance.value, "note": note})
-        steps.append(Step(f"Each round, {phase}: {text}", value, rule, provenance, note))
+                          "provenance": step.provenance.value, "note": step.note})
+        steps.append(step)
 
     if d is None:
         add("1 Recruit", "deal the whole Super deck evenly; hand = deck size ÷ players "
             "(rounded down), the remainder is set aside. Enter the deck size to get the numbers.",
-            "recruit", None, UNKNOWN, DECK_NOTE)
+            "recruit", None, "deck-size")
     else:
         add("1 Recruit", f"deal {d.deck} Supers: {d.hand} to each player, {d.aside} set aside "
             "(with KO piles kept all game, deal the Supers left instead: fewer each round).",
-            "recruit", d.hand, DERIVED, DEAL_NOTE)
+            "recruit", d.hand, "even-deal")
     add("2 Assemble", f"turn {t} Throwdowns face up and load each with the Loot its card shows.",
         "assemble", t)
     plays = f"{d.hand} each, {d.hand * players} in all" if d else "each player's whole hand"
     add("2 Assemble", f"deploy: the Loser Lad holder first, then clockwise, one Super face down "
         f"per turn until the hands are empty ({plays}); one Squad per player per Throwdown, "
-        "never Heroes with Villains, a Mark on each new Squad.", "deployment",
-        d.hand if d else None, DERIVED, END_NOTE)
-    steps.append(Step(f"Throwdowns in a game: {t} a round × {ROUNDS} rounds = {t * ROUNDS} "
-                      "cards, none used twice.", t * ROUNDS, "throwdown-deck", DERIVED,
-                      TOTAL_NOTE))
+        "never Heroes with Villains, a Mark on each new Squad.", "deployment-end",
+        d.hand if d else None, None)
+    steps.append(says("throwdown-deck", "used-once", f"Throwdowns in a game: {t} a round × "
+                      f"{ROUNDS} rounds = {t * ROUNDS} cards, none used twice.", t * ROUNDS))
     add("3 Battle", f"{t} times, the holder picks a Throwdown; reveal it, check alliances, fight "
         "in ascending Action Number until all have acted or one side is gone.", "battle-order", t)
     add("4 Loot", "survivors claim one Loot each in descending Action Number; each claimer "
@@ -117,13 +107,11 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
     earlier = " and ".join(str(n) for n in range(1, ROUNDS))
     add("5 Regroup", f"after round {ROUNDS}: final scoring. After rounds {earlier}: "
         "Loser Lad to the fewest KOs (holder breaks ties), every Super back in the deck, "
-        "shuffle.", "regroup", ROUNDS, DERIVED,
-        "Printed as 'Phase 6' after the last Throwdown; read as Phase 5 (Phase numbers, "
-        "corrected).")
+        "shuffle.", "phase-numbering", ROUNDS, "phase-6")
     for setting in SETTINGS:
-        steps.append(Step(f"Agree the table setting {setting.label} (default {setting.default}; "
-                          f"options {', '.join(setting.options)}).", setting.default,
-                          setting.rule, DERIVED, "Where the rulebook reads two ways."))
+        steps.append(says(setting.rule, None, f"Agree the table setting {setting.label} "
+                          f"(default {setting.default}; options {', '.join(setting.options)}).",
+                          setting.default))
     result: dict[str, Any] = {
         "mode": STANDARD.slug, "players": players, "rounds": ROUNDS,
         "throwdowns_per_round": t, "throwdowns_in_game": t * ROUNDS,

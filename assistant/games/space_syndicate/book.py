@@ -3,9 +3,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.rules import RuleBook
+from assistant.explain import Provenance, Step
+from assistant.rules import RuleBook, StepValue
 
 BOOK = RuleBook.load(Path(__file__).parent / "rules")
+
+
+def says(entry_id: str, key: str | None, text: str, value: StepValue = None) -> Step:
+    """A step applying reading (or number) `key` of rules entry `entry_id` (None: the entry
+    as a whole), with the mark and wording the rules reference gives it."""
+    return BOOK.get(entry_id).step(key, text, value)
+
+
+def mark(entry_id: str, key: str | None) -> Provenance:
+    """The mark of a reading (None: of the entry), for a sheet line that applies it."""
+    return says(entry_id, key, "").provenance
 
 
 def number(entry_id: str, key: str) -> int:

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, Text
 from assistant.ranking import UNRESOLVED, Criterion, rank
 
+from .book import says
 from .checks import whole
 from .tables import MAX_PLAYERS
 
@@ -69,18 +70,17 @@ def players_of(raw: Sequence[Mapping[str, Any]]) -> list[Scored]:
 
 def score(data: Mapping[str, Any]) -> Explained:
     table = players_of(data.get("players") or ())
-    steps = [Step(f"{p.name}: {p.credits} credits + {p.award_vp} VP from Awards"
-                  + (f" + {p.other_vp} other VP" if p.other_vp else "")
-                  + f" = {p.score}.", p.score, "final-score") for p in table]
+    steps = [says("final-score", "awards-only", f"{p.name}: {p.credits} credits + "
+                  f"{p.award_vp} VP from Awards" + (f" + {p.other_vp} other VP" if p.other_vp
+                                                   else "") + f" = {p.score}.", p.score)
+             for p in table]
     if any(p.award_vp for p in table):
-        steps.append(Step("Award points as entered: the feats and their VP are printed on the "
-                          "board, not in the rulebook.", None, "awards", Provenance.UNKNOWN,
-                          "The table enters them."))
+        steps.append(says("awards", "points", "Award points as entered: the feats and their VP "
+                          "are printed on the board, not in the rulebook."))
     if any(p.other_vp for p in table):
-        steps.append(Step("Other VP as entered: the book names only the Awards as a source of "
-                          "victory points; any other source would be printed on a card.", None,
-                          "final-score", Provenance.UNKNOWN,
-                          "Awards are the only VP source in the text (syndicate.txt:250)."))
+        steps.append(says("final-score", "other-vp", "Other VP as entered: the book names only "
+                          "the Awards as a source of victory points; any other source would be "
+                          "printed on a card."))
     placed = rank(table, CHAIN, lambda p: p.name)
     rows: list[dict[str, Any]] = []
     shared = False
@@ -92,8 +92,8 @@ def score(data: Mapping[str, Any]) -> Explained:
                      "vp": pl.item.vp, "score": pl.item.score, "shared": tied})
     winners = [str(r["name"]) for r in rows if r["rank"] == 1]
     if shared:
-        steps.append(Step("Equal scores share their place: the book prints no tie-break.",
-                          None, "ties", Provenance.UNKNOWN, "No tie-break in the rulebook."))
+        steps.append(says("ties", None, "Equal scores share their place: the book prints no "
+                          "tie-break."))
     if len(winners) > 1:
         summary = f"Shared win: {' and '.join(winners)} on {rows[0]['score']} (no tie-break)."
     else:

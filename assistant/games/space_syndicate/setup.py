@@ -17,6 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf, Text
 
+from .book import says
 from .checks import choice, flag, players
 from .modes import MODE_OPTIONS, PlayMode
 from .odds import show
@@ -113,9 +114,9 @@ def setup(data: Mapping[str, Any]) -> Explained:
              f"{SOVEREIGN_DECK} cards, star {STAR_FIRST}th to {STAR_LAST}th; "
              f"{SOVEREIGN_CARDS - SOVEREIGN_DECK} back unseen.", SOVEREIGN_DECK,
              "setup-sovereign-deck"),
-        Step(f"Operation cards: {OPERATION_CARDS_EACH} each ({dealt_ops} dealt); the draw deck "
-             f"holds {OPERATION_CARDS - dealt_ops}.", OPERATION_CARDS - dealt_ops,
-             "setup-operation-cards", DERIVED, "78 less 4 per player."),
+        says("setup-operation-cards", "draw-deck", f"Operation cards: {OPERATION_CARDS_EACH} "
+             f"each ({dealt_ops} dealt); the draw deck holds {OPERATION_CARDS - dealt_ops}.",
+             OPERATION_CARDS - dealt_ops),
         Step("Advanced Tech and Base card decks on their spaces; consequence dice, crackdown "
              "die, Base tiles and resources within reach.", None, "setup-board"),
         Step(f"Syndicates: {SYNDICATE_CARDS_EACH} Syndicate cards each ({dealt_synd} of "
@@ -190,10 +191,10 @@ def _deal(data: Mapping[str, Any], seed: int | str, rng: random.Random,
           rolled: tuple[list[dict[str, Any]], str], seats: tuple[str, ...], mode: PlayMode,
           steps: list[Step]) -> dict[str, Any]:
     rolls, first = rolled
-    steps.append(Step(f"Deal (seed {seed}): d12 rolls " + " / ".join(
-        ", ".join(f"{s} {v}" for s, v in r.items()) for r in rolls)
-        + f": {first} goes first.", first, "setup-first-player",
-        UNKNOWN if len(rolls) > 1 else Provenance.RULEBOOK, TIE_NOTE if len(rolls) > 1 else ""))
+    text = (f"Deal (seed {seed}): d12 rolls " + " / ".join(
+        ", ".join(f"{s} {v}" for s, v in r.items()) for r in rolls) + f": {first} goes first.")
+    steps.append(says("setup-first-player", "tied-roll", text, first) if len(rolls) > 1
+                 else Step(text, first, "setup-first-player"))
     start = seats.index(first)
     order = [seats[(start + i) % len(seats)] for i in range(len(seats))]
     deal: dict[str, Any] = {"seed": seed, "rolls": rolls, "first_player": first,

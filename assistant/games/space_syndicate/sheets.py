@@ -11,7 +11,6 @@ from typing import Any
 from assistant import links
 from assistant.explain import Provenance
 from assistant.games import find_game
-from assistant.player_text import for_players
 from assistant.rules import Entry
 from assistant.sheets import (
     Block,
@@ -33,7 +32,8 @@ from assistant.sheets import (
 from assistant.sheets.kit import SheetKit
 from assistant.sheets.pull import ALL, Pull, pull_section
 
-from .calculators.aids import HIRED_NOTE, loot_rows, mission_rows
+from .book import mark
+from .calculators.aids import loot_rows, mission_rows
 from .calculators.assault import option_table
 from .calculators.market import prices
 from .calculators.phantom import phantom_position
@@ -136,7 +136,8 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
         Fact("Players", str(players)),
         Fact("Alert maximum", str(r["alert_max"])),
         Fact("Alert and round markers start on", f"{r['alert_start']} and {r['round_start']}"),
-        Fact("Operation cards", f"{ops['each']} each; draw deck {ops['deck']}", DERIVED),
+        Fact("Operation cards", f"{ops['each']} each; draw deck {ops['deck']}",
+             mark("setup-operation-cards", "draw-deck")),
         Fact("Syndicate cards", f"{synd['each']} each, keep 1"
              + (f" ({synd['returned']} back)" if synd["returned"] else "")),
         Fact("Bonus chips placed", f"EXO {chips['exo']}, MIDDLE {chips['middle']}, "
@@ -144,13 +145,14 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
         Fact("Sovereign deck", f"{deck['size']} cards, star {STAR_FIRST}th-{STAR_LAST}th "
                                f"({deck['returned']} back)"),
         Fact("Last round", ", ".join(f"{x['round']}: {x['fraction']}"
-                                     for x in deck["last_round"]), DERIVED),
+                                     for x in deck["last_round"]), mark("end-of-game", None)),
         Fact("Action dice", f"{r['action_dice_each']} each"),
     ))
     blanks = Facts((
         Fact("Alert track: first orange level", BLANK, UNKNOWN),
         Fact("Alert track: first red level", BLANK, UNKNOWN),
-        Fact(f"Black Market: boxes after {BLACK_MARKET[-1]}", BLANK, UNKNOWN),
+        Fact(f"Black Market: boxes after {BLACK_MARKET[-1]}", BLANK,
+             mark("black-market", "above-15")),
     ))
     board_steps = [s for s in answer.steps if s.rule != "setup-player-mat"]
     mat_steps = [s for s in answer.steps if s.rule == "setup-player-mat"]
@@ -204,13 +206,17 @@ def turn_aid() -> Sheet:
     ], rule_link("round-structure"))
 
 
+HIRED = GAME.rules.get("missions").reading("hired-faces")
+"""How hired faces are read: the odds card prints it with its own mark."""
+
+
 def odds_aid() -> Sheet:
     missions = mission_rows()
     mission_table = Table(
         ("Card", "Plain", "+1 hired", "+2 hired", "Casino", "Casino +1 hired"),
         tuple((m["printed"], _p(m["hired_0"]), _p(m["hired_1"]), _p(m["hired_2"]),
                _p(m["hired_0_casino"]), _p(m["hired_1_casino"])) for m in missions),
-        (1.1, 1.2, 1.2, 1.2, 1.2, 1.3), (DERIVED,) * len(missions))
+        (1.1, 1.2, 1.2, 1.2, 1.2, 1.3), (mark("missions", "hired-faces"),) * len(missions))
     rows = []
     for unf, fort in zip(option_table(False), option_table(True), strict=True):
         rows.append((str(unf["reinforcements"]), str(unf["crew"]),
@@ -219,15 +225,15 @@ def odds_aid() -> Sheet:
                      else "not possible"))
     assault_table = Table(("Reinforcements", "Crew", "Unfortified", "Fortified or covered"),
                           tuple(rows), (1.2, 0.7, 1.6, 1.6),
-                          (DERIVED, *(RULEBOOK,) * (len(rows) - 1)))
+                          (mark("assaults", "no-reinforcement"), *(RULEBOOK,) * (len(rows) - 1)))
     loot = loot_rows()
     loot_table = Table(("Consequence dice", "Credits", "Average", "10 or more"),
                        tuple((str(x["dice"]), f"{x['lowest']}-{x['highest']}", x["average"],
                               _p(x["at_least_10"])) for x in loot), (1.3, 1, 1, 1.4),
-                       (DERIVED,) * len(loot))
+                       (mark("robberies", "dice-total"),) * len(loot))
     return _aid("odds", "Odds card: missions, assaults, robberies", [
         entry_section("missions", mission_table,
-                      Para(for_players(HIRED_NOTE), ParaStyle.NOTE, DERIVED),
+                      Para(HIRED.text, ParaStyle.NOTE, HIRED.provenance),
                       text=False, link=calculator_link("mission"),
                       title="Mission: chance to win"),
         entry_section("assaults", assault_table, Para(
@@ -255,7 +261,7 @@ def costs_aid() -> Sheet:
                          f"{c.income.credits} credits, {c.income.influence} influence, "
                          f"{c.income.crew:+d} crew", c.fortify.words() + " (crew uncertain)")
                         for z, c in ZONE_COSTS.items()),
-                  (0.8, 0.9, 1.6, 2.2, 1.6), (DERIVED,) * len(ZONE_COSTS))
+                  (0.8, 0.9, 1.6, 2.2, 1.6), (mark("zones", None),) * len(ZONE_COSTS))
     exchange = Table(("You give", "You get"), (
         (f"{CREDITS_PER_CREW} credits", "1 crew"),
         (f"{CREDITS_PER_INFLUENCE} credits", "1 influence"),
@@ -266,16 +272,17 @@ def costs_aid() -> Sheet:
     return _aid("costs", "Costs card", [
         entry_section("pardon", pardon, Para(
             f"{len(PARDON)} or more bases: extrapolated at {PARDON_PER_BASE_BEYOND} per base.",
-            ParaStyle.NOTE, DERIVED),
+            ParaStyle.NOTE, mark("pardon", "pardon-per-base-beyond")),
             text=False, link=calculator_link("pardon")),
         entry_section("black-market", market, Para(
             f"Your price is the lowest box without your own marker ({BLACK_MARKET[0]} first). "
             f"Boxes after {BLACK_MARKET[-1]} are not in the book: copy them from your board.",
-            ParaStyle.NOTE,
-            UNKNOWN), text=False, link=calculator_link("black-market")),
+            ParaStyle.NOTE, mark("black-market", "above-15")), text=False,
+            link=calculator_link("black-market")),
         entry_section("zones", zones, Para(
             "Figures given as icons, read as credits, influence, crew. The fortify "
-            "crew figure is uncertain (it may be influence).", ParaStyle.NOTE, UNKNOWN),
+            "crew figure is uncertain (it may be influence).", ParaStyle.NOTE,
+            mark("fortifying", "fortify-crew")),
             text=False, link=calculator_link("bases")),
         entry_section("exchange", exchange, Para(
             "Only on your own turn; never during Resource Collection.", ParaStyle.NOTE),

@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 from assistant.games import Game, Mode, collect_operations, register
-from assistant.rules import RuleBook
 
+from .book import RULES
 from .modes import PLAYERS, PlayMode
 from .scoring import SCORING
 from .setup import SETUP
 from .timers import stage_timers
 from .tracker import TRACKER
 
-RULES = RuleBook.load(Path(__file__).parent / "rules")
 # What players type → the words the rulebook uses (search; whole query words only).
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "vp": ("villain", "prestige"),

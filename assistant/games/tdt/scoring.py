@@ -28,11 +28,12 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step, plural
+from assistant.explain import Explained, Step, plural
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 from assistant.ranking import UNRESOLVED, Criterion, Placed, rank
 
+from .book import says
 from .modes import (
     BETRAYAL_THRESHOLD,
     CLOCK_MAX,
@@ -47,16 +48,6 @@ from .modes import (
 SYNDICATE_BLOCKING_TRIGGERS = BETRAYAL_THRESHOLD
 HENCHMEN_PER_MODE = {m.value: span for m, span in NAMED_HENCHMEN.items()}
 
-OTHER_VP_NOTE = ("The scoring list names Goodman's awards, objectives and Nefarious Plans, but "
-                 "VP also reaches the Vault from mission rewards, the Doomsday affinity bonus and "
-                 "exchanges, and the player with the most VP wins, so every VP held counts.")
-BETRAYER_NOTE = ("The most-VP victory belongs to loyal henchmen when Goodman completes his plan; "
-                 "the Betrayer gave their VP to Goodman on betraying and wins only by running "
-                 "the clock to 0, so they are listed but not ranked.")
-MAYHEM_TIE_NOTE = ("The rulebook gives tie-breaks for Cutthroat only; rather than invent one "
-                   "for Mayhem, a tie is reported as shared.")
-NEFARIOUS_MAYHEM_NOTE = ("The glossary calls Nefarious Plans Cutthroat only, but Mayhem setup "
-                         "deals them to teams and Mayhem scoring counts them, so they count.")
 
 
 class Role(StrEnum):
@@ -322,9 +313,9 @@ def score_cutthroat(henchmen: Sequence[Henchman], *, plan_completed: bool,
     outcome = _cutthroat_outcome(plan_completed, clock, betrayer, top)
     steps = [*_row_steps(rows), *_tie_steps(rows, mode)]
     if betrayer is not None:
-        steps.append(Step(f"{betrayer.name} betrayed the organization, so is listed without a "
-                          "rank.", None, "betraying-the-organization", Provenance.DERIVED,
-                          BETRAYER_NOTE))
+        steps.append(says("betraying-the-organization", "unranked",
+                          f"{betrayer.name} betrayed the organization, so is listed without a "
+                          "rank.", None))
     steps.append(Step(outcome.text, None, outcome.rule))
     citations = ("scoring-cutthroat", "tie-breaks-cutthroat", "betrayal-triggers",
                  "setup-betrayal-triggers", "goal-cutthroat", "goodman-plotting-cutthroat",
@@ -339,8 +330,8 @@ def _cutthroat_breakdown(h: Henchman) -> tuple[Step, ...]:
         Step("VP from objectives (Side Jobs, Global Events, Goodman Directives)",
              h.vp_objectives, "scoring-cutthroat"),
         Step("VP from the revealed Nefarious Plan", h.vp_nefarious, "scoring-cutthroat"),
-        Step("Other VP held (mission rewards, affinity bonus, exchanges)", h.vp_other,
-             "villain-prestige", Provenance.DERIVED, OTHER_VP_NOTE),
+        says("villain-prestige", "other-vp",
+             "Other VP held (mission rewards, affinity bonus, exchanges)", h.vp_other),
         Step(f"{plural(h.triggers, 'active Betrayal Trigger', 'active Betrayal Triggers')}, "
              "1 VP each"
              + (", Team Leader trigger included" if h.team_leader_trigger else ""),
@@ -468,12 +459,12 @@ def _mayhem_member_step(h: Henchman) -> Step:
     ignored = " (Team Leader trigger ignored)" if h.team_leader_trigger else ""
     text = (f"{h.name}: objectives {h.vp_objectives} + Nefarious Plan {h.vp_nefarious} + other "
             f"{h.vp_other} - {plural(counted, 'trigger', 'triggers')}{ignored}")
-    note = NEFARIOUS_MAYHEM_NOTE
+    value = final_vp(h, PlayMode.MAYHEM)
+    if h.vp_nefarious:
+        return says("scoring-mayhem", "nefarious", text, value)
     if h.vp_other:
-        note = f"{note} {OTHER_VP_NOTE}"
-    return Step(text, final_vp(h, PlayMode.MAYHEM), "scoring-mayhem", Provenance.DERIVED
-                if h.vp_other or h.vp_nefarious else Provenance.RULEBOOK,
-                note if h.vp_other or h.vp_nefarious else "")
+        return says("villain-prestige", "other-vp", text, value)
+    return Step(text, value, "scoring-mayhem")
 
 
 # --- Syndicate -----------------------------------------------------------------------------
@@ -546,8 +537,7 @@ def _tie_steps(rows: Sequence[ScoreRow], mode: PlayMode) -> list[Step]:
         if not row.tie_break_note:
             continue
         if mode is PlayMode.MAYHEM:
-            out.append(Step(row.tie_break_note, row.rank, "scoring-mayhem", Provenance.DERIVED,
-                            MAYHEM_TIE_NOTE))
+            out.append(says("scoring-mayhem", "no-tie-break", row.tie_break_note, row.rank))
         elif row.role is Role.LOYAL:
             out.append(Step(row.tie_break_note, row.rank, "tie-breaks-cutthroat"))
     return out

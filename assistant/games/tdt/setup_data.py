@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from assistant.explain import Provenance
 
+from .book import mark
 from .modes import PlayMode
 
 RESOURCE_TILES = 18
@@ -44,10 +45,6 @@ CLOCK_START: Mapping[PlayMode, Mapping[int, int]] = MappingProxyType({
     PlayMode.SYNDICATE: MappingProxyType({1: 10, 2: 9, 3: 8, 4: 8, 5: 7, 6: 6}),
     PlayMode.MAYHEM: MappingProxyType({2: 6, 3: 6, 4: 6, 5: 6, 6: 6}),
 })
-CLOCK_N_NOTE = ("The clock table heads its rows with a bare 'N'. We read N as the Named "
-                "Henchmen in play, as the Goodman's assets table counts them: Cutthroat's rows "
-                "start at 3, which is 4 players less Goodman. In Mayhem every row reads 6, so "
-                "the reading cannot change the answer there.")
 
 
 @dataclass(frozen=True)
@@ -70,60 +67,41 @@ GOODMAN_ASSETS: Mapping[int, GoodmanAssets] = MappingProxyType({
 
 # Mayhem starting Faceless Henchmen: "team of one 4, of two 3, of three 2" (Henchmen Starting
 # Resources and Objectives). Our reading: k = the Named Henchmen the team fields, and the
-# number is for the whole team. See MAYHEM_FACELESS_NOTE.
+# number is for the whole team (rules entry setup-starting-henchmen, reading per-team).
 MAYHEM_FACELESS: Mapping[int, int] = MappingProxyType({1: 4, 2: 3, 3: 2})
-MAYHEM_FACELESS_NOTE = (
-    "The rulebook gives 'team of one: 4, of two: 3, of three: 2' without saying whether the "
-    "team is counted in players or Named Henchmen, or whether the number is per team or per "
-    "member. We count the team's Named Henchmen and give the number to the whole team: the "
-    "other cells of the same table count Named Henchmen (Syndicate: 6 - Named Henchmen in "
-    "play; Mayhem: one Resource per Named Henchman), teams must field equal numbers of "
-    "Named Henchmen (so the teams stay even however the players split), and every team then "
-    "fields five henchmen in all (1+4, 2+3, 3+2), as every Syndicate team fields six.")
-
-
 @dataclass(frozen=True)
 class CutthroatHand:
     """One row of a Cutthroat hand-out table: tiles dealt per seat."""
 
+    entry: str
+    """The rules entry whose reading `reading` says how the row is read."""
     per_henchman: int
     goodman: int
     extra: int
-    """Tiles that go one each to seats the OCR no longer names (5 players, Doomsday)."""
-    provenance: Provenance
-    note: str
+    """Tiles that go one each to seats the rulebook's icons name (5 players, Doomsday)."""
+    reading: str
+
+    @property
+    def provenance(self) -> Provenance:
+        return mark(self.entry, self.reading)[0]
+
+    @property
+    def note(self) -> str:
+        return mark(self.entry, self.reading)[1]
 
 
-# The Cutthroat Resource Mission table (from the Interpol Agent section). The OCR kept the numbers
-# but dropped the Goodman / Henchman icons, so most rows are rebuilt from the 18 tiles.
+# The Cutthroat Resource Mission table (from the Interpol Agent section). The figures are
+# printed but the Goodman / Henchman icons are pictures, so who gets them is read from the
+# 18 tiles; each row's reading is in the rules entry setup-resource-missions.
 CUTTHROAT_RESOURCE_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
-    4: CutthroatHand(4, 6, 0, Provenance.DERIVED,
-                     "The row keeps '4 per' and '6 for' but lost who gets them; only 4 for "
-                     "each of the 3 Henchmen and 6 for Goodman uses all tiles: 3 x 4 + 6 = 18."),
-    5: CutthroatHand(3, 6, 0, Provenance.DERIVED,
-                     "The row keeps '3 per' and '6 for' but lost who gets them; only 3 for "
-                     "each of the 4 Henchmen and 6 for Goodman uses all tiles: 4 x 3 + 6 = 18."),
-    6: CutthroatHand(3, 3, 0, Provenance.RULEBOOK,
-                     "3 per player, Goodman included: 6 x 3 = 18."),
-    7: CutthroatHand(3, 0, 0, Provenance.DERIVED,
-                     "The row keeps only '3 per'; 3 for each of the 6 Henchmen already uses "
-                     "all tiles (6 x 3 = 18), so Goodman gets none."),
-})
+    players: CutthroatHand("setup-resource-missions", per, goodman, 0, f"cutthroat-{players}")
+    for players, per, goodman in ((4, 4, 6), (5, 3, 6), (6, 3, 3), (7, 3, 0))})
 
-# The Cutthroat Doomsday Mission table (from the CIA Agent section).
+# The Cutthroat Doomsday Mission table (from the CIA Agent section; rules entry
+# setup-doomsday-missions).
 CUTTHROAT_DOOMSDAY_HANDS: Mapping[int, CutthroatHand] = MappingProxyType({
-    4: CutthroatHand(3, 3, 0, Provenance.RULEBOOK,
-                     "3 per player, Goodman included: 4 x 3 = 12."),
-    5: CutthroatHand(2, 2, 2, Provenance.UNKNOWN,
-                     "Which two seats take one more tile each is unknown: the icons that "
-                     "name them are not given here, so the table chooses. The counts add "
-                     "up (2 per player plus the two extra: 5 x 2 + 2 = 12)."),
-    6: CutthroatHand(2, 2, 0, Provenance.RULEBOOK,
-                     "2 per player, Goodman included: 6 x 2 = 12."),
-    7: CutthroatHand(2, 0, 0, Provenance.DERIVED,
-                     "The row keeps '2 per' and 'doesn't draw'; 2 for each of the 6 Henchmen "
-                     "uses all tiles (6 x 2 = 12), so the seat that does not draw is Goodman."),
-})
+    players: CutthroatHand("setup-doomsday-missions", per, goodman, extra, f"cutthroat-{players}")
+    for players, per, goodman, extra in ((4, 3, 3, 0), (5, 2, 2, 2), (6, 2, 2, 0), (7, 2, 0, 0))})
 
 # Syndicate Resource Missions: draw 9, place 6, draw 3 more, 6 to the Communal Vault,
 # the last 6 to the World.

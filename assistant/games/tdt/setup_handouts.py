@@ -2,6 +2,7 @@
 mode and player count (Setting Up and Goals › Resource Missions, Doomsday Missions)."""
 from __future__ import annotations
 
+from .book import mark
 from .modes import PlayMode
 from .setup_data import (
     CUTTHROAT_DOOMSDAY_HANDS,
@@ -23,11 +24,9 @@ from .setup_data import (
 )
 from .setup_model import (
     COMMUNAL_VAULT,
-    DERIVED,
     GOODMAN_VAULT,
     MAP_CIA,
     MAP_INTERPOL,
-    RULEBOOK,
     WORLD,
     Handout,
     Seat,
@@ -77,7 +76,7 @@ def resource_handout(mode: PlayMode, players: int, named: int,
                        (TileCount(MAP_INTERPOL, TILES_ON_WAR_MAP),
                         TileCount(COMMUNAL_VAULT, SYNDICATE_RESOURCE_VAULT),
                         TileCount(WORLD, SYNDICATE_RESOURCE_WORLD)),
-                       RULEBOOK, "Draw 9, place 6, draw 3 more: 6 + 6 + 6 = 18.")
+                       *mark("setup-resource-missions", "syndicate"))
     share, placed, vault, world = mayhem_resource_numbers(len(teams))
     names = [team_name(i) for i in range(len(teams))]
     return Handout("resource-missions", RESOURCE_TILES,
@@ -86,7 +85,7 @@ def resource_handout(mode: PlayMode, players: int, named: int,
                    (TileCount(MAP_INTERPOL, TILES_ON_WAR_MAP),
                     *(TileCount(f"{n}'s Vault", vault) for n in names),
                     TileCount(WORLD, world * len(teams))),
-                   DERIVED, _mayhem_resource_note(len(teams)))
+                   *mark("setup-resource-missions", "mayhem"))
 
 
 def mayhem_resource_numbers(teams: int) -> tuple[int, int, int, int]:
@@ -97,26 +96,12 @@ def mayhem_resource_numbers(teams: int) -> tuple[int, int, int, int]:
     return share, placed, left // 2, left - left // 2
 
 
-def _mayhem_resource_note(teams: int) -> str:
-    share, placed, vault, world = mayhem_resource_numbers(teams)
-    return (f"The rulebook gives the steps, not the counts. With {teams} teams: 18 / {teams} = "
-            f"{share} tiles each; turns alternate until 6 are down, so {placed} each; half of "
-            f"the {share - placed} left ({vault}) to the team's Vault, {world} to the World.")
-
-
 def mayhem_doomsday_numbers(teams: int) -> tuple[int, int, int, int]:
     """Per team: tiles received, added to the pile, kept in the Vault, sent to the World."""
     share = DOOMSDAY_TILES // teams
     pile = TILES_ON_WAR_MAP // teams
     kept = MAYHEM_DOOMSDAY_KEPT_PER_TEAM
     return share, pile, kept, share - pile - kept
-
-
-def _mayhem_doomsday_note(teams: int) -> str:
-    share, pile, kept, world = mayhem_doomsday_numbers(teams)
-    return (f"The rulebook gives the steps, not the counts. With {teams} teams: 12 / {teams} = "
-            f"{share} tiles each; equal shares of the pile of 6 are {pile} each; each keeps "
-            f"{kept} and sends {world} to the World.")
 
 
 def _cutthroat_hands(named: int, per_henchman: int, goodman: int) -> tuple[TileCount, ...]:
@@ -140,7 +125,7 @@ def doomsday_handout(mode: PlayMode, players: int, named: int,
                        (TileCount(MAP_CIA, TILES_ON_WAR_MAP, True),
                         TileCount(WORLD, SYNDICATE_DOOMSDAY_WORLD, True),
                         TileCount(COMMUNAL_VAULT, SYNDICATE_DOOMSDAY_VAULT)),
-                       RULEBOOK, "All at random: 6 + 3 + 3 = 12.")
+                       *mark("setup-doomsday-missions", "syndicate"))
     share, pile, kept, world = mayhem_doomsday_numbers(len(teams))
     names = [team_name(i) for i in range(len(teams))]
     return Handout("doomsday-missions", DOOMSDAY_TILES,
@@ -149,4 +134,4 @@ def doomsday_handout(mode: PlayMode, players: int, named: int,
                    (TileCount(MAP_CIA, TILES_ON_WAR_MAP, True),
                     *(TileCount(f"{n}'s Vault", kept) for n in names),
                     TileCount(WORLD, world * len(teams), True)),
-                   DERIVED, _mayhem_doomsday_note(len(teams)))
+                   *mark("setup-doomsday-missions", "mayhem"))

@@ -12,9 +12,9 @@ from typing import Any
 
 from assistant.explain import Provenance, plural
 
+from .book import mark
 from .modes import MAX_TRIGGERS, MODE_TITLES, PlayMode
 from .setup_data import (
-    CLOCK_N_NOTE,
     CUTTHROAT_DOOMSDAY_HANDS,
     CUTTHROAT_RESOURCE_HANDS,
     DIRECTIVES_FACE_UP,
@@ -25,7 +25,6 @@ from .setup_data import (
     HIGH_ALERT_ON_INTERPOL,
     MAX_NAMED_HENCHMEN,
     MAYHEM_FACELESS,
-    MAYHEM_FACELESS_NOTE,
     RESOURCE_TILES,
     RESOURCE_TYPES,
     SIDE_JOBS_DRAWN,
@@ -43,7 +42,6 @@ from .setup_data import (
 from .setup_handouts import mayhem_doomsday_numbers, mayhem_resource_numbers
 from .setup_model import (
     COMMUNAL_VAULT,
-    DERIVED,
     GOODMAN_VAULT,
     HOUSE,
     RULEBOOK,
@@ -64,15 +62,16 @@ def words(ref: str, part: str, **values: Any) -> str:
 
 
 def step(ref: str, numbers: Mapping[str, Number] | None = None, key: str | None = None,
-         provenance: Provenance | None = None, note: str | None = None,
+         reading: str | None = None, marked: tuple[Provenance, str] | None = None,
          **values: Any) -> SetupStep:
-    """The checklist step `ref`: its words filled with `values`; provenance and note from the
-    table unless the caller decides them (a hand-out's own provenance, a table's reading)."""
+    """The checklist step `ref`: its words filled with `values`. Its mark and note are those of
+    the reading it applies, from the rules entry it names (`reading`, else the table's own
+    `reading`), or `marked` when the caller decides them (a hand-out's own, a table's own
+    choice); without any, the rulebook's."""
     table = CHECKLIST[ref]
-    if note is None:
-        note = table["note"].format(**values) if "note" in table else ""
-    if provenance is None:
-        provenance = Provenance(table.get("provenance", RULEBOOK.value))
+    reading = reading or table.get("reading")
+    provenance, note = (marked if marked is not None else mark(table["rule"], reading)
+                        if reading else (RULEBOOK, ""))
     return SetupStep(table["id"], table["title"], table["text"].format(**values), table["rule"],
                      table["section"], dict(numbers or {}), key, provenance, note)
 
@@ -133,7 +132,8 @@ def _character_steps(s: Setup) -> list[SetupStep]:
         step("mayhem-characters",
              {"teams": len(s.teams), "players_per_team": s.teams,
               "named_henchmen_per_team": k, "named_henchmen": n},
-             "named_henchmen_per_team", HOUSE if s.defaults else RULEBOOK, " ".join(s.defaults),
+             "named_henchmen_per_team", None,
+             (HOUSE, " ".join(s.defaults)) if s.defaults else None,
              teams=len(s.teams), split=" + ".join(str(t) for t in s.teams), k=k, n=n,
              most=MAX_NAMED_HENCHMEN),
     ]
@@ -161,7 +161,7 @@ def _resource_steps(s: Setup) -> list[SetupStep]:
         return [
             step("cutthroat-resource-deal",
                  {"total": RESOURCE_TILES, "per_henchman": hand.per_henchman,
-                  "goodman": hand.goodman}, "per_henchman", hand.provenance, hand.note,
+                  "goodman": hand.goodman}, "per_henchman", hand.reading,
                  total=RESOURCE_TILES, per_henchman=hand.per_henchman, goodman=hand.goodman),
             step("cutthroat-resource-place", {"placed": TILES_ON_WAR_MAP}, "placed",
                  placed=TILES_ON_WAR_MAP),
@@ -181,7 +181,7 @@ def _resource_steps(s: Setup) -> list[SetupStep]:
                  placed=TILES_ON_WAR_MAP),
             step("syndicate-resource-leftovers",
                  {"second_draw": SYNDICATE_RESOURCE_SECOND_DRAW, **_ends_numbers(h)},
-                 "communal_vault", RULEBOOK, h.note,
+                 "communal_vault", "syndicate",
                  second_draw=SYNDICATE_RESOURCE_SECOND_DRAW, kept_back=kept_back,
                  vault=SYNDICATE_RESOURCE_VAULT, world=SYNDICATE_RESOURCE_WORLD),
             agent,
@@ -195,7 +195,7 @@ def _resource_steps(s: Setup) -> list[SetupStep]:
              "per_team", placed_total=TILES_ON_WAR_MAP, placed=placed, teams=t),
         step("mayhem-resource-leftovers",
              {"per_team_vault": vault, "per_team_world": world, **_ends_numbers(h)},
-             "per_team_vault", DERIVED, h.note, unplaced=share - placed, vault=vault,
+             "per_team_vault", unplaced=share - placed, vault=vault,
              world=world),
         agent,
     ]
@@ -215,7 +215,7 @@ def _doomsday_steps(s: Setup) -> list[SetupStep]:
             step("cutthroat-doomsday-deal",
                  {"total": DOOMSDAY_TILES, "per_henchman": hand.per_henchman,
                   "goodman": hand.goodman, "extra": hand.extra}, "per_henchman",
-                 hand.provenance, hand.note, total=DOOMSDAY_TILES,
+                 hand.reading, total=DOOMSDAY_TILES,
                  per_henchman=hand.per_henchman, goodman=hand.goodman, extra_text=extra),
             step("cutthroat-doomsday-pile", {"pile": TILES_ON_WAR_MAP}, "pile",
                  pile=TILES_ON_WAR_MAP),
@@ -228,8 +228,8 @@ def _doomsday_steps(s: Setup) -> list[SetupStep]:
             agent,
             step("syndicate-doomsday-deal", {"total": DOOMSDAY_TILES, "war_map": TILES_ON_WAR_MAP},
                  "war_map", total=DOOMSDAY_TILES, pile=TILES_ON_WAR_MAP),
-            step("syndicate-doomsday-leftovers", _ends_numbers(h), "communal_vault", RULEBOOK,
-                 h.note, world=SYNDICATE_DOOMSDAY_WORLD, vault=SYNDICATE_DOOMSDAY_VAULT),
+            step("syndicate-doomsday-leftovers", _ends_numbers(h), "communal_vault", "syndicate",
+                 world=SYNDICATE_DOOMSDAY_WORLD, vault=SYNDICATE_DOOMSDAY_VAULT),
         ]
     t = len(s.teams)
     share, pile, kept, world = mayhem_doomsday_numbers(t)
@@ -241,7 +241,7 @@ def _doomsday_steps(s: Setup) -> list[SetupStep]:
              pile=pile, pile_total=TILES_ON_WAR_MAP, teams=t),
         step("mayhem-doomsday-leftovers",
              {"per_team_vault": kept, "per_team_world": world, **_ends_numbers(h)},
-             "per_team_vault", DERIVED, h.note, kept=kept, remaining=share - pile, world=world),
+             "per_team_vault", kept=kept, remaining=share - pile, world=world),
     ]
 
 
@@ -290,8 +290,8 @@ def _objective_steps(s: Setup) -> list[SetupStep]:
         steps += [
             step("mayhem-starting-henchmen",
                  {"named_henchmen_per_team": k, "faceless_henchmen_per_team": MAYHEM_FACELESS[k],
-                  "resources_per_team": k}, "faceless_henchmen_per_team", DERIVED,
-                 MAYHEM_FACELESS_NOTE, k=k, faceless=MAYHEM_FACELESS[k]),
+                  "resources_per_team": k}, "faceless_henchmen_per_team",
+                 k=k, faceless=MAYHEM_FACELESS[k]),
             step("mayhem-nefarious-plans", {"kept_per_team": 1, "discarded": 1 if three else 0},
                  "kept_per_team", teams=len(s.teams),
                  discard=words("mayhem-nefarious-plans", "discard") if three else ""),
@@ -302,8 +302,7 @@ def _objective_steps(s: Setup) -> list[SetupStep]:
         {"named": SIDE_JOBS_NAMED, "drawn": SIDE_JOBS_DRAWN, "kept": SIDE_JOBS_KEPT,
          "returned": SIDE_JOBS_NAMED + SIDE_JOBS_DRAWN - SIDE_JOBS_KEPT,
          "kept_in_play": SIDE_JOBS_KEPT * n}, "kept",
-        RULEBOOK if cutthroat else DERIVED,
-        "" if cutthroat else words("side-jobs", "note_other_modes"),
+        "cutthroat" if cutthroat else CHECKLIST["side-jobs"]["reading_other_modes"],
         drawn=SIDE_JOBS_DRAWN, kept=SIDE_JOBS_KEPT, seen=SIDE_JOBS_NAMED + SIDE_JOBS_DRAWN))
     return steps
 
@@ -322,14 +321,15 @@ def _track_steps(s: Setup) -> list[SetupStep]:
                                      else "no_reveal"))
     ignored = s.mode is not PlayMode.CUTTHROAT
     return [
-        step("tracks", {"tiles": 3}, "tiles", RULEBOOK,
-             words("tracks", "note_no_betrayal") if ignored else ""),
+        step("tracks", {"tiles": 3}, "tiles",
+             CHECKLIST["tracks"]["reading_no_betrayal"] if ignored else None),
         step("clock-start", {"named_henchmen": n, "clock_start": clock}, "clock_start",
-             RULEBOOK, CLOCK_N_NOTE, mode=title, n=n, clock=clock),
+             "n-means", mode=title, n=n, clock=clock),
         step("global-event", {"in_use": s.global_events,
                               "active_at_start": s.global_event_at_start},
-             "active_at_start", RULEBOOK,
-             words("global-event", "note_syndicate") if syndicate else "", events=events),
+             "active_at_start",
+             CHECKLIST["global-event"]["reading_syndicate"] if syndicate else None,
+             events=events),
         step("betrayal-triggers",
              {"triggers": MAX_TRIGGERS, "counted": MAX_TRIGGERS - 1 if ignored else MAX_TRIGGERS,
               "team_leader_trigger_ignored": ignored}, "counted", mode=title,

@@ -39,6 +39,8 @@ from assistant.sheets.kit import SheetKit
 from assistant.sheets.pull import pull_section
 
 from . import scoring
+from .book import RULES as RULES_FOR_SHEETS
+from .book import mark
 from .calculators import betrayal, clock, conflict, costs, deployment
 from .calculators.agents import CorruptOption, corrupt_cost
 from .modes import MAYHEM_TEAMS, MODE_TITLES, PLAYERS, PlayMode
@@ -362,7 +364,7 @@ def costs_aid() -> Sheet:
                          "+1" if row.high_alert_counts else "-")
                         for row in costs.PLOT_TABLE.values()),
                   (2.6, 1.1, 1, 1.1),
-                  tuple(DERIVED if row.note else RULEBOOK for row in costs.PLOT_TABLE.values()))
+                  tuple(row.provenance for row in costs.PLOT_TABLE.values()))
     gadget_rows = []
     for level in range(costs.TECH_MIN, costs.TECH_MAX + 1):
         buy = costs.buy_gadget(level)
@@ -399,7 +401,7 @@ def costs_aid() -> Sheet:
             "A tile is Occupied when any Squad or Agent stands on it.", ParaStyle.NOTE),
             text=False, link=calculator_link("plotting-cost")),
         entry_section("build-gadgets", gadgets, Para(costs.TECH_FLOOR_NOTE, ParaStyle.NOTE,
-                                                     DERIVED),
+                                                     mark("build-gadgets", "floor")[0]),
                       text=False, link=calculator_link("gadget-cost")),
         entry_section("requisition-resources", requisition,
                       Para(f"Cutthroat, Goodman hands the Team Leader token on: {reassign}.",
@@ -481,13 +483,17 @@ def tie_chain() -> tuple[Para, ...]:
                  for i, c in enumerate(scoring.CUTTHROAT_CHAIN, start=1))
 
 
+TIE = RULES_FOR_SHEETS.get("scoring-mayhem").reading("no-tie-break")
+"""Mayhem ties are shared: the reading, with its mark, as the end-of-game aid prints it."""
+
+
 def endgame_aid() -> Sheet:
     return _aid("endgame", "End of the game and scoring", [
         entry_section("scoring-cutthroat", link=score_link("cutthroat")),
         entry_section("tie-breaks-cutthroat", Para(
             "The chain our scoring calculator applies, in order:", ParaStyle.NOTE),
             *tie_chain()),
-        entry_section("scoring-mayhem", Para(scoring.MAYHEM_TIE_NOTE, ParaStyle.NOTE),
+        entry_section("scoring-mayhem", Para(TIE.text, ParaStyle.NOTE, TIE.provenance),
                       link=score_link("mayhem")),
         entry_section("ending-syndicate", link=score_link("syndicate")),
         entry_section("goal-cutthroat"),
@@ -573,7 +579,7 @@ def score_sheet(mode: str) -> Sheet:
         sections.append(Section("Team totals", (
             Table(("Team", "Sum of Final VP", "Place"), (), (2, 1.5, 1), blank_rows=teams,
                   row_height=11),
-            Para(scoring.MAYHEM_TIE_NOTE, ParaStyle.NOTE))))
+            Para(TIE.text, ParaStyle.NOTE, TIE.provenance))))
         sections.append(entry_section("scoring-mayhem"))
     else:
         blocking = scoring.SYNDICATE_BLOCKING_TRIGGERS

@@ -3,11 +3,10 @@ judge for every Mission. Rulebook: ../shared/rulebooks/vigilante.txt."""
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 from assistant.games import Game, collect_operations, register
-from assistant.rules import RuleBook
 
+from .book import RULES
 from .modes import MODES
 from .scoring import SCORING
 from .setup import SETUP
@@ -47,7 +46,7 @@ GAME = register(Game(
     slug=SLUG,
     title="Vigilante",
     modes=MODES,
-    rules=RuleBook.load(Path(__file__).parent / "rules"),
+    rules=RULES,
     setup=SETUP,
     scoring=SCORING,
     calculators=collect_operations(f"{__name__}.calculators"),

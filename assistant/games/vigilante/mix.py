@@ -11,31 +11,38 @@ from collections.abc import Sequence
 from assistant.errors import InvalidInput
 from assistant.explain import Provenance, Step
 
+from .book import says, wording
 from .identities import CARDS, FIRST_GAME_LEFT_OUT, Allegiance, Identity, copies_available
-from .modes import MAX_PLAYERS, PLAYERS_NOTE, SHOWDOWN_NOTE, TITLES, Scenario, player_range
-
-NO_GOOD_NOTE = ("One Evil player is printed (vigilante.txt:173). At least one Good player is "
-                "worked out: the scenario has the Good players hunt the Evil one (:173), and "
-                "with none the Assassin would win by default (:324).")
+from .modes import MAX_PLAYERS, TITLES, Scenario, player_range
 
 
 def check_players(scenario: Scenario, players: int, field: str = "players") -> Step:
     """3 to 5 (derived, one reading for all three); Showdown at 4 (Good = Evil, no Neutral)."""
     low, high = player_range(scenario)
     if scenario is Scenario.SHOWDOWN and players != low:
-        raise InvalidInput(field, f"{SHOWDOWN_NOTE} You asked for {players}.", str(low),
+        raise InvalidInput(field, f"Showdown is played with {low} here, an even count (our "
+                           "reading, not a printed rule): "
+                           f"{wording('scenario-showdown', 'even-count')} You asked for "
+                           f"{players}.", f"{low} (our reading; your card decides)",
                            rule="scenario-showdown")
-    if not low <= players <= high:
-        raise InvalidInput(field, f"Vigilante is played by at most {MAX_PLAYERS} players (and "
-                           f"the scenarios need at least {low}); you asked for "
-                           f"{players}.", f"{low}-{high}, as on your Scenario Card",
+    if players > high:
+        raise InvalidInput(field, f"Vigilante is played by at most {MAX_PLAYERS} players: the "
+                           f"box holds {MAX_PLAYERS} player mats (worked out from the "
+                           f"components); you asked for {players}.",
+                           f"{low}-{high}, as on your Scenario Card", rule="player-count")
+    if players < low:
+        raise InvalidInput(field, f"The app takes {low} as the fewest players, and that is our "
+                           "reading, not a printed rule: "
+                           f"{wording('player-count', 'floor')} You asked for {players}.",
+                           f"{low}-{high} (our reading; your Scenario Card decides)",
                            rule="player-count")
     if scenario is Scenario.SHOWDOWN:
-        return Step(f"{players} players: {players // 2} Good against {players // 2} Evil, no "
-                    "Neutral.", players, "scenario-showdown", Provenance.DERIVED, SHOWDOWN_NOTE)
-    return Step(f"{players} players: within the at most {MAX_PLAYERS} the box supplies; the "
-                "exact counts each scenario supports are printed on the Scenario Cards.",
-                players, "player-count", Provenance.DERIVED, PLAYERS_NOTE)
+        return says("scenario-showdown", "even-count", f"{players} players: {players // 2} Good "
+                    f"against {players // 2} Evil, no Neutral.", players)
+    return says("player-count", "floor", f"{players} players: within the {low} to "
+                f"{MAX_PLAYERS} the app takes (at most {MAX_PLAYERS} from the box; the fewest "
+                "is our reading); the exact counts each scenario supports are printed on the "
+                "Scenario Cards.", players)
 
 
 def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral: int,
@@ -73,9 +80,9 @@ def check_counts(scenario: Scenario, players: int, good: int, evil: int, neutral
             raise InvalidInput(f"{prefix}good", f"{title} hides its one Evil player among Good "
                                "players; the counts give no Good player.", "1 or more",
                                rule="scenario-brought-to-justice")
-        steps.append(Step(f"{title}: exactly 1 Evil player, hidden among {good} Good"
-                          + (f" and {neutral} Neutral" if neutral else "") + ".", 1,
-                          "scenario-brought-to-justice", Provenance.DERIVED, NO_GOOD_NOTE))
+        steps.append(says("scenario-brought-to-justice", "one-good", f"{title}: exactly 1 "
+                          f"Evil player, hidden among {good} Good"
+                          + (f" and {neutral} Neutral" if neutral else "") + ".", 1))
     elif scenario is Scenario.SHIFTING_ALLEGIANCES:
         if good < 1:
             raise InvalidInput(f"{prefix}good", f"{title} always has one Good Identity; the "

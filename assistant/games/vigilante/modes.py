@@ -3,9 +3,11 @@
 Player counts: the rulebook never prints one. At most 5 is derived from the box (5 mats and
 5 shields; 10 Event dice, 20 action tokens and 30 Allegiance tokens are exactly 5 players'
 worth; Components, vigilante.txt:62-110 with Take Player Pieces :223 and Allegiance Tokens
-:237). The fewest players is printed only on the Scenario Cards; the floor of 2 below is the
-least any scenario's identity rule can be met with (one Evil among at least one other player;
-one Good among at least one other; as many Good as Evil). The table's own card decides.
+:237). The fewest players is printed only on the Scenario Cards; the app's floor of 3 is one
+reading for every scenario (at 2 each player would know the other's side, and each scenario
+speaks of players on a side in the plural), Showdown 4 (an even count). Both numbers and
+their reasoning live in the rules entry player-count (readings `floor`, `most`); the table's
+own card decides.
 """
 from __future__ import annotations
 
@@ -16,28 +18,16 @@ from types import MappingProxyType
 from assistant.errors import InvalidInput
 from assistant.games import Mode
 
-MAX_PLAYERS = 5
+from .book import number
+
+MAX_PLAYERS = number("player-count", "max-players")
 """derived: 5 player mats and shields (vigilante.txt:62, :68), dice 10 = 5x2, action tokens
 20 = 5x4, Allegiance tokens 30 = 5x6 (vigilante.txt:80, :110, :86 with :223, :237)."""
-MIN_PLAYERS = 3
-"""derived floor, the same reading for every scenario (TWO_NOTE); the real minimum is printed
-on the Scenario Card (unknown)."""
-SHOWDOWN_PLAYERS = 4
+MIN_PLAYERS = number("player-count", "min-players")
+"""derived floor (3), the same reading for every scenario (player-count, reading `floor`); the
+real minimum is printed on the Scenario Card (unknown)."""
+SHOWDOWN_PLAYERS = number("scenario-showdown", "players")
 """derived: Good = Evil with no Neutral needs an even count; at most 5 and the floor leave 4."""
-TWO_NOTE = ("One reading for all three scenarios: at 2 players each player can tell the "
-            "other's side from their own card, and every scenario speaks of players on a side "
-            "in the plural (an Evil player hidden among Good and Neutral players, one Good "
-            "identity mixed with a selection of others, Good and Evil players in equal "
-            "numbers; vigilante.txt:173, 179, 185), so the app takes 3 as the floor (Showdown: "
-            "4, an even count). Your Scenario Card decides (vigilante.txt:149).")
-SHOWDOWN_NOTE = ("Showdown has as many Good as Evil players and no Neutral (vigilante.txt:185), "
-                 "so an even count: with at most 5 players that is 4 (derived; your card "
-                 "decides). " + TWO_NOTE)
-PLAYERS_NOTE = ("The rulebook prints no player count. At most 5 is derived from the box "
-                "(5 mats and shields; dice, action and Allegiance tokens come in exactly five "
-                "players' worth). 2 is only the least a scenario's identity rule allows; the "
-                "counts that really exist are printed on the 7 Scenario Cards. " + TWO_NOTE)
-
 
 class Scenario(StrEnum):
     BROUGHT_TO_JUSTICE = "brought-to-justice"

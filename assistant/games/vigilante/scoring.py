@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Step
+from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
 
+from .book import says
 from .identities import CARDS, IDENTITY_OPTIONS, Identity
 from .judge import SETTING_OPTIONS, HeroCard, PlayerEnd, Settings, Verdict, judge, sensitivity
 from .modes import SCENARIO_OPTIONS, scenario
@@ -51,6 +52,26 @@ def verdict_json(verdict: Verdict, changes: list[dict[str, Any]],
             "setting_changes": changes}
 
 
+READINGS: Mapping[str, str] = {
+    "identity-investigator": "any-all", "identity-addict": "have-4",
+    "identity-worshipper-of-life": "have-4", "identity-time-traveler": "one-winner",
+    "identity-cultist": "settings", "identity-profiteer": "more",
+    "identity-bounty-hunter": "compared", "neutral-missions": "copies"}
+"""The reading each Mission's verdict applies (rules entries' readings by key)."""
+
+
+def marked(step: Step) -> Step:
+    """A verdict step with its reading's mark and wording from the rules reference: the judge
+    words what it found, the entry holds how the rulebook is read (one place for both the
+    page and the answer). A Bounty Hunter's tie for the top is its own, open, reading."""
+    key = READINGS.get(step.rule or "")
+    if key is None or (step.provenance is Provenance.RULEBOOK and not step.note):
+        return step
+    if step.rule == "identity-bounty-hunter" and step.provenance is Provenance.UNKNOWN:
+        key = "tie"
+    return says(str(step.rule), key, step.text, step.value)
+
+
 def run(data: Mapping[str, Any]) -> Explained:
     mode = data.get("mode")
     s = scenario(str(mode)) if mode else None
@@ -58,11 +79,11 @@ def run(data: Mapping[str, Any]) -> Explained:
     settings = settings_from(data)
     verdict = judge(players, settings, s, bool(data.get("first_game", False)))
     changes = sensitivity(players, settings, verdict)
-    steps = list(verdict.steps)
+    steps = [marked(step) for step in verdict.steps]
     for c in changes:
-        steps.append(Step(f"With {c['setting'].replace('_', ' ')} = {c['value']}, {c['player']} "
-                          f"would {'win' if c['won_then'] else 'lose'} instead.", c["value"],
-                          "judge-settings"))
+        steps.append(says("judge-settings", None, f"With {c['setting'].replace('_', ' ')} = "
+                          f"{c['value']}, {c['player']} would "
+                          f"{'win' if c['won_then'] else 'lose'} instead.", c["value"]))
     won = verdict.winners
     summary = ("Winners: " + ", ".join(f"{n} ({CARDS[verdict.result(n).identity].title})"
                                        for n in won) if won else "Nobody wins.")

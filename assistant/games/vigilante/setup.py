@@ -17,6 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, OneOf
 
+from .book import mark
 from .mix import check_counts, check_players, fixed_counts, identity_pool
 from .modes import MAX_PLAYERS, SCENARIO_OPTIONS, TITLES, Scenario, scenario
 
@@ -39,14 +40,14 @@ BOX = {"event_dice": 10, "action_tokens": 20, "allegiance_tokens": 30, "starter_
 
 CARD_FIELDS = ("rounds", "starting_city_cards", "starting_events")
 LEVELS = ("villains_level_1", "villains_level_2", "villains_level_3")
-CARD_NOTE = "Printed only on the Scenario Card; the table enters it."
+CARD_NOTE = mark("scenario-card", "on-card")[1]
+"""The card's own values: printed on the Scenario Card only (each setup entry holds the same
+reading, `on-card`, so a step on it carries that entry's mark)."""
+SUGGESTION = mark("setup-villain-deck", "example-per-level")
 CARD_WORDS = {"rounds": "the rounds", "starting_city_cards": "the City cards each player draws",
               "starting_events": "the starting Events", "good": "the Good Identities",
               "evil": "the Evil Identities", "neutral": "the Neutral Identities"}
 """What the Scenario Card prints, as the summary names it."""
-SUGGESTION_NOTE = ("The rulebook prints 15 of each Level as its Brought to Justice example "
-                   "(vigilante.txt:197) without a player count; a suggestion to check against "
-                   "your card, not the card's value.")
 
 
 @dataclass(frozen=True)
@@ -103,8 +104,8 @@ def villain_deck(s: Scenario, data: Mapping[str, Any]) -> dict[str, Any]:
     if s is Scenario.BROUGHT_TO_JUSTICE:
         levels = [EXAMPLE_PER_LEVEL] * 3
         return {"levels": levels, "total": sum(levels), "boxed": 3 * VILLAINS_PER_LEVEL
-                - sum(levels), "source": "suggestion", "provenance": RULEBOOK.value,
-                "note": SUGGESTION_NOTE}
+                - sum(levels), "source": "suggestion", "provenance": SUGGESTION[0].value,
+                "note": SUGGESTION[1]}
     return {"levels": None, "total": None, "boxed": None, "source": "missing",
             "provenance": UNKNOWN.value, "note": CARD_NOTE}
 
@@ -137,13 +138,13 @@ def checklist(s: Scenario, players: int, card: Mapping[str, int | None],
                       f"players. Rounds: {rounds}.", "scenario-card",
                       "Setup (vigilante.txt:149-165)", {"players": players,
                                                         "rounds": card.get("rounds")},
-                      "players", UNKNOWN, "Rounds are printed on the card only."),
+                      "players", *mark("scenario-card", "on-card")),
         ChecklistItem("starting-events", "Starting Events", "All Event tokens into the bag; "
                       f"draw {events} and lay them on the Event Track by die "
                       "number, lowest at the top (equal numbers in any order).",
                       "setup-starting-events", "Starting Events (vigilante.txt:189-191)",
                       {"starting_events": card.get("starting_events")}, "starting_events",
-                      UNKNOWN, CARD_NOTE),
+                      *mark("setup-starting-events", "on-card")),
         ChecklistItem("villain-deck", "Villain deck", f"Unseen, deal {deck_text}. Stack face "
                       "down: Level 3 at the bottom, then Level 2, Level 1 on top.",
                       "setup-villain-deck", "Villain Deck (vigilante.txt:195-199)",
@@ -174,8 +175,8 @@ def checklist(s: Scenario, players: int, card: Mapping[str, int | None],
                       "Setup step 8 (vigilante.txt:225-233)",
                       {"good": mix[0], "evil": mix[1], "neutral": mix[2],
                        "first_game": first_game}, None,
-                      RULEBOOK if None not in mix else UNKNOWN,
-                      "" if None not in mix else CARD_NOTE),
+                      *((RULEBOOK, "") if None not in mix
+                        else mark("setup-identities", "on-card"))),
         ChecklistItem("allegiance-tokens", "Allegiance tokens", f"Each player takes 2 Good, 2 "
                       f"Neutral and 2 Evil behind the shield, hands back 1 of each kind that is "
                       f"not theirs and keeps 4; shuffle them face down onto the mat's 4 spots "
@@ -195,7 +196,7 @@ def checklist(s: Scenario, players: int, card: Mapping[str, int | None],
                       f"{city} City cards.", "setup-city-cards",
                       "Setup step 11 (vigilante.txt:255-257)",
                       {"starting_city_cards": card.get("starting_city_cards")},
-                      "starting_city_cards", UNKNOWN, CARD_NOTE),
+                      "starting_city_cards", *mark("setup-city-cards", "on-card")),
         ChecklistItem("first-player", "First Player", "The marker goes to the player whose last "
                       "superhero comic or film is the most recent.", "setup-first-player",
                       "Setup step 12 (vigilante.txt:259-261)"),

@@ -127,6 +127,11 @@ class HeistTracker:
             return replace(state, round=event["to"])
         return replace(state, notes=(*state.notes, event["text"]))
 
+    def forget(self, setup: HeistSetup, state: HeistState, seat: str) -> HeistState:
+        """A crook's seat handed to a new phone: the stash as if never recorded."""
+        i = [s.id for s in setup.seats].index(seat)
+        return replace(state, stash=(*state.stash[:i], 0, *state.stash[i + 1:]))
+
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         if event.kind == "coins":
             return f"{names.get(event['seat'], event['seat'])} holds {event['count']} coins"

@@ -50,7 +50,7 @@ def test_a_first_track_move_is_refused_saying_what_to_enter_and_where(
     assert err.value.rule == "setup-tokens" and ".txt" not in err.value.detail
     assert "table-values" in err.value.next  # the refusal names the move that records it
     hint, kinds = what_now(TRACKER, h.setup, h.state)
-    assert "Board values" in hint and "table-values" in kinds
+    assert "Attraction start (printed on your board)" in hint and "table-values" in kinds
 
 
 def test_the_listed_move_records_it_and_play_continues() -> None:

@@ -9,17 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Form, Integer, ListOf, OneOf, Text
 
-from ..facts import number
+from ..facts import number, says
 from ..modes import TYPE_ORDER
 
 PICKS = number("room-draft", "picks")
-TWO_TYPES_NOTE = ("The text gives a room points for one type (maniacal.txt:101) but a garbled "
-                  "line mentions a room appealing to two (maniacal.txt:103): several types are "
-                  "accepted; enter what the card prints.")
 
 
 def base_building(data: Mapping[str, Any]) -> Explained:
@@ -46,10 +43,9 @@ def base_building(data: Mapping[str, Any]) -> Explained:
                 scores[kind] += pts
             gained = ", ".join(f"+{p} {k}" for k, p in points.items() if p) or "no attraction"
             several = sum(1 for p in points.values() if p) > 1
-            steps.append(Step(f"Pick {i + 1}: build {name}, pay ${cost} → ${money}; {gained}.",
-                              money, "build-room",
-                              Provenance.DERIVED if several else Provenance.RULEBOOK,
-                              TWO_TYPES_NOTE if several else ""))
+            built = f"Pick {i + 1}: build {name}, pay ${cost} → ${money}; {gained}."
+            steps.append(says("build-room", "two-types", built, money) if several
+                         else Step(built, money, "build-room"))
         else:
             money += cost
             steps.append(Step(f"Pick {i + 1}: sell {name}, take ${cost} → ${money}; a sold "

@@ -11,20 +11,14 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, Text
 
-from ..facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, SALARY, number
+from ..facts import MAP_SPACES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, RULES, SALARY, number
 from ..modes import check_players
 from .common import unique_names
 
 DIFFICULTIES = ("easy", "hard", "legendary")
-UNPAID_MERC_NOTE = ("Any henchman left unpaid leaves the game, and only paid Mercenaries are "
-                    "said to go back to their deck, so an unpaid Mercenary leaves the game "
-                    "(maniacal.txt:310, 320).")
-LACKEY_NOTE = ("The rulebook names Lackeys and Injured henchmen as special cases of salaries "
-               "but says nothing more about them; they are taken to cost $1 like any other "
-               "henchman (maniacal.txt:319-320).")
-CHOICE_NOTE = "The owner chooses which henchmen go unpaid (derived)."
-KEY_NOTE = ("The printed Key row ('Round 2: 2 Easy, 2 Hard, 2 Legendary') is read as the mix "
-            "that stocks round 2 (derived; rules entry contract-key gives the other reading).")
+SALARIES, MERCENARIES = RULES.get("salaries"), RULES.get("mercenaries")
+"""Their readings (Lackeys and Injured paid $1, who goes unpaid, an unpaid Mercenary) mark
+the steps that use them."""
 
 
 @dataclass(frozen=True)
@@ -63,18 +57,20 @@ def payroll_steps(name: str, pay: Payroll) -> list[Step]:
                   f"{pay.mercenaries} Mercenaries first at ${SALARY} each → ${left}.",
                   left, "salaries"),
              # The $1 for a Lackey or an Injured henchman is a reading (issue 31, item 1).
-             Step(f"{name}: then pays {pay.paid_henchmen} of {pay.henchmen} other henchmen "
-                  f"(Lackey and any Injured ones included) at ${SALARY} each → "
-                  f"${pay.money_after}.", pay.money_after, "salaries", Provenance.DERIVED,
-                  LACKEY_NOTE)]
+             SALARIES.step("lackeys-injured",
+                           f"{name}: then pays {pay.paid_henchmen} of {pay.henchmen} other "
+                           f"henchmen (Lackey and any Injured ones included) at ${SALARY} each "
+                           f"→ ${pay.money_after}.", pay.money_after)]
     if pay.unpaid_mercenaries:
-        steps.append(Step(f"{name}: {pay.unpaid_mercenaries} unpaid Mercenary(ies) leave the "
-                          "game (they are not returned to the deck).", -pay.unpaid_mercenaries,
-                          "mercenaries", Provenance.RULEBOOK, UNPAID_MERC_NOTE))
+        steps.append(MERCENARIES.step(
+            "unpaid", f"{name}: {pay.unpaid_mercenaries} unpaid "
+            f"{'Mercenary leaves' if pay.unpaid_mercenaries == 1 else 'Mercenaries leave'} "
+            "the game (our reading; the other reading returns them to the bottom of the "
+            "Mercenary deck).", -pay.unpaid_mercenaries))
     if pay.unpaid_henchmen:
-        steps.append(Step(f"{name}: {pay.unpaid_henchmen} unpaid henchmen leave the game at "
-                          "once.", -pay.unpaid_henchmen, "salaries", Provenance.DERIVED,
-                          CHOICE_NOTE))
+        steps.append(SALARIES.step("who-unpaid", f"{name}: {pay.unpaid_henchmen} unpaid "
+                                   "henchmen leave the game at once; the owner chooses which.",
+                                   -pay.unpaid_henchmen))
     if pay.paid_mercenaries:
         steps.append(Step(f"{name}: {pay.paid_mercenaries} paid Mercenary(ies) go to the "
                           "bottom of the Mercenary deck, Injuries and Powers discarded.",
@@ -144,10 +140,11 @@ def clean_up(data: Mapping[str, Any]) -> Explained:
         steps.append(Step("Refresh every henchman (face up) and Supervillain (meeple back); "
                           "Injury tokens stay.", None, "refresh"))
         line = ", ".join(f"{v} {d.capitalize()}" for d, v in mix.items())
-        steps.append(Step(f"Discard the {MAP_SPACES} contracts; draw {line}, shuffle, deal one "
-                          "per continent face down.", MAP_SPACES, "contract-key",
-                          Provenance.DERIVED if printed else Provenance.HOUSE,
-                          KEY_NOTE if printed else "Row entered by the table from its board."))
+        reseed = (f"Discard the {MAP_SPACES} contracts; draw {line}, shuffle, deal one per "
+                  "continent face down.")
+        steps.append(RULES.get("contract-key").step("row-2", reseed, MAP_SPACES) if printed
+                     else Step(reseed, MAP_SPACES, "contract-key", Provenance.HOUSE,
+                               "Row entered by the table from its board."))
         steps.append(Step(f"Move the Round marker to {round_no + 1}.", round_no + 1,
                           "round-track"))
         summary = f"Clean-up of round {round_no}: reseed {line}; round {round_no + 1} next."

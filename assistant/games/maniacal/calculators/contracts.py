@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
-from ..facts import number
+from ..facts import number, says
 from ..modes import Difficulty
 from .common import unique_names
 
@@ -26,10 +26,6 @@ CONSOLATION_INFAMY = number("positive-schemes", "consolation-infamy")
 CONSOLATION_MONEY = number("positive-schemes", "consolation-money")
 EFFECTS = ("none", "injured", "captured", "scheme", "power")
 NEGATIVE_FLAGS = ("scheme_target", "scheme_steal", "scheme_injury")
-UNAFFORDABLE_NOTE = ("The book does not say what happens when the extra-week Scheme makes an "
-                     "attempt unaffordable (reading M-15): the table decides.")
-STEAL_NOTE = ("If the reward and your money together are under $3, the thief takes what there "
-              "is: money never goes below 0 (derived).")
 
 
 def target_range(difficulty: Difficulty) -> tuple[int, int]:
@@ -67,9 +63,9 @@ def contract_attempt(data: Mapping[str, Any]) -> Explained:
     team_ok = not problems
     if not time_ok:
         if extra and cost <= weeks:
-            steps.append(Step(f"Only {weeks} week(s) left: the Scheme's extra week makes the "
-                              "attempt unaffordable.", weeks, "negative-schemes",
-                              Provenance.UNKNOWN, UNAFFORDABLE_NOTE))
+            steps.append(says("negative-schemes", "unaffordable", f"Only {weeks} week(s) "
+                              "left: the Scheme's extra week makes the attempt unaffordable; "
+                              "the table decides what happens.", weeks))
         else:
             problems.append(f"it costs {total} week(s) and only {weeks} are left")
     after = weeks - total if time_ok else weeks
@@ -103,9 +99,8 @@ def contract_outcome(data: Mapping[str, Any]) -> Explained:
     need = target
     if data.get("scheme_target"):
         need += TARGET_UP
-        steps.append(Step(f"A rival's Scheme raises the Target by {TARGET_UP}: {target} → "
-                          f"{need}.", need, "negative-schemes", Provenance.DERIVED,
-                          "'Value +2' among the downsides, read as the Target."))
+        steps.append(says("negative-schemes", "value-up", f"A rival's Scheme raises the "
+                          f"Target by {TARGET_UP}: {target} → {need}.", need))
     success = successes >= need
     steps.append(Step(f"{successes} success(es) against {need}: "
                       + ("success." if success else "failure."), successes,
@@ -119,10 +114,9 @@ def contract_outcome(data: Mapping[str, Any]) -> Explained:
     stolen = 0
     if data.get("scheme_steal") and success:
         stolen = min(STEAL, money + money_gain)
-        steps.append(Step(f"A rival's Scheme takes ${stolen} as the reward is collected.",
-                          -stolen, "negative-schemes",
-                          Provenance.DERIVED if stolen < STEAL else Provenance.RULEBOOK,
-                          STEAL_NOTE if stolen < STEAL else ""))
+        took = f"A rival's Scheme takes ${stolen} as the reward is collected."
+        steps.append(says("negative-schemes", "steal-short", took, -stolen) if stolen < STEAL
+                     else Step(took, -stolen, "negative-schemes"))
     if data.get("scheme_steal") and not success:
         steps.append(Step(f"The rival's ${STEAL} Scheme takes nothing: it works only when the "
                           "contract succeeds.", 0, "negative-schemes"))
@@ -149,10 +143,9 @@ def contract_outcome(data: Mapping[str, Any]) -> Explained:
     elif effect != "none":
         steps.append(Step(f"Special effect: {effect_text}.", None, "special-effects"))
     if data.get("scheme_injury"):
-        steps.append(Step("A rival's Scheme: they choose one team member to Injure (after "
-                          "your own special effects).", None, "negative-schemes",
-                          Provenance.DERIVED, "Applies after success or failure (reading "
-                          "M-17, weak)."))
+        steps.append(says("negative-schemes", "injury-timing", "A rival's Scheme: they choose "
+                          "one team member to Injure (after your own special effects), success "
+                          "or failure.", None))
     steps.append(Step(f"Discard the contract; team members not captured are exhausted; at once "
                       f"draw a new {difficulty.value.capitalize()} contract face down onto the "
                       "same continent.", None, "contract-replacement"))

@@ -10,20 +10,17 @@ from fractions import Fraction
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
-from ..facts import number
+from ..facts import number, says
 from ..modes import COLOURS, TRAITS, Trait
 from .common import unique_names
 
 TRAIT_NAMES = tuple(t.value for t in TRAITS)
 BOX_DICE = number("components", "trait-dice")
 TRAIT_MAX = number("henchman-cards", "trait-max")
-DOUBLE_NOTE = ("'That icon is worth double' (maniacal.txt:215) read as: the value entered for "
-               "that face, doubled, on a die of the recommended trait (derived, weak).")
-FACES_NOTE = "The die-face table is lost (maniacal.txt:226); these faces are the table's own."
 MAX_POOL = 60
 
 
@@ -50,6 +47,14 @@ def dice_pool(data: Mapping[str, Any]) -> Explained:
                                "Clean-up.", "a henchman not yet used this round")
         base, power = _traits(m), _traits(m, "power_")
         total = {t: base[t] + power[t] for t in TRAIT_NAMES}
+        printed = [t for t in TRAIT_NAMES if base[t]]
+        if not m.get("lackey") and len(printed) > 1:
+            # a henchman card prints one trait; a second comes only from a Power (279)
+            raise InvalidInput(f"members.{i}.{printed[1]}", f"{name} has "
+                               f"{' and '.join(printed)} on the card itself, but a henchman "
+                               "card has one trait: more come only from a Power. Enter the "
+                               "Power's traits as Power values.",
+                               f"one card trait for {name} (a Power's under power_*)")
         if m.get("lackey"):
             lackeys += 1
             if lackeys > 1:
@@ -116,11 +121,11 @@ def count_successes(data: Mapping[str, Any]) -> Explained:
         if worth != value:
             doubled += 1
     plain = sum(int(d.get("value", 0)) for d in dice)
-    steps.append(Step(f"Sum of the {len(dice)} faces as entered: {plain}.", plain,
-                      "counting-successes", Provenance.UNKNOWN, FACES_NOTE))
+    steps.append(says("die-faces", None, f"Sum of the {len(dice)} faces as entered: {plain}.",
+                      plain))
     if doubled:
-        steps.append(Step(f"{doubled} {recommended} icon face(s) count double: +{total - plain}.",
-                          total - plain, "counting-successes", Provenance.DERIVED, DOUBLE_NOTE))
+        steps.append(says("counting-successes", "icon-double", f"{doubled} {recommended} icon "
+                          f"face(s) count double: +{total - plain}.", total - plain))
     result: dict[str, Any] = {"successes": total, "doubled_faces": doubled}
     summary = f"{total} success(es)"
     target = data.get("target")
@@ -200,12 +205,12 @@ def success_odds(data: Mapping[str, Any]) -> Explained:
     chance = Fraction(sum(n for v, n in ways.items() if v >= target), outcomes)
     mean = Fraction(sum(v * n for v, n in ways.items()), outcomes)
     steps = [
-        Step("Faces as entered by the table (icon faces of the recommended trait doubled).",
-             None, "die-faces", Provenance.UNKNOWN, FACES_NOTE),
+        says("die-faces", None, "Faces as entered by the table.", None),
+        says("counting-successes", "icon-double", "Icon faces of the recommended trait count "
+             "double.", None),
         Step("Pool: " + ", ".join(f"{pool[t]} {t}" for t in TRAIT_NAMES if pool[t]) + ".",
              sum(pool.values()), "dice-pool"),
-        Step(f"Average total {float(mean):.2f}.", round(float(mean), 4), "counting-successes",
-             Provenance.DERIVED, DOUBLE_NOTE),
+        Step(f"Average total {float(mean):.2f}.", round(float(mean), 4), "counting-successes"),
         Step(f"Chance of at least {target}: {float(chance):.1%} (one roll, no rerolls).",
              round(float(chance), 6), "contract-target"),
     ]

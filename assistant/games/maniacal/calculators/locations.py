@@ -10,7 +10,7 @@ from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, OneOf
 
-from ..facts import number
+from ..facts import number, says
 
 WEEKS = number("special-locations", "weeks")
 PER_INJURY = number("hoodlum-hospital", "per-injury")
@@ -51,8 +51,9 @@ def special_location(data: Mapping[str, Any]) -> Explained:
                           "empty).", 1, rule))
     else:
         result["draw"] = "mercenary"
-        steps.append(Step("Draw a random Mercenary card; the text prints no money cost for "
-                          "the visit. It leaves again at Clean-up after its salary.", 1, rule))
+        steps.append(says(rule, "one-draw", "Draw a random Mercenary card; the text prints no "
+                          "money cost for the visit. It leaves again at Clean-up after its "
+                          "salary.", 1))
     return Explained(result, tuple(steps), f"{title}: {weeks} → {weeks - WEEKS} weeks"
                      + (f", ${money} → ${result['money_after']}." if place == "hospital"
                         else f", draw a {result['draw']}."))

@@ -12,16 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Form, Integer, ListOf, OneOf, Text
 
-from ..facts import MAX_PLAYERS, MIN_PLAYERS, PER_TYPE
+from ..facts import MAX_PLAYERS, MIN_PLAYERS, PER_TYPE, says
 from ..modes import TYPE_ORDER, HenchType, check_players
 from .common import unique_names
-
-STOP_NOTE = ("Nobody else can pay either: every other player has at most the top score "
-             "(derived from maniacal.txt:142).")
 
 
 @dataclass
@@ -96,10 +93,10 @@ def recruit(data: Mapping[str, Any]) -> Explained:
                                   "recruitment-ties"))
             if score < card.cost:
                 status = "stopped"
-                steps.append(Step(f"{kind.capitalize()}: {card.name} costs {card.cost} but the "
-                                  f"best score is {seat.name}'s {score}; it stays face up for "
-                                  f"next round and no more {kind} are recruited this round.",
-                                  score, "recruitment", Provenance.RULEBOOK, STOP_NOTE))
+                steps.append(says("recruitment", "stop", f"{kind.capitalize()}: {card.name} "
+                                  f"costs {card.cost} but the best score is {seat.name}'s "
+                                  f"{score}; it stays face up for next round and no more {kind} "
+                                  "are recruited this round.", score))
                 break
             deck.pop(0)
             seat.scores[kind] -= card.cost

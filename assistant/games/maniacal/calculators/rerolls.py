@@ -23,23 +23,19 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, OneOf
 
-from ..facts import number
+from ..facts import number, says
 from ..modes import COLOURS, Trait
-from .dice import DOUBLE_NOTE, FACE, FACES_NOTE, TRAIT_NAMES, _faces
+from .dice import FACE, MAX_POOL, TRAIT_NAMES, _faces
 
 SCHEME_REROLL = number("rerolls", "scheme")
-MAX_DICE = 5
 MAX_SCHEMES = 2
-MAX_STATES = 500
+MAX_STATES = 5000
 """Exact best play looks at every roll a team can show, and that count grows fast with the
-pool (mixed colours most): up to 500 of them (5 dice of one colour, 2 + 2 of two colours
-with 6 faces) answer within a few seconds on a busy machine; bigger pools belong to the
-one-roll Success odds."""
-LACKEY_NOTE = ("The Lackey's reroll is once per contract: the rulebook speaks of one "
-               "roll-again after all the dice are rolled (maniacal.txt:251) (derived).")
-ORDER_NOTE = ("Rerolls can follow one another (maniacal.txt:269); the player picks which to "
-              "use next after seeing each roll, and may stop at any time (derived: the best "
-              "play is worked out over every order).")
+pool (mixed colours most). Up to 5,000 of them answer within seconds: the rulebook's powered
+henchman (4 Brawn, 1 Stealth, 1 Magic: 6 dice, maniacal.txt:279) shows at most 4,536 with
+six different faces per die, and a single colour up to 7 dice (the box's 28 dice are 7 of
+each colour) shows at most 792. Bigger pools are this calculator's own limit: it says so,
+and Success odds gives their one-roll chance."""
 
 State = tuple[tuple[int, ...], ...]
 """The faces showing, per colour in TRAIT_NAMES order, each colour's values sorted."""
@@ -50,7 +46,11 @@ class Odds:
 
     Worked out twice: in floating point to find, in every state, the choices that come
     within a hair of the best, then exactly (fractions) over those choices only. The exact
-    answer is the best one, since the best choice is always among those kept."""
+    answer is the best one, since the best choice is always among those kept. What a reroll
+    leads to depends only on the dice kept, so it is worked out once per set of dice kept;
+    a die showing its colour's highest face is never worth rerolling (keeping it is at
+    least as good whatever comes next); and the last reroll needs only the chance the fresh
+    dice bring the kept total to the Target."""
 
     EPS = 1e-9
 
@@ -58,65 +58,75 @@ class Odds:
         self.sides = tuple(tuple(sorted(faces.get(t) or [0])) for t in TRAIT_NAMES)
         self.target = target
         self.rolls = lru_cache(maxsize=None)(self._rolls)
-        self.rolls_f = lru_cache(maxsize=None)(self._rolls_f)
-        self.last_f = lru_cache(maxsize=None)(self._last_f)
-        self.sums = lru_cache(maxsize=None)(self._sums)
+        self.merged = lru_cache(maxsize=None)(self._merged)
+        self.tail = lru_cache(maxsize=None)(self._tail)
+        self.tail_f = lru_cache(maxsize=None)(self._tail_f)
+        self.expect = lru_cache(maxsize=None)(self._expect)
         self.value = lru_cache(maxsize=None)(self._value)
         self.exact = lru_cache(maxsize=None)(self._exact)
         self.keep: dict[tuple[State, bool, int], list[tuple[tuple[int, ...], bool, int]]] = {}
 
-    def _rolls(self, colour: int, k: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-        """Every sorted outcome of k dice of a colour with its chance (each face equally
-        likely, a value on two faces twice as likely)."""
+    def _rolls(self, colour: int, k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """Every sorted outcome of k dice of a colour with the number of ways it comes up
+        out of faces ** k (each face equally likely, a value on two faces twice as likely)."""
         sides = self.sides[colour]
-        n = len(sides)
-        out: dict[tuple[int, ...], Fraction] = {}
-        for idx in combinations_with_replacement(range(n), k):
+        out: dict[tuple[int, ...], int] = {}
+        for idx in combinations_with_replacement(range(len(sides)), k):
             ways = factorial(k) // prod(factorial(idx.count(i)) for i in set(idx))
             values = tuple(sorted(sides[i] for i in idx))
-            out[values] = out.get(values, Fraction(0)) + Fraction(ways, n ** k)
+            out[values] = out.get(values, 0) + ways
         return tuple(out.items())
 
-    def _sums(self, counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-        """The total of `counts[c]` fresh dice of each colour, as a distribution."""
-        dist: dict[int, Fraction] = {0: Fraction(1)}
+    def _merged(self, colour: int, kept: tuple[int, ...], k: int,
+                ) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """A colour's dice after rerolling k of them beside `kept`, each with its ways."""
+        if not k:
+            return ((kept, 1),)
+        return tuple((tuple(sorted(kept + vals)), ways) for vals, ways in self.rolls(colour, k))
+
+    def _tail(self, counts: tuple[int, ...]) -> tuple[Fraction, ...]:
+        """P(the fresh dice add up to at least n), for n from 0 to the Target."""
+        ways: dict[int, int] = {0: 1}
         for c, k in enumerate(counts):
             for _ in range(k):
-                n = len(self.sides[c])
-                step: dict[int, Fraction] = {}
-                for total, p in dist.items():
+                step: dict[int, int] = {}
+                for total, w in ways.items():
                     for v in self.sides[c]:
-                        step[total + v] = step.get(total + v, Fraction(0)) + p / n
-                dist = step
-        return tuple(dist.items())
+                        step[total + v] = step.get(total + v, 0) + w
+                ways = step
+        outcomes = sum(ways.values())
+        return tuple(Fraction(sum(w for v, w in ways.items() if v >= need), outcomes)
+                     for need in range(self.target + 1))
 
-    def _outcomes(self, state: State, counts: tuple[int, ...], exact: bool = True,
-                  ) -> list[tuple[State, Any]]:
-        """The states a reroll can lead to, each with its chance (a float when not exact)."""
-        kept = [faces[k:] for faces, k in zip(state, counts, strict=True)]
-        one: Any = Fraction(1) if exact else 1.0
-        options = [(self.rolls(c, k) if exact else self.rolls_f(c, k)) if k else (((), one),)
-                   for c, k in enumerate(counts)]
-        out = []
+    def _tail_f(self, counts: tuple[int, ...]) -> tuple[float, ...]:
+        return tuple(map(float, self.tail(counts)))
+
+    def _expect(self, kept: State, counts: tuple[int, ...], lackey: bool, schemes: int,
+                exact: bool) -> Fraction | float:
+        """The chance after rerolling `counts[c]` dice of each colour beside `kept`, with
+        the rerolls left (best play afterwards)."""
+        need = self.target - sum(map(sum, kept))
+        if need <= 0:
+            return Fraction(1) if exact else 1.0
+        if not lackey and not schemes:
+            return (self.tail(counts) if exact else self.tail_f(counts))[need]
+        after = self.exact if exact else self.value
+        options = [self.merged(c, keep, k)
+                   for c, (keep, k) in enumerate(zip(kept, counts, strict=True))]
+        total: Any = 0
         for combo in product(*options):
-            chance = one
-            for _, p in combo:
-                chance *= p
-            out.append((tuple(tuple(sorted(keep + vals)) for keep, (vals, _) in
-                              zip(kept, combo, strict=True)), chance))
-        return out
-
-    def _rolls_f(self, colour: int, k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-        return tuple((v, float(p)) for v, p in self.rolls(colour, k))
-
-    def _last(self, state: State, counts: tuple[int, ...]) -> Fraction:
-        """The chance when this reroll is the last: only the new total matters."""
-        kept = sum(sum(faces[k:]) for faces, k in zip(state, counts, strict=True))
-        return sum((p for v, p in self.sums(counts) if kept + v >= self.target), Fraction(0))
+            ways = 1
+            for _, w in combo:
+                ways *= w
+            total += ways * after(tuple(faces for faces, _ in combo), lackey, schemes)
+        outcomes = prod(len(self.sides[c]) ** k for c, k in enumerate(counts))
+        return Fraction(total, outcomes) if exact else total / outcomes
 
     def _choices(self, state: State, most: int) -> list[tuple[int, ...]]:
-        """Dice to reroll per colour: at least one, at most `most` in all."""
-        ranges = [range(len(faces) + 1) for faces in state]
+        """Dice to reroll per colour, lowest first: at least one, at most `most` in all, never
+        a die showing its colour's highest face."""
+        ranges = [range(sum(1 for v in faces if v < top) + 1)
+                  for faces, top in zip(state, map(max, self.sides), strict=True)]
         return [c for c in product(*ranges) if 0 < sum(c) <= most]
 
     def _moves(self, state: State, lackey: bool, schemes: int,
@@ -132,24 +142,17 @@ class Odds:
     def _after(self, state: State, move: tuple[tuple[int, ...], bool, int], exact: bool,
                ) -> Fraction | float:
         counts, lackey, schemes = move
-        if not lackey and not schemes:
-            return self._last(state, counts) if exact else self.last_f(state, counts)
-        if exact:
-            return sum((p * self.exact(s, lackey, schemes)
-                        for s, p in self._outcomes(state, counts)), Fraction(0))
-        return float(sum(p * self.value(s, lackey, schemes)
-                         for s, p in self._outcomes(state, counts, exact=False)))
-
-    def _last_f(self, state: State, counts: tuple[int, ...]) -> float:
-        return float(self._last(state, counts))
+        kept = tuple(faces[k:] for faces, k in zip(state, counts, strict=True))
+        return self.expect(kept, counts, lackey, schemes, exact)
 
     def _value(self, state: State, lackey: bool, schemes: int) -> float:
         if sum(map(sum, state)) >= self.target:
             return 1.0
-        scored = [(self._after(state, m, False), m) for m in self._moves(state, lackey, schemes)]
-        best = max((float(v) for v, _ in scored), default=0.0)
+        scored = [(float(self._after(state, m, False)), m)
+                  for m in self._moves(state, lackey, schemes)]
+        best = max((v for v, _ in scored), default=0.0)
         self.keep[(state, lackey, schemes)] = [m for v, m in scored
-                                               if best > 0 and float(v) >= best - self.EPS]
+                                               if best > 0 and v >= best - self.EPS]
         return best
 
     def _exact(self, state: State, lackey: bool, schemes: int) -> Fraction:
@@ -163,23 +166,14 @@ class Odds:
         """The chance from the first roll on, with best play afterwards."""
         counts = tuple(pool.get(t, 0) for t in TRAIT_NAMES)
         start: State = tuple(() for _ in TRAIT_NAMES)
-        if not lackey and not schemes:
-            return self._last(start, counts)
-        return sum((p * self.exact(s, lackey, schemes)
-                    for s, p in self._outcomes(start, counts)), Fraction(0))
+        return Fraction(self.expect(start, counts, lackey, schemes, True))
 
 
 def _pool(data: Mapping[str, Any], prefix: str) -> dict[str, int] | None:
     values = {t: data.get(prefix + t) for t in TRAIT_NAMES}
     if all(v is None for v in values.values()):
         return None
-    pool = {t: int(v or 0) for t, v in values.items()}
-    if sum(pool.values()) > MAX_DICE:
-        raise InvalidInput(prefix + TRAIT_NAMES[0], f"Exact odds with rerolls are worked out "
-                           f"for teams of up to {MAX_DICE} dice; this one has "
-                           f"{sum(pool.values())}. Use Success odds for bigger pools.",
-                           f"up to {MAX_DICE} dice")
-    return pool
+    return {t: int(v or 0) for t, v in values.items()}
 
 
 def showings(pool: Mapping[str, int], faces: Mapping[str, list[int]]) -> int:
@@ -207,15 +201,19 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
                                    f"entered: enter each face of your {COLOURS[Trait(t)]} die "
                                    "once.", f"faces for {t}")
         if showings(pool, faces) > MAX_STATES:
-            raise InvalidInput("brawn", f"This pool can show {showings(pool, faces)} "
-                               "different sets of faces; exact best play is worked out for "
-                               f"up to {MAX_STATES} (for example 5 dice of one colour, or 2 "
-                               "and 2 of two colours). Use Success odds for bigger pools.",
-                               f"a pool showing at most {MAX_STATES} sets of faces")
+            raise InvalidInput("brawn", f"This pool can show {showings(pool, faces):,} "
+                               "different sets of faces: more than this calculator works out "
+                               f"best play for ({MAX_STATES:,}, enough for 7 dice of one "
+                               "colour or the rulebook's 6-dice powered henchman). The rules "
+                               "allow the pool: Success odds gives its one-roll chance.",
+                               f"a pool showing at most {MAX_STATES:,} sets of faces")
     odds = Odds(faces, target)
-    steps = [Step("Faces as entered by the table (icon faces of the recommended trait "
-                  "doubled).", None, "die-faces", Provenance.UNKNOWN, FACES_NOTE + " "
-                  + DOUBLE_NOTE)]
+    steps = [says("die-faces", None, "Faces as entered by the table."),
+             says("counting-successes", "icon-double", "Icon faces of the recommended trait "
+                  "count double.")]
+    if with_lackey is not None:
+        steps.append(says("lackeys", "once", "The Lackey on the team: after the roll, reroll any "
+                          "number of the dice, once."))
     result: dict[str, Any] = {"target": target, "schemes": schemes}
     if schemes:
         steps.append(Step(f"{schemes} reroll Scheme(s): each rerolls up to {SCHEME_REROLL} "
@@ -237,10 +235,9 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
             tools = " and ".join(x for x in ("the Lackey's reroll of any dice" if lackey else "",
                                               f"{schemes} Scheme reroll(s)" if schemes else "")
                                  if x)
-            steps.append(Step(f"{who}: with {tools}, played as well as possible, "
-                              f"{float(best):.1%} ({best.numerator}/{best.denominator}).",
-                              round(float(best), 6), "rerolls", Provenance.DERIVED,
-                              (LACKEY_NOTE + " " if lackey else "") + ORDER_NOTE))
+            steps.append(says("rerolls", "best-play", f"{who}: with {tools}, played as well "
+                              f"as possible, {float(best):.1%} "
+                              f"({best.numerator}/{best.denominator}).", round(float(best), 6)))
         result[key] = {"dice": pool, "one_roll": round(float(plain), 6),
                        "one_roll_exact": f"{plain.numerator}/{plain.denominator}",
                        "chance": round(float(best), 6),
@@ -249,10 +246,10 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
         a, b = result["without_lackey"]["chance"], result["with_lackey"]["chance"]
         better = "with" if b > a else "without" if a > b else "either"
         result["better"] = better
-        steps.append(Step(f"Send the Lackey? {b:.1%} with it against {a:.1%} without: "
-                          + ("send it." if better == "with" else "keep it home."
-                             if better == "without" else "it makes no difference."),
-                          round(b - a, 6), "lackeys", Provenance.DERIVED, ORDER_NOTE))
+        steps.append(says("rerolls", "best-play", f"Send the Lackey? {b:.1%} with it against "
+                          f"{a:.1%} without: " + ("send it." if better == "with" else
+                                                  "keep it home." if better == "without" else
+                                                  "it makes no difference."), round(b - a, 6)))
     shown = [f"{'with' if k == 'with_lackey' else 'without'} the Lackey "
              f"{result[k]['chance']:.1%}" for k in ("without_lackey", "with_lackey")
              if result[k] is not None]
@@ -260,7 +257,7 @@ def contract_odds(data: Mapping[str, Any]) -> Explained:
 
 
 def _team(prefix: str, who: str) -> tuple[Integer, ...]:
-    return tuple(Integer(prefix + t, f"{who}: {t} dice.", minimum=0, maximum=MAX_DICE)
+    return tuple(Integer(prefix + t, f"{who}: {t} dice.", minimum=0, maximum=MAX_POOL)
                  for t in TRAIT_NAMES)
 
 

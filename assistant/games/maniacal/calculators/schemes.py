@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import OneOf, Text
 
-from ..facts import number
+from ..facts import number, says
 from ..modes import check_players
 from .common import find, split_names
 
@@ -34,8 +34,6 @@ POSITIVE = {
     "consolation": f"after a failed contract: +{number('positive-schemes', 'consolation-infamy')}"
                    f" Infamy and ${number('positive-schemes', 'consolation-money')}",
 }
-ORDER_NOTE = ("Asked clockwise from the active player, who cannot target themself: the first "
-              "opponent to the active player's left decides first (derived).")
 
 
 EFFECTS = {"negative": NEGATIVE, "positive": POSITIVE}
@@ -51,8 +49,8 @@ def scheme_offer(data: Mapping[str, Any]) -> Explained:
                            "negative Scheme on their own contract.", "opponents only")
     start = seats.index(active)
     order = [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
-    steps = [Step("Opponents are asked in turn: " + ", ".join(order) + ".", len(order),
-                  "negative-schemes", Provenance.DERIVED, ORDER_NOTE)]
+    steps = [says("negative-schemes", "order", "Opponents are asked in turn: "
+                  + ", ".join(order) + ".", len(order))]
     player = next((n for n in order if n in willing), None)
     effect = str(data.get("effect") or "")
     if player is None:
@@ -70,12 +68,10 @@ def scheme_offer(data: Mapping[str, Any]) -> Explained:
         steps.append(Step(f"Only one per attempt: {', '.join(blocked)} cannot play one now.",
                           len(blocked), "negative-schemes"))
     if effect:
-        steps.append(Step(f"Effect: {NEGATIVE[effect]}.", None, "negative-schemes",
-                          Provenance.DERIVED if effect in ("target", "injury")
-                          else Provenance.RULEBOOK,
-                          {"target": "'Value +2' read as the Target.",
-                           "injury": "Read as after success or failure (weak)."}.get(effect,
-                                                                                     "")))
+        reading = {"target": "value-up", "injury": "injury-timing"}.get(effect)
+        text = f"Effect: {NEGATIVE[effect]}."
+        steps.append(says("negative-schemes", reading, text) if reading
+                     else Step(text, None, "negative-schemes"))
     result = {"order": order, "played_by": player, "infamy": INFAMY,
               "effect": effect or None, "blocked": blocked, "effects": EFFECTS}
     return Explained(result, tuple(steps),

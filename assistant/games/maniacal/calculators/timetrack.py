@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
-from ..facts import ROUND_ONE_WEEKS, ROUNDS, number
+from ..facts import ROUND_ONE_WEEKS, ROUNDS, number, says
 from ..modes import check_players
 from .common import find, split_names
 
@@ -33,15 +33,6 @@ LABELS = {"room": "activates an Action room", "contract": "attempts a contract",
           "regain": "plays the +2 weeks Scheme"}
 RULES = {"room": "action-rooms", "contract": "contract-time-cost",
          "location": "special-locations", "pass": "passing", "regain": "positive-schemes"}
-LABEL_NOTE = ("A space's number is the weeks left: 1 week moves 8 to 7 (maniacal.txt:198), 4 "
-              "weeks move 8 to 4 (maniacal.txt:207).")
-ORDER_NOTE = ("The order of arrival on the Player Order track becomes next round's player "
-              "order (derived: the next Contract Phase and the Henchmen ties read that track).")
-REGAIN_NOTE = ("Played by the active player before an action, the token is already the "
-               "leftmost, so it lands on an empty space (derived).")
-LANDING_NOTE = ("Played after resolving a contract (maniacal.txt:258), when the time is already "
-                "paid (maniacal.txt:205, 209), the token can land on others; the book does not "
-                "say where it goes in the stack (reading M-18).")
 
 
 @dataclass
@@ -135,8 +126,8 @@ def play(start: int, order: Sequence[str], moves: Sequence[Mapping[str, Any]],
     track = Track(start, list(order), {start: list(reversed(order))})
     steps = [Step(f"All tokens on {start}, stacked {', '.join(order)} from the top.", start,
                   "time-track"),
-             Step("Each space's number counts the weeks a token has left.", None,
-                  "time-track", Provenance.DERIVED, LABEL_NOTE)]
+             says("time-track", "labels", "Each space's number counts the weeks a token has "
+                  "left.")]
     log: list[dict[str, Any]] = []
     resolved: str | None = None  # who attempted the last contract, if that was the last action
     for i, move in enumerate(moves):
@@ -206,12 +197,13 @@ def _regain(track: Track, who: str, weeks: int, i: int, move: Mapping[str, Any],
     text = (f"{who} plays the +{REGAIN} weeks Scheme: {weeks} → {target} (never past "
             f"{track.start}); not an action.")
     if others:
-        steps.append(Step(text + f" Placed {'on top of' if landing == 'top' else 'under'} "
+        steps.append(says("positive-schemes", "landing", text + f" Placed "
+                          f"{'on top of' if landing == 'top' else 'under'} "
                           f"{', '.join(others)}, as the table decided. Next: {track.active()}.",
-                          target, "positive-schemes", Provenance.UNKNOWN, LANDING_NOTE))
+                          target))
     else:
-        steps.append(Step(text + f" Next: {track.active()}.", target, "positive-schemes",
-                          Provenance.DERIVED, REGAIN_NOTE))
+        steps.append(says("positive-schemes", "regain", text + f" Next: {track.active()}.",
+                          target))
     return {"player": who, "action": "regain", "from": weeks, "to": target,
             "landing": landing if others else None}
 
@@ -229,10 +221,9 @@ def time_track(data: Mapping[str, Any]) -> Explained:
     state = track.to_json()
     done = track.active() is None
     if done:
-        steps.append(Step("Everyone is out of time: the Contract Phase ends. Next round's "
-                          "player order: " + ", ".join(track.finished) + ".",
-                          len(track.finished), "next-player-order", Provenance.DERIVED,
-                          ORDER_NOTE))
+        steps.append(says("next-player-order", None, "Everyone is out of time: the Contract "
+                          "Phase ends. Next round's player order: " + ", ".join(track.finished)
+                          + ".", len(track.finished)))
         summary = "Contract Phase over; next order " + ", ".join(track.finished) + "."
     else:
         who = str(track.active())

@@ -176,6 +176,8 @@ class ManiacalTracker(TrackerBase):
                 Action("decks", "Decks (correction)",
                        asks=("scheme_deck", "scheme_discard", "mercenary_deck", "power_deck",
                              "power_discard")),
+                Action("table-values", "Attraction start (printed on your board)",
+                       asks=("attraction_start",), unless="attraction_known"),
                 Action("table-values", "Board values",
                        asks=("attraction_start", "round_2_weeks", "round_3_weeks", "money_bonus",
                              "after_money_tie", "round_3_easy", "round_3_hard",

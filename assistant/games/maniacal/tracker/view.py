@@ -136,6 +136,8 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
         "not_contracting": state.phase != CONTRACT,
         "not_cleaning": state.phase != CONTRACT or active is not None,
         "no_laugh": not laugh_open(setup, state),
+        "attraction_known": setup.attraction_start is not None
+        or state.value("attraction_start") is not None,
         "seats": seat_rows(setup, state),
     }
 

@@ -17,21 +17,17 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
+from ..book import says
 from ..common import key, plural, split_list, text_field, unique_names
 from ..settings import ATTACK_READING, ENDING_ABILITY, HAPPENS, ONE, SKIPPED
 
 MAX_SUPERS = 40
 ACTION_MAX = 999
 NONE = "none"
-ABILITY_KO_NOTE = ("The book's only KO rule sends a knocked-out Super to the acting "
-                   "Mastermind's KO pile (:47); an Ability's KOs are credited the same way "
-                   "unless the card says otherwise.")
-ACT_NOTE = "A knocked-out Super has left the Throwdown; the book notes some Supers never act (:54)."
-TIE_NOTE = "The book does not order equal Action Numbers; the table's order (tie_order) is used."
 
 
 class Side(StrEnum):
@@ -190,10 +186,9 @@ def fight(supers: Sequence[Super], attack_reading: str, ending_ability: str,
     (a session, where the cards were entered before the battle, must always go on).
     """
     if not supers:
-        return Outcome(False, "no-squads", steps=[Step(
-            "Nobody deployed here: no battle and no claims; all its Loot goes back to the bag.",
-            0, "empty-throwdown", Provenance.DERIVED,
-            "Not covered directly; follows from the alliance check and the Loot return.")])
+        return Outcome(False, "no-squads", steps=[says(
+            "empty-throwdown", None, "Nobody deployed here: no battle and no claims; all its "
+            "Loot goes back to the bag.", 0)])
     sides = {s.side for s in supers}
     squads = sorted({(key(s.owner), s.owner, s.side) for s in supers})
     squad_words = ", ".join(f"{owner} ({side.value.capitalize()})" for _, owner, side in squads)
@@ -210,14 +205,16 @@ def fight(supers: Sequence[Super], attack_reading: str, ending_ability: str,
                           "alliance-check"))
     order = acting_order(supers)
     tied = len({s.action for s in supers}) < len(supers)
-    out.steps.append(Step("Acting order, lowest Action Number first: " + ", ".join(
-        f"{s.name} {s.action}" for s in order) + ".", len(order), "battle-order",
-        Provenance.UNKNOWN if tied else Provenance.RULEBOOK, TIE_NOTE if tied else ""))
+    acting = "Acting order, lowest Action Number first: " + ", ".join(
+        f"{s.name} {s.action}" for s in order) + "."
+    out.steps.append(says("battle-order", "equal-numbers", acting + " Equal numbers go in the "
+                          "table's order.", len(order)) if tied
+                     else Step(acting, len(order), "battle-order"))
     standing = {s.k: s for s in supers}
     for s in order:
         if s.k not in standing:
-            out.steps.append(Step(f"{s.name} was knocked out before its turn and does not act.",
-                                  None, "battle-order", Provenance.DERIVED, ACT_NOTE))
+            out.steps.append(says("battle-order", "knocked-before", f"{s.name} was knocked out "
+                                  "before its turn and does not act."))
             continue
         turn: dict[str, Any] = {"super": s.name, "owner": s.owner, "action_number": s.action,
                                 "attack": s.attack.value if s.attack else NONE,
@@ -320,9 +317,9 @@ def _ability_step(s: Super, standing: dict[str, Super], out: Outcome, turn: dict
          if sent else [])
     result = f": the table records it {' and '.join(done)}" if done else \
         " (the table records no knock-out)"
-    out.steps.append(Step(f"{s.name} uses {text}{result}.", len(gone) + len(sent), "ability",
-                          Provenance.DERIVED if gone else Provenance.RULEBOOK,
-                          ABILITY_KO_NOTE if gone else ""))
+    used = f"{s.name} uses {text}{result}."
+    out.steps.append(says("ability", "ability-ko", used, len(gone) + len(sent)) if gone
+                     else Step(used, len(gone) + len(sent), "ability"))
 
 
 def _knock_out(victim: Super, by: Super, how: str, standing: dict[str, Super],
@@ -347,10 +344,10 @@ def _finish(out: Outcome, s: Super, gone: Side, standing: dict[str, Super],
     out.ended_by = s.name
     waiting = [o.name for o in order if o.k in standing and o.acts_after(s)]
     if ability_skipped:
-        out.steps.append(Step(f"{s.name}'s attack left no {gone.value.capitalize()} standing: "
-                              "the battle stops at once and its Ability does not happen.", None,
-                              "setting-ending-ability", Provenance.DERIVED,
-                              f"Table setting “{ENDING_ABILITY.label}”: skipped."))
+        out.steps.append(says("setting-ending-ability", None, f"{s.name}'s attack left no "
+                              f"{gone.value.capitalize()} standing: the battle stops at once and "
+                              "its Ability does not happen (table setting "
+                              f"“{ENDING_ABILITY.label}”: skipped)."))
     never = f"; {', '.join(waiting)} never act{'s' if len(waiting) == 1 else ''}" if waiting else ""
     nobody = "No Supers are left on either side" if not standing else f"No {PLURAL[gone]} are left"
     out.steps.append(Step(f"{nobody}: the battle ends immediately{never}.", len(waiting),
@@ -414,8 +411,7 @@ def resolve(supers: Sequence[Super], attack_reading: str, ending_ability: str,
             others.append(_compare(main, alt, setting.name, other, supers))
     for o in others:
         rule = ATTACK_READING.rule if o["setting"] == ATTACK_READING.name else ENDING_ABILITY.rule
-        steps.append(Step(o["detail"], o["changes"], rule, Provenance.DERIVED,
-                          "Worked out again under the other option of this setting."))
+        steps.append(says(rule, "other-option", o["detail"], o["changes"]))
     sides_left = {s.side for s in standing}
     winning = next(iter(sides_left)).value if main.battle and len(sides_left) == 1 else None
     result: dict[str, Any] = {

@@ -15,23 +15,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
-from ..book import THROWDOWNS
+from ..book import THROWDOWNS, says
 from ..common import key, plural, split_list, text_field
 from ..modes import STANDARD, check_players
 
 HIDDEN = "hidden"
 SIDES = ("hero", "villain", HIDDEN)
 MAX_PLAYS = 120
-END_NOTE = ("The book gives no end and no pass; with equal hands, deployment goes round until "
-            "every hand is empty. A Super with no legal Throwdown is not played and the turn "
-            "passes (rules entry deployment-end).")
-SET_ASIDE_NOTE = ("The limits (:39-40) leave a Super no legal place once its player has a Squad "
-                  "of the other side at every Throwdown; the book has no pass, so the card sits "
-                  "out the round (back to the deck at Regroup, :68) and the turn is used.")
 
 
 def seats(data: Mapping[str, Any]) -> tuple[list[str], int]:
@@ -74,10 +68,9 @@ def check(players: Sequence[str], start: int, plays: Sequence[Mapping[str, Any]]
                 raise InvalidInput(f"plays.{i}.set_aside", f"{expected} has no Squad at "
                                    f"Throwdown {free[0]} yet: any Super can start one there "
                                    "(rule deployment-limits).", "a play to a Throwdown")
-            steps.append(Step(f"Play {i + 1}: {expected} has a Squad at every Throwdown and "
-                              "none can take this Super: it is set aside for the round and the "
-                              "turn passes.", 0, "deployment-limits", Provenance.DERIVED,
-                              SET_ASIDE_NOTE))
+            steps.append(says("deployment-end", "no-legal-place", f"Play {i + 1}: {expected} "
+                              "has a Squad at every Throwdown and none can take this Super: it "
+                              "is set aside for the round and the turn passes.", 0))
             continue
         if play.get("throwdown") is None:
             raise InvalidInput(f"plays.{i}.throwdown", f"Say where play {i + 1} went.",
@@ -101,19 +94,17 @@ def check(players: Sequence[str], start: int, plays: Sequence[Mapping[str, Any]]
                                str(squad["side"]))
         squad["supers"] += 1
         squad["side"] = squad["side"] or (None if side == HIDDEN else side)
-        steps.append(Step(f"Play {i + 1}: {expected} adds a Super to their Squad at Throwdown "
-                          f"{where} (one Squad each per Throwdown; no new Mark).", where,
-                          "deployment-limits", Provenance.DERIVED,
-                          "A second Super where you already have a Squad joins it."))
+        steps.append(says("deployment", "joins", f"Play {i + 1}: {expected} adds a Super to "
+                          f"their Squad at Throwdown {where} (one Squad each per Throwdown; no "
+                          "new Mark).", where))
     done = total is not None and len(plays) == total
     nxt = None if done else players[(start + len(plays)) % n]
     if done:
-        steps.append(Step(f"All {total} Supers are deployed: on to Battle.", total,
-                          "deployment-end", Provenance.DERIVED, END_NOTE))
+        steps.append(says("deployment-end", None, f"All {total} Supers are deployed: on to "
+                          "Battle.", total))
     else:
         left = f"; {plural(total - len(plays), 'play')} left" if total is not None else ""
-        steps.append(Step(f"Next: {nxt}{left}.", len(plays) + 1, "deployment-end",
-                          Provenance.DERIVED, END_NOTE))
+        steps.append(says("deployment-end", None, f"Next: {nxt}{left}.", len(plays) + 1))
     marks: dict[str, int] = {}
     for s in squads.values():
         marks[s["owner"]] = marks.get(s["owner"], 0) + 1

@@ -15,17 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, Text
 
+from ..book import says
 from ..common import bag, key, names_in, plural, split_list, text_field, unique_names
 
 MAX_SURVIVORS = 40
 MAX_LOOT = 30
-PICK_NOTE = "The book does not say which Loot a Super takes; its player picks (unknown → input)."
-REPEAT_NOTE = ("Whether a plan can list a Loot type twice is not covered; copies are counted, "
-               "which equals a plain list when each type appears once.")
 
 
 @dataclass(frozen=True)
@@ -102,18 +100,17 @@ def claims(data: Mapping[str, Any]) -> Explained:
         else:
             status = "waiting"
             waiting = {"claim": n, "super": c.name, "owner": c.owner, "options": options}
-            steps.append(Step(f"Claim {n}: {c.name} ({c.owner}) picks one of "
-                              f"{', '.join(options)}; enter the pick to go on.", n,
-                              "loot-claims", Provenance.UNKNOWN, PICK_NOTE))
+            steps.append(says("loot-claims", "pick", f"Claim {n}: {c.name} ({c.owner}) picks "
+                              f"one of {', '.join(options)}; enter the pick to go on.", n))
             break
         left[key(pick)] -= 1
         gained.setdefault(c.owner, []).append(pick)
         made.append({"claim": n, "super": c.name, "owner": c.owner, "action_number": c.action,
                      "took": pick, "left": names_in(+left, display)})
-        steps.append(Step(f"Claim {n}: {c.name} (AN {c.action}) takes {pick} for {c.owner} "
-                          f"({why}). {c.owner} checks their own Master Plan now.", n,
-                          "loot-claims", Provenance.UNKNOWN if c.takes else Provenance.RULEBOOK,
-                          PICK_NOTE if c.takes else ""))
+        took = (f"Claim {n}: {c.name} (AN {c.action}) takes {pick} for {c.owner} ({why}). "
+                f"{c.owner} checks their own Master Plan now.")
+        steps.append(says("loot-claims", "pick", took, n) if c.takes
+                     else Step(took, n, "loot-claims"))
         if declared is not None and int(declared) == n:
             status, winner = "instant-win", {"player": c.owner, "claim": n, "super": c.name}
             steps.append(Step(f"{c.owner} declares that this claim completes their Master Plan "
@@ -158,10 +155,10 @@ def instant_win(data: Mapping[str, Any]) -> Explained:
     missing = need - after
     complete = not missing
     just_now = complete and bool(missing_before) and bool(claimed)
+    asks = f"Your plan asks for {plural(len(plan), 'Loot', 'Loot')}: {', '.join(plan)}."
     steps = [
-        Step(f"Your plan asks for {plural(len(plan), 'Loot', 'Loot')}: {', '.join(plan)}.",
-             len(plan), "master-plan", Provenance.DERIVED if len(bag(plan)) < len(plan) else
-             Provenance.RULEBOOK, REPEAT_NOTE if len(bag(plan)) < len(plan) else ""),
+        says("instant-win", "repeats", asks, len(plan)) if len(bag(plan)) < len(plan)
+        else Step(asks, len(plan), "master-plan"),
         Step(f"You hold {plural(sum(after.values()), 'Loot', 'Loot')}"
              + (f" (with {', '.join(claimed)} just claimed)" if claimed else "") + ".",
              sum(after.values()), "instant-win"),

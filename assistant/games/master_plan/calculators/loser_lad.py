@@ -11,16 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, Text
 
-from ..book import ROUNDS
+from ..book import ROUNDS, says
 from ..common import key, text_field, unique_names
 from ..modes import STANDARD, check_players
 from ..settings import CUMULATIVE, KO_PILES, RESET
-
-TIE_NOTE = "The tie is between the players sharing the fewest, so the holder picks among them."
 
 
 @dataclass(frozen=True)
@@ -69,9 +67,8 @@ def pass_loser_lad(piles: Sequence[Pile], holder: str, round_no: int, setting: s
                          f"Round {round_no}: Loser Lad does not move; score the game.")
     counts = {p.name: p.count(setting) for p in piles}
     what = "this round's KO pile" if setting == RESET else "KO piles from every round so far"
-    steps.append(Step(f"Count {what}, before the Supers go back: " + ", ".join(
-        f"{n} {c}" for n, c in counts.items()) + ".", None, "loser-lad-pass",
-        Provenance.DERIVED, "Step a (the count) comes before step b (Supers back to the deck)."))
+    steps.append(says("loser-lad-pass", "count-first", f"Count {what}, before the Supers go "
+                      "back: " + ", ".join(f"{n} {c}" for n, c in counts.items()) + "."))
     mine = fewest(piles, setting)
     new_holder: str | None
     if len(mine.tied) == 1:
@@ -90,14 +87,14 @@ def pass_loser_lad(piles: Sequence[Pile], holder: str, round_no: int, setting: s
                 raise InvalidInput("holder_picks", f"{holder} can only give Loser Lad to one "
                                    f"of the players tied on {mine.fewest}.", tied)
             new_holder = pick.name
-            steps.append(Step(f"{tied} tie on {mine.fewest}; {holder} (the holder) gives Loser "
-                              f"Lad to {new_holder}.", mine.fewest, "loser-lad-pass",
-                              Provenance.DERIVED, TIE_NOTE))
+            steps.append(says("loser-lad-pass", "among-tied", f"{tied} tie on {mine.fewest}; "
+                              f"{holder} (the holder) gives Loser Lad to {new_holder}.",
+                              mine.fewest))
         else:
             new_holder = None
-            steps.append(Step(f"{tied} tie on {mine.fewest} KOs; {holder}, the current holder, "
-                              "chooses which of them takes Loser Lad.", mine.fewest,
-                              "loser-lad-pass", Provenance.DERIVED, TIE_NOTE))
+            steps.append(says("loser-lad-pass", "among-tied", f"{tied} tie on {mine.fewest} "
+                              f"KOs; {holder}, the current holder, chooses which of them takes "
+                              "Loser Lad.", mine.fewest))
     alt_setting = KO_PILES.other(setting)
     alt = fewest(piles, alt_setting)
     changes = alt.tied != mine.tied
@@ -106,8 +103,7 @@ def pass_loser_lad(piles: Sequence[Pile], holder: str, round_no: int, setting: s
              "detail": (f"With {alt_setting} KO piles the fewest would be "
                         f"{', '.join(alt.tied)} ({alt.fewest})." if changes else
                         f"With {alt_setting} KO piles the same players have the fewest.")}
-    steps.append(Step(str(other["detail"]), changes, KO_PILES.rule, Provenance.DERIVED,
-                      "Worked out again under the other option of this setting."))
+    steps.append(says(KO_PILES.rule, "other-option", str(other["detail"]), changes))
     steps.append(Step("Then every Super goes back into the deck, shuffle, and start the next "
                       "round with Recruit; the new holder deploys first and picks the "
                       "Throwdown order.", round_no + 1, "regroup"))

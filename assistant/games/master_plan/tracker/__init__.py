@@ -113,6 +113,9 @@ class MasterPlanTracker(TrackerBase):
     def apply(self, setup: Setup, state: State, event: Event, version: int) -> State:
         return referee.apply(setup, state, event, version)
 
+    def forget(self, setup: Setup, state: State, seat: str) -> State:
+        return referee.forget(state, seat)
+
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return views.describe(event, names, self.hidden(event, viewer))
 

@@ -113,8 +113,9 @@ EVENT_FORMS: Mapping[str, Form] = {
                                "shown (the player's phone is gone or was never used): the "
                                "revealed plan, comma-separated. The owner's own phone leaves "
                                "it out and reveals the plan entered there.", max_length=400),
-                    Flag("own_phone", "True when the owner declares from their own phone (the "
-                         "stored form of their declaration says so).")),
+                    Flag("own_phone", "Set by the session, never sent: the stored form of a "
+                         "declaration sent with the owner's own seat token says so; a "
+                         "request carrying it is refused.")),
     "regroup": (Text("holder_picks", "On a tie for the fewest KOs: whom the holder gives "
                      "Loser Lad to.", max_length=40, seat=True), RESULT, WORKING),
     "correct": (SEAT, Text("loot", "A correction by hand: every Loot this player holds now, "

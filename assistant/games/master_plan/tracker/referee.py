@@ -101,6 +101,14 @@ def _plan(setup: Setup, state: State, e: Event) -> Done:
                         plans_after_loot=tuple(dict.fromkeys(flagged))))
 
 
+def forget(state: State, seat: str) -> State:
+    """The seat handed to a new phone (the kernel's release): its plan as if never entered,
+    and so no longer flagged as entered while holding Loot; the new phone enters it again
+    (flagged again if the seat holds Loot by then)."""
+    return replace(state, plans={k: v for k, v in state.plans.items() if k != seat},
+                   plans_after_loot=tuple(s for s in state.plans_after_loot if s != seat))
+
+
 def _begun(state: State) -> bool:
     """This round's deployment or battles have begun (a turn taken, a Throwdown picked)."""
     return bool(state.plays or state.picks or state.deployment_over

@@ -215,8 +215,9 @@ def board(setup: Setup) -> Board:
                  Action("plan", "Enter my Master Plan", per_seat=True, asks=("requirements",),
                         unless="over", own_phone=True),
                  Action("declare-win", "Declare my instant win", per_seat=True,
-                        confirm="reveals your completed Master Plan to the table?",
-                        unless="over", own_phone=True),
+                        confirm="reveals their completed Master Plan to the table and wins, "
+                        "ending the game for good (no undo)?", unless="over", own_phone=True,
+                        reveals="plan"),
                  Action("declare-win", "Record a revealed Master Plan card", per_seat=True,
                         asks=("requirements",), confirm="reveals a completed Master Plan?",
                         unless="over"),

@@ -12,15 +12,13 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 
+from ..book import says
 from ..odds import FACES, at_least, chance, dice_sum, expectation, show, winning_faces
 from ..tables import CASINO_BONUS, CONSEQUENCE_DICE
 from .assault import option_table
-
-HIRED_NOTE = ("Hired faces are taken as the faces just below the printed ones, as in the "
-              "Goshen example (3 added to 4, 5, 6; syndicate.txt:501-503). Cards may differ.")
 
 
 def mission_rows() -> list[dict[str, Any]]:
@@ -49,13 +47,12 @@ def loot_rows() -> list[dict[str, Any]]:
 
 def odds_tables(_data: Mapping[str, Any]) -> Explained:
     steps = (
-        Step("Mission: chance = winning faces / 6, with hired faces added below the printed "
-             "ones and the Casino's optional +1.", None, "missions", Provenance.DERIVED,
-             HIRED_NOTE),
+        says("missions", "hired-faces", "Mission: chance = winning faces / 6, with hired faces "
+             "added below the printed ones and the Casino's optional +1."),
         Step("Assault: lowest winning roll by reinforcements, unfortified and fortified.", None,
              "assaults"),
-        Step("Robbery loot: total of the consequence dice, exact by convolution.", None,
-             "consequence-dice", Provenance.DERIVED, "Sum of fair six-sided dice."),
+        says("robberies", "dice-total", "Robbery loot: total of the consequence dice, exact "
+             "over every face."),
     )
     return Explained(_tables(), steps, "Odds tables for missions, assaults and robbery loot.")
 

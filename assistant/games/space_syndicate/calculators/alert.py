@@ -16,17 +16,13 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
+from ..book import says
 from ..checks import flag, optional, players, whole
 from ..tables import ALERT_START, DESTROYER_REMOVAL, alert_max
 
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
 KINDS = ("failed-mission", "assault", "lower", "pay-destroyer")
-FLOOR_NOTE = ("The lowest level of the track is not in the text; the marker starts on 1 "
-              "(syndicate.txt:313), so it is not taken below 1.")
-MOVE_NOTE = ("Placed on the failed mission's territory (syndicate.txt:631) and back on the "
-             "track 'until the next failed mission' (syndicate.txt:637): read as moving to each "
-             "new failure's territory while the alert stays at maximum.")
 
 
 @dataclass
@@ -42,11 +38,11 @@ class AlertState:
         if self.advanced and was >= self.maximum:
             moved = self.destroyer is not None
             self.destroyer = territory or "the mission's territory"
-            self.steps.append(Step(
+            self.steps.append(says(
+                "sovereign-blockade", "moves" if moved else "at-maximum",
                 f"Mission failed with the alert already at its maximum {self.maximum}: the "
                 f"Destroyer {'moves' if moved else 'is placed'} on {self.destroyer}; any base "
-                "there is flipped.", self.level, "sovereign-blockade",
-                DERIVED if moved else Provenance.RULEBOOK, MOVE_NOTE if moved else ""))
+                "there is flipped.", self.level))
         self.level = min(self.maximum, was + 1)
         self.steps.append(Step(
             f"Failed mission: alert {was} → {self.level}"
@@ -64,8 +60,8 @@ class AlertState:
     def lower(self, amount: int) -> None:
         was = self.level
         self.level = max(1, was - amount)
-        self.steps.append(Step(f"Alert lowered by {amount}: {was} → {self.level}.", self.level,
-                               "alert-level", DERIVED, FLOOR_NOTE))
+        self.steps.append(says("alert-level", "lowest", f"Alert lowered by {amount}: {was} → "
+                               f"{self.level}.", self.level))
         if self.destroyer is not None and self.level < was:
             self.steps.append(Step(f"The alert dropped while the Destroyer was on "
                                    f"{self.destroyer}: it leaves the board.", None,
@@ -163,13 +159,12 @@ def alert(data: Mapping[str, Any]) -> Explained:
             raises, "sovereign-blockade"))
     colour = band(state.level, orange, red)
     if orange is None or red is None:
-        state.steps.append(Step("Colour band: enter where orange and red start on your track "
-                                "(not in the book's text).", None, "alert-bands", UNKNOWN,
-                                "The band artwork was lost."))
+        state.steps.append(says("alert-bands", None, "Colour band: enter where orange and red "
+                                "start on your track (not in the book's text)."))
     else:
-        state.steps.append(Step(f"Alert {state.level} is in the {colour} band (your track: "
-                                f"orange from {orange}, red from {red}).", state.level,
-                                "alert-bands", UNKNOWN, "Band limits entered by the table."))
+        state.steps.append(says("alert-bands", None, f"Alert {state.level} is in the {colour} "
+                                f"band (your track: orange from {orange}, red from {red}).",
+                                state.level))
     result = {"alert": state.level, "alert_max": maximum, "rises_to_max": raises,
               "destroyer_on": state.destroyer,
               "destroyer_on_board": state.destroyer is not None, "band": colour,

@@ -15,6 +15,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, Text
 
+from ..book import says
 from ..checks import flag, optional, whole
 from ..odds import FACES, show, words
 from ..tables import (
@@ -28,8 +29,6 @@ from ..tables import (
 from .alert import failure_outcome
 
 DERIVED = Provenance.DERIVED
-COLUMN_NOTE = ("The table's first column, headed 'Assault', is read as the assault with no "
-               "reinforcement (5 crew, syndicate.txt:517).")
 
 
 def lowest_win(reinforcements: int, fortified: bool) -> int | None:
@@ -76,9 +75,8 @@ def assault(data: Mapping[str, Any]) -> Explained:
     target = (data.get("target") or "").strip() or "the target base"
     steps = [Step(f"Assault on {target} with {r} reinforcement(s).", r, "assaults")]
     if armed is not None:
-        steps.append(Step(f"ARMED reinforcements: {armed} (one per assault level, less those "
-                          "used this round).", armed, "reinforcement", DERIVED,
-                          "One ARMED box per assault level box (syndicate.txt:353)."))
+        steps.append(says("reinforcement", "per-level", f"ARMED reinforcements: {armed} (one "
+                          "per assault level, less those used this round).", armed))
     if covered and not fortified:
         steps.append(Step("Covered by its owner's Military Installation: counts as fortified "
                           "against this assault.", None, "military-installation"))
@@ -89,15 +87,13 @@ def assault(data: Mapping[str, Any]) -> Explained:
     state = "fortified" if defended else "unfortified"
     article = "a" if defended else "an"
     if low is None:
-        steps.append(Step(f"Against {article} {state} base an assault needs at least 1 "
-                          "reinforcement: "
-                          "no roll wins.", 0, "assaults", DERIVED, COLUMN_NOTE))
+        steps.append(says("assaults", "no-reinforcement", f"Against {article} {state} base an "
+                          "assault needs at least 1 reinforcement: no roll wins.", 0))
     else:
-        steps.append(Step(f"Against {article} {state} base with {r} reinforcement(s) a roll "
-                          f"of {low}"
-                          f"{'+' if low < 6 else ''} wins: {words(p)}.", low, "assaults",
-                          DERIVED if r == 0 else Provenance.RULEBOOK,
-                          COLUMN_NOTE if r == 0 else ""))
+        text = (f"Against {article} {state} base with {r} reinforcement(s) a roll of {low}"
+                f"{'+' if low < 6 else ''} wins: {words(p)}.")
+        steps.append(says("assaults", "no-reinforcement", text, low) if r == 0
+                     else Step(text, low, "assaults"))
         steps.append(Step("A win takes the base unfortified; its research is wiped and no bonus "
                           "chip comes with it.", None, "assaults"))
     fail = failure_outcome(data, "assault")

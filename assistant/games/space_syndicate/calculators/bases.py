@@ -14,16 +14,12 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer
 
+from ..book import says
 from ..checks import whole
 from ..tables import ZONE_COSTS, ZONES, Bundle
 from .sovereign import pardon_cost
 
 DERIVED = Provenance.DERIVED
-READING = ("The base table's figures are given by icon: credits read first (the Tycho "
-           "card shows 16 / 9 / 8, syndicate.txt:130), influence second in the purchase, "
-           "crew last in the income (syndicate.txt:581).")
-FORTIFY_FLAG = ("Uncertain cell: the second fortify figure is read as crew (crew is 'for "
-                "bases', syndicate.txt:116); it could be influence. Check your board.")
 
 
 def zone_table() -> list[dict[str, Any]]:
@@ -34,7 +30,7 @@ def zone_table() -> list[dict[str, Any]]:
 
 
 def bases(data: Mapping[str, Any]) -> Explained:
-    steps = [Step("Zone table as read from the raw figures.", None, "zones", DERIVED, READING)]
+    steps = [says("zones", None, "Zone table as read from the raw figures.")]
     owned = {z: whole(data, f"{z.value}_owned", 0, high=ZONE_COSTS[z].territories) for z in ZONES}
     buy = {z: whole(data, f"{z.value}_buy", 0, high=ZONE_COSTS[z].territories) for z in ZONES}
     fort = {z: whole(data, f"{z.value}_fortify", 0, high=ZONE_COSTS[z].territories)
@@ -53,29 +49,29 @@ def bases(data: Mapping[str, Any]) -> Explained:
         c = ZONE_COSTS[z]
         if buy[z]:
             purchase = purchase + c.buy.times(buy[z])
-            steps.append(Step(f"Buy {buy[z]} {z.value.upper()} base(s): {buy[z]} × "
-                              f"({c.buy.words()}) = {c.buy.times(buy[z]).words()}.",
-                              c.buy.credits * buy[z], "buying-bases", DERIVED, READING))
+            steps.append(says("buying-bases", None, f"Buy {buy[z]} {z.value.upper()} base(s): "
+                              f"{buy[z]} × ({c.buy.words()}) = "
+                              f"{c.buy.times(buy[z]).words()}.", c.buy.credits * buy[z]))
         if fort[z]:
             fortify = fortify + c.fortify.times(fort[z])
-            steps.append(Step(f"Fortify {fort[z]} {z.value.upper()} base(s): {fort[z]} × "
-                              f"({c.fortify.words()}) = {c.fortify.times(fort[z]).words()}.",
-                              c.fortify.credits * fort[z], "fortifying", DERIVED, FORTIFY_FLAG))
+            steps.append(says("fortifying", "fortify-crew", f"Fortify {fort[z]} "
+                              f"{z.value.upper()} base(s): {fort[z]} × ({c.fortify.words()}) = "
+                              f"{c.fortify.times(fort[z]).words()}.",
+                              c.fortify.credits * fort[z]))
         held = owned[z] + buy[z]
         if held:
             income = income + c.income.times(held)
-            steps.append(Step(f"{held} {z.value.upper()} base(s) each round: {held} × "
-                              f"({c.income.credits} credits, {c.income.influence} influence, "
-                              f"{c.income.crew:+d} crew).", c.income.credits * held,
-                              "crew-upkeep" if c.upkeep else "zones", DERIVED, READING))
+            steps.append(says("zones", None, f"{held} {z.value.upper()} base(s) each round: "
+                              f"{held} × ({c.income.credits} credits, {c.income.influence} "
+                              f"influence, {c.income.crew:+d} crew).", c.income.credits * held))
     total_held = sum(owned[z] + buy[z] for z in ZONES)
     pardon, printed = pardon_cost(total_held)
     upkeep = sum(ZONE_COSTS[z].upkeep * (owned[z] + buy[z]) for z in ZONES)
     steps.append(Step(f"Crew upkeep each round: {upkeep} (MIDDLE 3, INNER 6 per base), paid "
                       "before those bases pay out.", upkeep, "crew-upkeep"))
-    steps.append(Step(f"With {total_held} base(s) a pardon costs {pardon} influence.", pardon,
-                      "pardon", Provenance.RULEBOOK if printed else DERIVED,
-                      "" if printed else "Beyond the printed table: 5 per base."))
+    text = f"With {total_held} base(s) a pardon costs {pardon} influence."
+    steps.append(Step(text, pardon, "pardon") if printed
+                 else says("pardon", "pardon-per-base-beyond", text, pardon))
     spend = purchase + fortify
     result = {"purchase": purchase.to_json(), "fortify": fortify.to_json(),
               "total_now": spend.to_json(), "income_per_round": income.to_json(),

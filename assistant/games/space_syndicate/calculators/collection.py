@@ -17,6 +17,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, IntList, ListOf, OneOf, Text
 
+from ..book import says
 from ..checks import choice, optional, whole
 from ..tables import (
     ACTION_DICE_EACH,
@@ -35,11 +36,6 @@ UNKNOWN = Provenance.UNKNOWN
 STATUSES = ("working", "tax", "destroyer")
 SPECIALS = ("none", "military", "research", "mining", "casino")
 TAKE_BACK = ("auto", "tech", "assault", "none")
-ORDER_NOTE = ("Which base to flip when crew runs short is the owner's choice (not stated); "
-              "bases without upkeep pay out first, then the others in the order listed.")
-MINING_NOTE = ("A Mining Center's extra resources may be any mix (syndicate.txt:561), and crew "
-               "earned this phase may pay upkeep (syndicate.txt:583): taken as crew only when "
-               "a base would otherwise flip.")
 
 
 def cards_drawn(armed: int) -> int:
@@ -100,9 +96,8 @@ def collection(data: Mapping[str, Any]) -> Explained:
     pot = held + racket
     if bonus != Bundle():
         pot = pot + bonus
-        steps.append(Step(f"   Syndicate, territory and trade-route bonuses: {bonus.words()}.",
-                          bonus.credits, "trade-routes", UNKNOWN,
-                          "Their amounts are on the mats and the board; entered by the table."))
+        steps.append(says("resource-collection", "bonuses", f"   Syndicate, territory and "
+                          f"trade-route bonuses: {bonus.words()}.", bonus.credits))
     choice_pool = 0
     flipped: list[dict[str, str]] = []
     working: list[BaseIn] = []
@@ -110,11 +105,8 @@ def collection(data: Mapping[str, Any]) -> Explained:
         if b.status != "working":
             why = "tax unpaid" if b.status == "tax" else "the Sovereign Destroyer is on it"
             flipped.append({"name": b.name, "reason": b.status})
-            steps.append(Step(f"   {b.name}: flipped ({why}): no income, no crew owed, no "
-                              "bonus.", 0, "taxes" if b.status == "tax" else
-                              "sovereign-blockade", UNKNOWN,
-                              "Whether a flipped base still owes crew is not stated; here it "
-                              "owes none."))
+            steps.append(says("flipped-base", "owes-crew", f"   {b.name}: flipped ({why}): no "
+                              "income, no crew owed, no bonus.", 0))
     ordered = ([b for b in bases if b.status == "working" and not ZONE_COSTS[b.zone].upkeep]
                + [b for b in bases if b.status == "working" and ZONE_COSTS[b.zone].upkeep])
     for b in ordered:
@@ -124,25 +116,26 @@ def collection(data: Mapping[str, Any]) -> Explained:
             if short and short <= choice_pool:
                 choice_pool -= short
                 pot = pot + Bundle(crew=short)
-                steps.append(Step(f"   Take {short} of the Mining Center extras as crew to keep "
-                                  f"{b.name} running.", short, "mining-center", DERIVED,
-                                  MINING_NOTE))
+                steps.append(says("mining-center", "crew-from-extras", f"   Take {short} of "
+                                  f"the Mining Center extras as crew to keep {b.name} running.",
+                                  short))
                 short = 0
             if short:
                 flipped.append({"name": b.name, "reason": "crew"})
-                steps.append(Step(f"   {b.name} ({b.zone.value.upper()}): needs {c.upkeep} crew, "
-                                  f"only {pot.crew} available: flipped until the next Sovereign "
-                                  "Card phase; it pays nothing.", pot.crew, "crew-upkeep",
-                                  DERIVED, ORDER_NOTE))
+                steps.append(says("crew-upkeep", "owner-chooses", f"   {b.name} "
+                                  f"({b.zone.value.upper()}): needs {c.upkeep} crew, only "
+                                  f"{pot.crew} available: flipped until the next Sovereign Card "
+                                  "phase; it pays nothing.", pot.crew))
                 continue
             pot = pot + Bundle(crew=-c.upkeep)
         gain = Bundle(c.income.credits, c.income.influence, max(0, c.income.crew))
         pot = pot + gain
         working.append(b)
         paid = f"pays {c.upkeep} crew, then " if c.upkeep else ""
-        steps.append(Step(f"   {b.name} ({b.zone.value.upper()}): {paid}collects {gain.words()}.",
-                          gain.credits, "crew-upkeep" if c.upkeep else "zones", DERIVED,
-                          ORDER_NOTE if c.upkeep else ""))
+        steps.append(says("crew-upkeep" if c.upkeep else "zones",
+                          "owner-chooses" if c.upkeep else None,
+                          f"   {b.name} ({b.zone.value.upper()}): {paid}collects "
+                          f"{gain.words()}.", gain.credits))
         if b.special == "mining" and b.mining_extra:
             choice_pool += b.mining_extra
             steps.append(Step(f"   {b.name} is a Mining Center: {b.mining_extra} extra "
@@ -173,8 +166,8 @@ def collection(data: Mapping[str, Any]) -> Explained:
         text += f" of {b.boxes})." if b.boxes is not None else "; enter its box count)."
         if full:
             text += f" All full: on your next turn clear them for +1 {kind} level."
-        steps.append(Step(text, filled, "research", Provenance.RULEBOOK if b.boxes else UNKNOWN,
-                          "" if b.boxes else "Box counts are on the board."))
+        steps.append(Step(text, filled, "research") if b.boxes
+                     else says("research", "boxes", text, filled))
         research.append({"name": b.name, "filled": filled, "boxes": b.boxes, "full": full})
     markers = {"tech": whole(data, "tech_markers", 0, high=20),
                "assault": whole(data, "assault_markers", 0, high=20)}
@@ -186,10 +179,11 @@ def collection(data: Mapping[str, Any]) -> Explained:
             raise InvalidInput("take_back", f"You have no marker on the {back} ladder.",
                                ", ".join(k for k, v in markers.items() if v) or "none")
         markers[back] -= 1
-        steps.append(Step(f"5. Take back one marker from the {back} ladder.", markers[back],
-                          "black-market"))
+        steps.append(says("black-market", "take-back", f"5. Take back one marker from the "
+                          f"{back} ladder.", markers[back]))
     else:
-        steps.append(Step("5. No Black Market marker to take back.", 0, "black-market"))
+        steps.append(says("black-market", "take-back", "5. No Black Market marker to take "
+                          "back.", 0))
     rnd = optional(data, "round", low=1, high=ROUNDS_MAX)
     if rnd is not None:
         steps.append(Step(f"6. Round marker: {rnd} → {rnd + 1}.", rnd + 1, "resource-collection"))
@@ -227,11 +221,11 @@ def operation_cards(data: Mapping[str, Any]) -> Explained:
     result: dict[str, Any] = {"drawn": drawn, "total": total}
     deck = optional(data, "deck", low=0, high=OPERATION_CARDS)
     if deck is not None:
-        steps.append(Step(f"Deck: {deck} → {deck - total} after this draw" + (
+        text = f"Deck: {deck} → {deck - total} after this draw" + (
             " (it runs short: the book does not say what happens then)." if total > deck
-            else "."), deck - total, "resource-collection",
-            UNKNOWN if total > deck else Provenance.RULEBOOK,
-            "Not stated: reshuffling the discards is not in the text." if total > deck else ""))
+            else ".")
+        steps.append(says("resource-collection", "deck-short", text, deck - total)
+                     if total > deck else Step(text, deck - total, "resource-collection"))
         result["deck_after"] = deck - total
     return Explained(result, tuple(steps), f"{total} Operation cards drawn: "
                      + ", ".join(map(str, drawn)) + ".")

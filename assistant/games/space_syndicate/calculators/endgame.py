@@ -16,13 +16,12 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer
 
+from ..book import says
 from ..checks import optional, whole
 from ..odds import show, words
 from ..tables import ROUNDS_MAX, STAR_FIRST, STAR_LAST
 
 DERIVED = Provenance.DERIVED
-TRIGGER = ("The star card's text is lost; ending after the round that follows its draw is the "
-           "only reading that fits 6-8 rounds with the card 5th-7th.")
 
 
 def last_round_odds(sovereign_drawn: int, star_round: int | None) -> dict[int, Fraction]:
@@ -44,21 +43,21 @@ def end_odds(data: Mapping[str, Any]) -> Explained:
     if star is not None and star > drawn:
         raise InvalidInput("sovereign_drawn", "The star card cannot come up before its card "
                            "is drawn.", f"{star} or more")
-    steps = [Step(f"The star card lies {STAR_FIRST}th, 6th or {STAR_LAST}th: one of three "
-                  "cards shuffled together, so each is equally likely.", None,
-                  "setup-sovereign-deck", DERIVED, "A fair shuffle of 3 cards."),
+    steps = [says("setup-sovereign-deck", "fair-shuffle", f"The star card lies {STAR_FIRST}th, "
+                  f"6th or {STAR_LAST}th: one of three cards shuffled together, so each is "
+                  "equally likely."),
              Step("One Sovereign card is drawn per round, so it comes up in round 5, 6 or 7.",
                   None, "sovereign-card-phase"),
-             Step("The game ends after the round that follows: 6, 7 or 8 rounds.", None,
-                  "end-of-game", DERIVED, TRIGGER)]
+             says("end-of-game", None, "The game ends after the round that follows: 6, 7 or "
+                  "8 rounds.")]
     odds = last_round_odds(drawn, star)
     if star is not None:
-        steps.append(Step(f"The star card came up in round {star}: round {star + 1} is the "
-                          "last.", star + 1, "end-of-game", DERIVED, TRIGGER))
+        steps.append(says("end-of-game", None, f"The star card came up in round {star}: round "
+                          f"{star + 1} is the last.", star + 1))
     elif drawn:
-        steps.append(Step(f"{drawn} Sovereign card(s) drawn without the star: "
-                          + ", ".join(f"last round {k}: {words(p)}" for k, p in odds.items())
-                          + ".", drawn, "end-of-game", DERIVED, TRIGGER))
+        steps.append(says("end-of-game", None, f"{drawn} Sovereign card(s) drawn without the "
+                          "star: " + ", ".join(f"last round {k}: {words(p)}"
+                                                for k, p in odds.items()) + ".", drawn))
     result = {"last_round": [{"round": k, **show(p)} for k, p in odds.items()],
               "certain": len(odds) == 1}
     summary = "Last round: " + ", ".join(f"{k} ({words(p)})" for k, p in odds.items()) + "."

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, OneOf
 
+from ..book import says
 from ..checks import choice, whole
 from ..tables import (
     CARD_SALE,
@@ -169,10 +170,8 @@ def afford(data: Mapping[str, Any]) -> Explained:
     plan = plan_for(have, cost, cards)
     if plan is None:
         most = have + Bundle(cards * CARD_SALE)
-        steps.append(Step("No mix of exchanges and card sales pays for it this turn.", False,
-                          "exchange", Provenance.DERIVED,
-                          "Every split of the sellable cards over the three resources was "
-                          "tried, each with the cheapest exchanges."))
+        steps.append(says("exchange", "afford-search", "No mix of exchanges and card sales "
+                          "pays for it this turn.", False))
         short = cost.credits - most.credits
         return Explained({"affordable": False, "plan": None,
                           "credits_short_at_least": max(0, short)}, tuple(steps),
@@ -193,11 +192,8 @@ def afford(data: Mapping[str, Any]) -> Explained:
         if n:
             actions.append(f"exchange {n * rate} {give} for {n} {get}")
             steps.append(Step(f"Exchange {n * rate} {give} for {n} {get}.", n, rule))
-    steps.append(Step(f"Pay {cost.words()}; left over: {plan.left.words()}.", plan.left.credits,
-                      "exchange", Provenance.DERIVED,
-                      "Chosen to keep the most credits (they score), then to sell the fewest "
-                      "cards, then to keep the most other resources. Cards are sold only where "
-                      "they pay for the plan or save credits."))
+    steps.append(says("exchange", "afford-choice", f"Pay {cost.words()}; left over: "
+                      f"{plan.left.words()}.", plan.left.credits))
     keep = plan_for(have, cost, 0)
     if plan.cards and keep is not None:
         steps.append(Step(f"Without selling any card it is also affordable, leaving "

@@ -14,13 +14,12 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, IntList, OneOf
 
+from ..book import says
 from ..checks import choice, optional, whole
 from ..tables import BLACK_MARKET, TECH_MILESTONES
 
 LADDERS = ("tech", "assault")
 UNKNOWN = Provenance.UNKNOWN
-PRICE_NOTE = ("The boxes 5, 10, 15 are printed; 'your lowest box without your own marker' is "
-              "worked out from the Figure 1 example (syndicate.txt:589).")
 
 
 def prices(further: tuple[int, ...]) -> tuple[int, ...]:
@@ -49,9 +48,9 @@ def black_market(data: Mapping[str, Any]) -> Explained:
     further = tuple(whole({"p": p}, "p", None, low=1, high=999)
                     for p in (data.get("further_prices") or ()))
     ladder_prices = prices(further)
-    steps = [Step(f"Your markers on the {ladder} ladder: "
+    steps = [says("black-market", None, f"Your markers on the {ladder} ladder: "
                   f"{', '.join(f'box {b}' for b in sorted(own)) or 'none'}. Other players' "
-                  "markers do not change your price.", len(own), "black-market")]
+                  "markers do not change your price.", len(own))]
     bought: list[dict[str, Any]] = []
     total, unknown = 0, 0
     for i in range(buys):
@@ -59,16 +58,15 @@ def black_market(data: Mapping[str, Any]) -> Explained:
         price = ladder_prices[box - 1] if box <= len(ladder_prices) else None
         if price is None:
             unknown += 1
-            steps.append(Step(f"Purchase {i + 1}: box {box}, beyond the printed 5, 10, 15; "
-                              "enter the price from your board.", None, "black-market", UNKNOWN,
-                              "Prices above 15 are not in the text."))
+            steps.append(says("black-market", "above-15", f"Purchase {i + 1}: box {box}, "
+                              "beyond the printed 5, 10, 15; enter the price from your board."))
         else:
             total += price
             printed = box <= len(BLACK_MARKET)
-            steps.append(Step(f"Purchase {i + 1}: lowest box without your marker is box {box}: "
-                              f"{price} credits.", price, "black-market",
-                              Provenance.DERIVED if printed else UNKNOWN,
-                              PRICE_NOTE if printed else "Price entered by the table."))
+            steps.append(says("black-market", None if printed else "above-15",
+                              f"Purchase {i + 1}: lowest box without your marker is box {box}: "
+                              f"{price} credits" + ("." if printed else " (as entered)."),
+                              price))
         bought.append({"box": box, "price": price})
         own.add(box)
     result: dict[str, Any] = {"ladder": ladder, "purchases": bought,
@@ -82,10 +80,9 @@ def black_market(data: Mapping[str, Any]) -> Explained:
             f" Milestone(s) reached: {', '.join(map(str, reached))}." if reached else ""),
             after, "tech-level" if ladder == "tech" else "assault-level"))
         result.update(level_after=after, milestones=reached)
-    steps.append(Step("Each Resource Collection you may take back one marker in total, from "
-                      "either ladder, which lowers your next price.", None, "black-market",
-                      Provenance.RULEBOOK, "'May remove only 1' (syndicate.txt:483) and 'may "
-                      "remove 1' (syndicate.txt:605): optional, one in total."))
+    steps.append(says("black-market", "take-back", "Each Resource Collection you may take "
+                      "back one marker in total, from either ladder, which lowers your next "
+                      "price."))
     summary = (f"{buys} {ladder} purchase(s): " + " + ".join(
         str(b["price"]) if b["price"] is not None else "?" for b in bought)
         + (f" = {total} credits." if not unknown else " credits (some prices unknown)."))

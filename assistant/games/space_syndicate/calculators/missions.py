@@ -16,6 +16,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, IntList, Text
 
+from ..book import says
 from ..checks import faces, flag, optional, whole
 from ..odds import chance, show, winning_faces, words
 from ..tables import ACTION_DICE_EACH, CASINO_BONUS, DIE_FACES, RESOURCES, Bundle
@@ -24,10 +25,6 @@ from .alert import failure_outcome
 DERIVED = Provenance.DERIVED
 UNKNOWN = Provenance.UNKNOWN
 
-CASINO_NOTE = ("'Can add' (syndicate.txt:577) read as optional: a face wins if it wins as "
-               "rolled or with 1 added; a modified roll above 6 counts as a 6.")
-MODIFIER_NOTE = ("Bonus chips and Advanced Tech cards can change a roll (syndicate.txt:500); "
-                 "their texts are not in the book, so the table enters the net modifier.")
 
 
 def roll_odds(data: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], Fraction,
@@ -49,22 +46,22 @@ def roll_odds(data: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]
             raise InvalidInput("hired_faces", "You hire extra hands: enter the grey faces they "
                                "add.", f"faces 1 to {DIE_FACES}")
         targets |= set(hired)
-        steps.append(Step(f"Extra hands hired: the grey faces {', '.join(map(str, hired))} win "
-                          "too.", len(hired), "hired-hands"))
+        steps.append(says("hired-hands", "grey-faces", f"Extra hands hired: the grey faces "
+                          f"{', '.join(map(str, hired))} win too.", len(hired)))
     elif hired:
-        steps.append(Step("Extra hands not hired: the grey faces do not count.", 0,
-                          "hired-hands"))
+        steps.append(says("hired-hands", "grey-faces", "Extra hands not hired: the grey faces "
+                          "do not count.", 0))
     if modifier:
-        steps.append(Step(f"Roll modifier from bonuses: {modifier:+d}.", modifier, "missions",
-                          UNKNOWN, MODIFIER_NOTE))
+        steps.append(says("missions", "modifier", f"Roll modifier from bonuses: {modifier:+d}.",
+                          modifier))
     if casino:
-        steps.append(Step(f"Casino owner: may add {CASINO_BONUS} to the roll.", CASINO_BONUS,
-                          "casino", DERIVED, CASINO_NOTE))
+        steps.append(says("casino", "optional", f"Casino owner: may add {CASINO_BONUS} to the "
+                          "roll.", CASINO_BONUS))
     wins = winning_faces(targets, modifier, CASINO_BONUS if casino else 0)
     p = chance(wins)
-    steps.append(Step(f"Faces of the die that win: {', '.join(map(str, wins)) or 'none'}, so "
-                      f"{len(wins)} in {DIE_FACES} = {words(p)}.", len(wins), "missions",
-                      DERIVED, "Each face of a fair d6 has chance 1/6."))
+    steps.append(says("missions", "odds", f"Faces of the die that win: "
+                      f"{', '.join(map(str, wins)) or 'none'}, so {len(wins)} in {DIE_FACES} = "
+                      f"{words(p)}.", len(wins)))
     return tuple(sorted(targets)), wins, p, steps
 
 
@@ -73,16 +70,16 @@ def eligibility(data: Mapping[str, Any]) -> list[Step]:
     if armed == 0:
         raise InvalidInput("armed_dice", "Both action dice are used this round; a mission needs "
                            "an ARMED die.", f"1 to {ACTION_DICE_EACH}")
-    steps = [Step(f"An ARMED action die is available ({armed}).", armed, "mission-eligibility")]
+    steps = [says("mission-eligibility", "armed-die", f"An ARMED action die is available "
+                  f"({armed}).", armed)]
     current, needed = optional(data, "round", low=1, high=8), optional(data, "round_required",
                                                                         low=1, high=8)
     if current is not None and needed is not None:
         if current < needed:
             raise InvalidInput("round", f"This card needs round {needed} or later; it is round "
                                f"{current}.", f"round {needed} or later")
-        steps.append(Step(f"Round {current} is at least the card's round {needed}.", current,
-                          "mission-eligibility", DERIVED,
-                          "Greater-or-equal, per the procedure at syndicate.txt:499."))
+        steps.append(says("mission-eligibility", "at-least", f"Round {current} is at least the "
+                          f"card's round {needed}.", current))
     return steps
 
 
@@ -107,17 +104,15 @@ def mission(data: Mapping[str, Any]) -> Explained:
     steps += roll_steps
     hire_cost = _bundle(data, "hire") if flag(data, "hire") else Bundle()
     if hire_cost != Bundle():
-        steps.append(Step(f"Extra hands cost {hire_cost.words()}, paid before the roll, win or "
-                          "lose.", hire_cost.credits, "hired-hands", DERIVED,
-                          "Paid ahead of the roll (syndicate.txt:168, 501)."))
+        steps.append(says("hired-hands", "spent", f"Extra hands cost {hire_cost.words()}, paid "
+                          "before the roll, win or lose.", hire_cost.credits))
     reward = _bundle(data, "reward")
     mine, owner = reward, Bundle()
     if flag(data, "cooperative"):
         mine, owner = split(reward)
-        steps.append(Step(f"Cooperative: you keep {mine.words()}, the base's owner gets "
-                          f"{owner.words()} (odd amounts round up for you).", mine.credits,
-                          "cooperative-missions", UNKNOWN,
-                          "Halved per resource type; the book does not say per type or total."))
+        steps.append(says("cooperative-missions", "halving", f"Cooperative: you keep "
+                          f"{mine.words()}, the base's owner gets {owner.words()} (odd amounts "
+                          "round up for you; halved per resource type).", mine.credits))
     if reward != Bundle():
         steps.append(Step(f"On a win you take {mine.words()} from the bank.", mine.credits,
                           "missions"))
@@ -155,12 +150,10 @@ def coop_split(data: Mapping[str, Any]) -> Explained:
         Step(f"Reward on the card: {reward.words()}.", total, "cooperative-missions"),
         Step("Split equally with the owner of the base; an odd amount rounds up for the "
              "player who rolled.", None, "cooperative-missions"),
-        Step(f"Per resource type: you {mine.words()}; the owner {owner.words()}.",
-             mine.credits, "cooperative-missions", UNKNOWN,
-             "The book does not say whether to halve per type or on the total; per type here."),
-        Step(f"Halving the total instead: you {total_mine}, the owner {total // 2} resources "
-             "(the mix to agree at the table).", total_mine, "cooperative-missions", UNKNOWN,
-             "The other reading, shown for comparison."),
+        says("cooperative-missions", "halving", f"Per resource type: you {mine.words()}; the "
+             f"owner {owner.words()}.", mine.credits),
+        says("cooperative-missions", "halving", f"Halving the total instead: you {total_mine}, "
+             f"the owner {total // 2} resources (the mix to agree at the table).", total_mine),
     )
     return Explained({"attempter": mine.to_json(), "owner": owner.to_json(),
                       "total_reading": {"attempter": total_mine, "owner": total // 2}},

@@ -13,10 +13,11 @@ from math import comb, lcm
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, OneOf
 
+from ..book import says
 from ..checks import optional, whole
 from ..odds import dist_json, expectation, show, words
 from ..tables import (
@@ -33,9 +34,6 @@ from .assault import assault_chance
 BANDS = tuple(PHANTOM_REINFORCEMENTS)
 PHANTOM_ALERT_MAX = alert_max(PHANTOM_PLAYERS + 1)
 """Two real players and the Phantom: the 2-3 player maximum (syndicate.txt:629)."""
-ORDER_NOTE = ("Each Phantom assault raises the alert like any assault (syndicate.txt:520) and "
-              "its force follows the alert colour (syndicate.txt:680-683). The book does not "
-              "order the two drawn cards; each order is taken as equally likely.")
 SEATS = 3
 """Two real players and the Phantom."""
 
@@ -107,30 +105,25 @@ def phantom_turn(data: Mapping[str, Any]) -> Explained:
              f"{words(p_win['real-fortified'])} against a fortified one.", None, "assaults"),
     ]
     if after is not None and after != colour:
-        steps.append(Step(
+        steps.append(says(
+            "phantom-turn", "card-order",
             f"The first assault lifts the alert from {level} into {after}: a second assault "
             f"this turn uses {r2} reinforcements ({words(p_second['real-unfortified'])} "
-            f"unfortified, {words(p_second['real-fortified'])} fortified).", r2,
-            "phantom-turn", Provenance.DERIVED, ORDER_NOTE))
+            f"unfortified, {words(p_second['real-fortified'])} fortified).", r2))
     elif after is None:
-        steps.append(Step(
+        steps.append(says(
+            "phantom-turn", "card-order",
             "Both assaults are taken at this colour. If the first one lifts the alert into the "
             "next colour, the second is stronger: give the alert level and band limits for "
-            "that case.", None, "phantom-turn", Provenance.DERIVED, ORDER_NOTE))
+            "that case."))
     assaults, fortifies, captures = _draw_odds(counts, p_win, p_second)
     mean = expectation(captures)
-    steps.append(Step("Assaults this turn: " + ", ".join(
-        f"{k}: {words(p)}" for k, p in assaults.items()) + ". Each raises the alert by 1.",
-        None, "phantom-turn", Provenance.DERIVED,
-        "Every pair of the pool's cards is equally likely; its assaults raise the alert like "
-        "any assault (syndicate.txt:520)."))
-    steps.append(Step("Bases the Phantom takes: " + ", ".join(
-        f"{k}: {words(p)}" for k, p in captures.items()) + f" (average {mean}).", str(mean),
-        "phantom-turn", Provenance.DERIVED, "Exact: every card pair and every die face."))
-    steps.append(Step("Its own unfortified bases drawn are fortified (free: it has no "
-                      "resources); a base it wins is unfortified.", None, "phantom-turn",
-                      Provenance.DERIVED, "The Phantom has no mat or resources "
-                      "(syndicate.txt:689); assault wins are unfortified (syndicate.txt:518)."))
+    steps.append(says("phantom-turn", "pairs-odds", "Assaults this turn: " + ", ".join(
+        f"{k}: {words(p)}" for k, p in assaults.items()) + ". Each raises the alert by 1."))
+    steps.append(says("phantom-turn", "pairs-odds", "Bases the Phantom takes: " + ", ".join(
+        f"{k}: {words(p)}" for k, p in captures.items()) + f" (average {mean}).", str(mean)))
+    steps.append(says("phantom-turn", "no-resources", "Its own unfortified bases drawn are "
+                      "fortified (free: it has no resources); a base it wins is unfortified."))
     captures = {n: p for n, p in captures.items() if p}
     result = {"band": colour, "reinforcements": r, "pool": total,
               "second_assault_reinforcements": r2,

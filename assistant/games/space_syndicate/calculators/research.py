@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, OneOf
 
+from ..book import says
 from ..checks import choice, optional, whole
 from ..tables import ROUNDS_MAX, ROUNDS_MIN, TECH_MILESTONES
 
@@ -31,9 +32,8 @@ def research(data: Mapping[str, Any]) -> Explained:
     rnd = whole(data, "round", 1, low=1, high=ROUNDS_MAX)
     skipped = whole(data, "flipped_rounds", 0, low=0, high=ROUNDS_MAX)
     name = "Research Station" if kind == "research" else "Military Installation"
-    steps = [Step(f"{name}: {filled} of {boxes} research boxes filled (box count from your "
-                  "board).", filled, "research", Provenance.UNKNOWN,
-                  "The number of boxes is not in the text.")]
+    steps = [says("research", "boxes", f"{name}: {filled} of {boxes} research boxes filled "
+                  "(box count from your board).", filled)]
     need = boxes - filled
     if need == 0:
         full_at, up = None, rnd
@@ -50,9 +50,8 @@ def research(data: Mapping[str, Any]) -> Explained:
         steps.append(Step(f"The level rises on your own turn in round {up} (never during "
                           "Resource Collection).", up, "research"))
     in_time = {str(last): up <= last for last in range(ROUNDS_MIN, ROUNDS_MAX + 1)}
-    steps.append(Step("In time if the game lasts: " + ", ".join(
-        f"{k} rounds: {'yes' if v else 'no'}" for k, v in in_time.items()) + ".", up,
-        "end-of-game", Provenance.DERIVED, "The game lasts 6 to 8 rounds."))
+    steps.append(says("end-of-game", None, "In time if the game lasts: " + ", ".join(
+        f"{k} rounds: {'yes' if v else 'no'}" for k, v in in_time.items()) + ".", up))
     steps.append(Step("Losing the base (to the Sovereign or an assault) wipes its research.",
                       None, "research"))
     result: dict[str, Any] = {"track": track, "full_at_collection_of_round": full_at,

@@ -16,6 +16,7 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, IntList, OneOf, Text
 
+from ..book import says
 from ..checks import flag, optional, whole
 from ..odds import at_least, dice_sum, dist_json, expectation, show, words
 from ..tables import CONSEQUENCE_DICE
@@ -38,9 +39,9 @@ def robbery(data: Mapping[str, Any]) -> Explained:
                       f"card gives {dice} consequence {'die' if dice == 1 else 'dice'}.", dice,
                       "robberies"))
     loot, mean, loot_json = _loot(dice)
-    steps.append(Step(f"Credits stolen on a win = total of {dice}d6: from {min(loot)} to "
-                      f"{max(loot)}, on average {_num(mean)}.", str(mean), "consequence-dice",
-                      Provenance.DERIVED, "Exact distribution by convolving six-sided dice."))
+    steps.append(says("robberies", "dice-total", f"Credits stolen on a win = total of "
+                      f"{dice}d6: from {min(loot)} to {max(loot)}, on average {_num(mean)}.",
+                      str(mean)))
     result: dict[str, Any] = {
         "winning_faces": list(wins), "success": show(p), "failure": show(1 - p),
         "consequence_dice": dice, "loot_if_success": [dict(row) for row in loot_json],
@@ -53,9 +54,9 @@ def robbery(data: Mapping[str, Any]) -> Explained:
                           "phantom-variant"))
     elif victim is not None:
         beyond = at_least(loot, victim + 1)
-        steps.append(Step(f"Chance a winning roll's total exceeds the victim's {victim} credits: "
-                          f"{words(beyond)}. The book does not say what happens then.",
-                          victim, "robberies", UNKNOWN, "The table decides (reading S-12)."))
+        steps.append(says("robberies", "short", f"Chance a winning roll's total exceeds the "
+                          f"victim's {victim} credits: {words(beyond)}. The book does not say "
+                          "what happens then.", victim))
         result["exceeds_victim"] = show(beyond)
     fail = failure_outcome(data, "mission")
     steps += fail.steps
@@ -85,15 +86,13 @@ def _overall(dice: int, p: Fraction) -> tuple[dict[str, Any], ...]:
 
 
 ZONES = ("EXO", "MIDDLE", "INNER")
-SHORT_NOTE = ("What happens when the victim holds fewer credits than the dice show is not "
-              "said (syndicate.txt:506); here the victim pays what they hold, and the table "
-              "may rule otherwise.")
 
 
 def consequence(data: Mapping[str, Any]) -> Explained:
     """A won robbery: the victim must have a base in the card's zone (syndicate.txt:175,
     499); the consequence dice rolled, as many as the card gives for a fortified or an
-    unfortified base, decide the credits that move (syndicate.txt:177, 506)."""
+    unfortified base, decide the credits that move (syndicate.txt:177, 506). With the credits
+    each side holds, the answer gives them after the robbery as well as the change."""
     zone = str(data.get("card_zone") or "")
     if zone not in ZONES:
         raise InvalidInput("card_zone", "Which zone does the robbery card name?",
@@ -129,21 +128,31 @@ def consequence(data: Mapping[str, Any]) -> Explained:
              Step("Rolled " + (" + ".join(map(str, rolled)) or "nothing") + f" = {stolen} "
                   "credits.", stolen, "consequence-dice")]
     result: dict[str, Any] = {"zone": zone, "dice": dice, "rolled": rolled, "stolen": stolen}
+    robber = optional(data, "robber_credits", low=0, high=99999)
     if flag(data, "phantom_victim"):
         steps.append(Step(f"The victim is the Phantom, robbed like any player: the bank pays "
                           f"the {stolen} credits (syndicate.txt:690).", stolen,
                           "phantom-variant"))
-        result.update(paid=stolen, payer="bank", short=0)
+        result.update(paid=stolen, payer="bank", short=0, victim_credits_after=None)
     else:
         held = optional(data, "victim_credits", low=0, high=99999)
         paid = stolen if held is None else min(stolen, held)
         if held is not None and held < stolen:
-            steps.append(Step(f"The victim holds only {held}: they pay {held}, "
-                              f"{stolen - held} short.", held, "robberies", UNKNOWN,
-                              SHORT_NOTE))
+            steps.append(says("robberies", "short", f"The victim holds only {held}: they pay "
+                              f"{held}, {stolen - held} short (the victim pays what they hold; "
+                              "the table may rule otherwise).", held))
         else:
             steps.append(Step(f"The victim pays you {stolen} credits.", stolen, "robberies"))
-        result.update(paid=paid, payer="victim", short=stolen - paid)
+        after = None if held is None else held - paid
+        if after is not None:
+            steps.append(Step(f"The victim's credits after the robbery: {held} − {paid} = "
+                              f"{after}.", after, "robberies"))
+        result.update(paid=paid, payer="victim", short=stolen - paid,
+                      victim_credits_after=after)
+    result["robber_credits_after"] = None if robber is None else robber + result["paid"]
+    if robber is not None:
+        steps.append(Step(f"Your credits after the robbery: {robber} + {result['paid']} = "
+                          f"{robber + result['paid']}.", robber + result["paid"], "robberies"))
     return Explained(result, tuple(steps),
                      f"Robbery won: {stolen} credits rolled, {result['paid']} paid by the "
                      f"{result['payer']}.")
@@ -177,6 +186,7 @@ CONSEQUENCE_FORM = (
     Integer("dice_fortified", "Consequence dice on the card against a fortified base", 0, 3),
     IntList("rolled", "The consequence dice as rolled", minimum=1, maximum=6, max_items=3),
     Integer("victim_credits", "Credits the victim holds (optional)", 0, 99999),
+    Integer("robber_credits", "Credits you hold before the robbery (optional)", 0, 99999),
     Flag("phantom_victim", "Robbing the Phantom player (the bank pays)"),
 )
 
@@ -185,11 +195,13 @@ OPERATIONS: tuple[Operation, ...] = (
         slug="robbery-consequence",
         title="Robbery won: what moves",
         summary="After a winning robbery roll: checks the victim has a base in the card's "
-                "zone and turns the consequence dice rolled into the credits that move.",
+                "zone, turns the consequence dice rolled into the credits that move, and gives "
+                "each side's credits afterwards.",
         form=CONSEQUENCE_FORM,
         run=consequence,
         example={"card_zone": "INNER", "victim_zones": "INNER, EXO", "dice_unfortified": 3,
-                 "dice_fortified": 1, "rolled": [4, 2, 6], "victim_credits": 20},
+                 "dice_fortified": 1, "rolled": [4, 2, 6], "victim_credits": 20,
+                 "robber_credits": 15},
         rules=("robberies", "consequence-dice", "phantom-variant"),
     ),
     Operation(

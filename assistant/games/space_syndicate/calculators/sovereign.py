@@ -13,12 +13,9 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer
 
+from ..book import says
 from ..checks import optional, whole
 from ..tables import PARDON, PARDON_PER_BASE_BEYOND
-
-FLIPPED_NOTE = ("The price counts the bases 'held' (syndicate.txt:466), and the table's heading "
-                "says 'owned' (syndicate.txt:468). A flipped base is still owned, so it counts "
-                "(derived); a table may choose otherwise.")
 
 
 def pardon_cost(bases: int) -> tuple[int, bool]:
@@ -42,20 +39,20 @@ def pardon(data: Mapping[str, Any]) -> Explained:
         # 'Held' (syndicate.txt:466) is a reading: the rules entry pardon gives both.
         not_held = bool(data.get("flipped_not_held"))
         bases = owned - flipped if not_held else owned
-        steps.append(Step(f"{flipped} of your {owned} bases are flipped: " + (
+        text = f"{flipped} of your {owned} bases are flipped: " + (
             "your table does not count them as held" if not_held else
-            "they are still yours, so they count") + f"; {bases} counted.", bases, "pardon",
-            Provenance.HOUSE if not_held else Provenance.DERIVED, FLIPPED_NOTE))
+            "they are still yours, so they count") + f"; {bases} counted."
+        steps.append(Step(text, bases, "pardon", Provenance.HOUSE, "Your table's own reading.")
+                     if not_held else says("pardon", "flipped", text, bases))
     cost, printed = pardon_cost(bases)
     top = len(PARDON) - 1
     if printed:
         steps.append(Step(f"Holding {bases} base(s): the table prints {cost} influence.", cost,
                           "pardon"))
     else:
-        steps.append(Step(f"Holding {bases} bases: beyond the printed table (it ends at {top} "
-                          f"bases, {PARDON[top]}); at {PARDON_PER_BASE_BEYOND} per extra base, "
-                          f"{cost} influence.", cost, "pardon", Provenance.DERIVED,
-                          "Extrapolated: 5 per base throughout the printed range."))
+        steps.append(says("pardon", "pardon-per-base-beyond", f"Holding {bases} bases: beyond "
+                          f"the printed table (it ends at {top} bases, {PARDON[top]}); at "
+                          f"{PARDON_PER_BASE_BEYOND} per extra base, {cost} influence.", cost))
     result: dict[str, Any] = {"bases": bases, "owned": owned, "cost": cost, "printed": printed,
                               "table": [{"bases": n, "cost": c} for n, c in enumerate(PARDON)]}
     held = optional(data, "influence", low=0, high=9999)

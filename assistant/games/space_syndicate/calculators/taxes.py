@@ -13,15 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, Text
 
+from ..book import says
 from ..checks import optional, whole
 
 MAX_BASES = 18
-ORDER_NOTE = ("Which bases go unpaid is not said (syndicate.txt:643): the owner chooses; the "
-              "bases are paid in the order listed (derived).")
 
 
 def tax_default(data: Mapping[str, Any]) -> Explained:
@@ -38,8 +37,8 @@ def tax_default(data: Mapping[str, Any]) -> Explained:
     flipped: list[str] = []
     steps = [Step(f"You hold {credits} credits; the Tax card charges each base you own "
                   "(amounts on the card).", credits, "taxes"),
-             Step("Bases are paid in the order you list them, so list first the ones you "
-                  "most want to keep.", len(raw), "taxes", Provenance.DERIVED, ORDER_NOTE)]
+             says("taxes", "owner-chooses", "Bases are paid in the order you list them, so "
+                  "list first the ones you most want to keep.", len(raw))]
     names: set[str] = set()
     for i, base in enumerate(raw):
         name = str(base.get("name") or f"Base {i + 1}").strip()

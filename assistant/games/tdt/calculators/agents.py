@@ -10,19 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf
 
-LEFTOVER_NOTE = ("Step 4 of Agents Investigate is partly icons not given here. Read here as: on a "
-                 "Resource Mission the leftover damage removes High Alert tokens (its Spoils) one "
-                 "for one and the rest is lost; on a completed mission of the other kind (most "
-                 "likely a Doomsday Mission) one High Alert is placed whatever the damage, and a "
-                 "second one sends the tile to the World while the Agent moves on.")
-TOKEN_NOTE = ("The rulebook shows the token only as an icon; the High Alert token is the only "
-              "token an Agent HQ carries, so it is read as High Alert.")
-TILE_KIND_NOTE = ("The tiles are icons not given here. The cheaper tile is read as a Resource "
-                  "Mission and the doubled one as a Doomsday Mission.")
+from ..book import mark, says
+
+LEFTOVER_NOTE = mark("agent-arrival", "leftover")[1]
+"""The reading's wording, as the rules entry holds it."""
 
 
 class TileKind(StrEnum):
@@ -73,35 +68,34 @@ def agent_arrival(data: Mapping[str, Any]) -> Explained:
     kind = TileKind(data.get("tile_kind") or TileKind.RESOURCE)
     sharing = int(data.get("sharing") or 1)
     damage = agent_damage(tile_alert, hq_alert)
-    steps = [Step(f"Damage = {tile_alert} High Alert on the tile + {hq_alert} on the Agent's HQ "
-                  f"= {damage}.", damage, "agent-arrival"),
-             Step(f"Paying {damage} Corruption buys the Agent off: no damage.", damage,
-                  "agent-arrival")]
+    steps = [says("agent-arrival", "damage", f"Damage = {tile_alert} High Alert on the tile + "
+                  f"{hq_alert} on the Agent's HQ = {damage}.", damage),
+             says("agent-arrival", "buy-off", f"Paying {damage} Corruption buys the Agent off: "
+                  "no damage.", damage)]
     result: dict[str, Any] = {"damage": damage, "bribe_corruption": damage}
     if data.get("bribe") or damage == 0:
         if damage:
-            steps.append(Step(f"You pay {damage} Corruption; the Agent deals nothing.", 0,
-                              "agent-arrival"))
+            steps.append(says("agent-arrival", "buy-off", f"You pay {damage} Corruption; the "
+                              "Agent deals nothing.", 0))
         result.update(damage_dealt=0, corruption_spent=damage if damage else 0)
         return Explained(result=result, steps=tuple(steps),
                          summary=f"Agent bought off for {damage} Corruption." if damage
                          else "The Agent deals no damage.")
     a = resolve_arrival(tile_alert, hq_alert, henchmen, kind)
-    steps.append(Step(f"{a.to_henchmen} damage goes to the {henchmen} henchmen on the tile: "
-                      "Faceless ones go to the World, Named ones to their Base, losing all "
-                      "Infamy in their Vault to the World.", a.to_henchmen, "agent-arrival"))
+    steps.append(says("agent-arrival", "to-henchmen", f"{a.to_henchmen} damage goes to the "
+                      f"{henchmen} henchmen on the tile: Faceless ones go to the World, Named "
+                      "ones to their Base, losing all Infamy in their Vault to the World.",
+                      a.to_henchmen))
     if a.to_henchmen and sharing > 1:
         each, rest = divmod(a.to_henchmen, sharing)
         result["mayhem_split"] = {"each": each, "uneven": rest}
-        steps.append(Step(f"Mayhem, no agreement: {each} each for {sharing} sides; {rest} more "
-                          "to place by the player the icon names.", each, "agent-arrival",
-                          Provenance.UNKNOWN, "Who places the uneven damage is an icon not "
-                          "given here: check your rulebook."))
+        steps.append(says("agent-arrival", "who-decides",
+                          f"Mayhem, no agreement: {each} each for {sharing} sides; {rest} more "
+                          "to place by the player the icon names.", each))
     elif a.to_henchmen:
-        steps.append(Step("Cutthroat and Syndicate: if the players disagree, the player the "
-                          "icon names (most likely General Goodman) places the damage.", None,
-                          "agent-arrival", Provenance.UNKNOWN,
-                          "The rulebook shows this as an icon: check it there."))
+        steps.append(says("agent-arrival", "who-decides",
+                          "Cutthroat and Syndicate: if the players disagree, the player the "
+                          "icon names (most likely General Goodman) places the damage.", None))
     result.update(damage_dealt=damage, to_henchmen=a.to_henchmen, leftover=a.leftover,
                   spoils_removed=a.spoils_removed, leftover_lost=a.lost,
                   high_alert_added=a.high_alert_added, tile_removed=a.tile_removed,
@@ -127,10 +121,10 @@ def _leftover_step(a: Arrival, kind: TileKind) -> Step:
                                 "on one tile." if a.tile_removed else "."))
         value = a.high_alert_added
     else:
-        return Step(f"{a.leftover} damage left on an active Doomsday Mission: the rulebook names "
-                    "no effect, so it is lost.", a.leftover, "agent-arrival", Provenance.DERIVED,
-                    "Step 4 lists only the two cases above.")
-    return Step(text, value, "agent-arrival", Provenance.DERIVED, LEFTOVER_NOTE)
+        return says("agent-arrival", "active-doomsday",
+                    f"{a.leftover} damage left on an active Doomsday Mission: the rulebook names "
+                    "no effect, so it is lost.", a.leftover)
+    return says("agent-arrival", "leftover", text, value)
 
 
 class CorruptOption(StrEnum):
@@ -168,10 +162,8 @@ def corrupt_agency(data: Mapping[str, Any]) -> Explained:
         if held is not None:
             entry["affordable"] = int(held) >= cost
         options.append(entry)
-        note = TOKEN_NOTE + (" " + TILE_KIND_NOTE if option is not CorruptOption.ADJUST_ALERT
-                             else "")
-        steps.append(Step(f"To {text}: {rule} = {cost} Corruption.", cost, "corrupt-agency",
-                          Provenance.DERIVED, note))
+        steps.append(says("corrupt-agency", "token" if option is CorruptOption.ADJUST_ALERT
+                          else "tile-kind", f"To {text}: {rule} = {cost} Corruption.", cost))
     summary = "; ".join(f"{o['option']} {o['cost']}" for o in options)
     return Explained(result={"hq_alert": alert, "options": options}, steps=tuple(steps),
                      summary=f"Corrupt the Agency ({alert} High Alert): {summary} Corruption.")

@@ -13,6 +13,7 @@ from assistant.explain import Explained, Provenance, Step, plural
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
+from ..book import says
 from ..modes import (
     BETRAYAL_THRESHOLD,
     MAX_TRIGGERS,
@@ -82,12 +83,6 @@ def _find(henchmen: Sequence[Henchman], name: str, field: str) -> Henchman:
 
 # ---------------------------------------------------------------------------------------------
 
-_GOODMAN_VP_NOTE = ("The rulebook asks that some player has scored a VP. Goodman starts the game "
-                    "with 2 or 3 VP (Setup › General Goodman's Starting Assets), so counting him "
-                    "would make the condition always true; only Named Henchmen count.")
-_GOODMAN_LAST_NOTE = ("Goodman is left out of 'last/tied for last in VP': he is the one being "
-                      "betrayed, not a Named Henchman, and his VP is never ranked with theirs "
-                      "(Cutthroat scoring ranks the Named Henchmen only).")
 
 
 def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
@@ -98,8 +93,8 @@ def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
         why = ("Syndicate has no betrayals." if mode is PlayMode.SYNDICATE
                else "Mayhem skips Tithe to Goodman, so nobody betrays.")
         return Explained({"may_betray": False, "conditions": {"cutthroat": False}},
-                         (Step(f"Betraying is a Cutthroat rule. {why}", False,
-                               "betrayal-eligibility"),),
+                         (says("betrayal-eligibility", "when",
+                               f"Betraying is a Cutthroat rule. {why}", False),),
                          f"No: betrayal is Cutthroat only ({mode.value}).")
     _check_roster(henchmen)
     me = _find(henchmen, player, "player")
@@ -111,22 +106,22 @@ def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
     tied = sum(1 for h in henchmen if h.vp == bottom) > 1
     may = scored and not betrayer_exists and (triggers or last)
     steps = (
-        Step("The game is Cutthroat, where betrayal happens during Tithe to Goodman, on your "
-             "turn.", True, "betrayal-eligibility"),
-        Step(f"A Named Henchman has scored a VP: highest is {top}." if scored else
-             "No Named Henchman has scored a VP yet.", scored, "betraying-the-organization",
-             DERIVED, _GOODMAN_VP_NOTE),
+        says("betrayal-eligibility", "when", "The game is Cutthroat, where betrayal happens "
+             "during Tithe to Goodman, on your turn.", True),
+        says("betraying-the-organization", "goodman-vp",
+             f"A Named Henchman has scored a VP: highest is {top}." if scored else
+             "No Named Henchman has scored a VP yet.", scored),
         Step("There is already a Betrayer." if betrayer_exists else "Nobody has betrayed yet.",
              not betrayer_exists, "betraying-the-organization"),
         Step(f"{me.name} has {me.triggers} of {TRIGGERS_PER_HENCHMAN} Betrayal Triggers active "
              f"(needs {BETRAY_TRIGGER_THRESHOLD}).", triggers, "betrayal-triggers"),
-        Step(f"{me.name} has {me.vp} VP, the lowest is {bottom}"
+        says("betrayal-triggers", "goodman-last",
+             f"{me.name} has {me.vp} VP, the lowest is {bottom}"
              + (" (tied for last)." if last and tied else " (last)." if last else ".")
              + " Trigger penalties are not subtracted: they only apply at game end. General "
-             "Goodman is left out of the comparison.",
-             last, "betrayal-triggers", DERIVED, _GOODMAN_LAST_NOTE),
-        Step(f"{me.name} {'may' if may else 'may not'} betray now: needs a scored VP, no "
-             "Betrayer, and 3+ triggers or last place.", may, "betrayal-eligibility"),
+             "Goodman is left out of the comparison.", last),
+        says("betrayal-eligibility", "conditions", f"{me.name} {'may' if may else 'may not'} "
+             "betray now: needs a scored VP, no Betrayer, and 3+ triggers or last place.", may),
     )
     conditions = {"cutthroat": True, "someone_scored": scored, "no_betrayer": not betrayer_exists,
                   "three_triggers": triggers, "last_in_vp": last, "tied_for_last": last and tied}
@@ -162,15 +157,6 @@ def _run_eligibility(data: Mapping[str, Any]) -> Explained:
 
 # ---------------------------------------------------------------------------------------------
 
-_TIE_NOTE = ("The rulebook asks for the Henchman with 'the most' Disloyal Side Jobs and names "
-             "no tie-break. When several share the top count, nobody has more than the target, "
-             "so we let each of them qualify; otherwise two troublemakers could shield each "
-             "other.")
-_FLOOR_NOTE = ("12 - 2 per job goes below 0 from 7 jobs on; a negative price makes no sense, "
-               "so it stops at 0.")
-_INFAMY_NOTE = ("The resource's icon is not given here. Infamy is Goodman's currency "
-                "everywhere else "
-                "(Requisition, reassigning the Team Leader), so we read it as Infamy.")
 
 
 def force_betrayal_cost(disloyal: int) -> int:
@@ -189,23 +175,21 @@ def force_betrayal(henchmen: Sequence[Henchman], target: str, infamy: int | None
     is_most = who.disloyal == most
     cost = force_betrayal_cost(who.disloyal)
     steps = [
-        Step(f"{who.name} has completed "
+        says("force-betrayal", "minimum", f"{who.name} has completed "
              f"{plural(who.disloyal, 'Disloyal Side Job', 'Disloyal Side Jobs')}; at least 1 is "
-             "needed.", has_one, "force-betrayal"),
-        Step(f"The most any Henchman has completed is {most}"
+             "needed.", has_one),
+        says("force-betrayal", "tie" if rivals and is_most else "minimum",
+             f"The most any Henchman has completed is {most}"
              + (f", shared with {', '.join(rivals)}: a tie still counts as the most."
-                if is_most and rivals else "."),
-             is_most, "force-betrayal", DERIVED if rivals and is_most else Provenance.RULEBOOK,
-             _TIE_NOTE if rivals and is_most else ""),
-        Step("There is already a Betrayer." if betrayer_exists else "Nobody has betrayed yet.",
-             not betrayer_exists, "betraying-the-organization", DERIVED,
-             "A forced Henchman follows the ordinary betrayal rules, which allow only one "
-             "Betrayer."),
-        Step(f"Cost: {FORCE_BASE_COST} - {FORCE_DISCOUNT} × {who.disloyal} = "
+                if is_most and rivals else "."), is_most),
+        says("betraying-the-organization", "one-betrayer",
+             "There is already a Betrayer." if betrayer_exists else "Nobody has betrayed yet.",
+             not betrayer_exists),
+        says("force-betrayal", "floor" if who.disloyal * 2 > 12 else "infamy",
+             f"Cost: {FORCE_BASE_COST} - {FORCE_DISCOUNT} × {who.disloyal} = "
              f"{FORCE_BASE_COST - FORCE_DISCOUNT * who.disloyal}"
              + (f", floored at {cost}." if cost != FORCE_BASE_COST - FORCE_DISCOUNT * who.disloyal
-                else "."), cost, "force-betrayal",
-             DERIVED, _INFAMY_NOTE + (" " + _FLOOR_NOTE if who.disloyal * 2 > 12 else "")),
+                else "."), cost),
     ]
     allowed = has_one and is_most and not betrayer_exists
     result: dict[str, Any] = {"allowed": allowed, "cost": cost, "resource": "infamy",
@@ -217,9 +201,9 @@ def force_betrayal(henchmen: Sequence[Henchman], target: str, infamy: int | None
             raise InvalidInput("infamy", f"Infamy cannot be negative; got {infamy}.", "0 or more")
         result["affordable"] = infamy >= cost
         result["infamy_left"] = infamy - cost if infamy >= cost else None
-        steps.append(Step(f"Goodman holds {infamy} Infamy: "
+        steps.append(says("force-betrayal", "infamy", f"Goodman holds {infamy} Infamy: "
                           + (f"{infamy - cost} left after paying." if infamy >= cost
-                             else f"{cost - infamy} short."), infamy - cost, "force-betrayal"))
+                             else f"{cost - infamy} short."), infamy - cost))
         summary += f" (he holds {infamy})"
     return Explained(result, tuple(steps), summary + ".")
 
@@ -266,17 +250,6 @@ class Resource(StrEnum):
         return self.value.replace("-", " ").title()
 
 
-_TO_GOODMAN_NOTE = ("The receiver's icon is not given here; the Betrayer leaves Goodman's "
-                    "organization, "
-                    "so what is handed over goes to Goodman.")
-_STAYS_NOTE = ("The first item's icon is not given here; the Betrayer takes all their "
-               "Henchmen to the "
-               "Bolthole, so it is most likely their Faceless Henchmen.")
-_FACTOR_NOTE = ("The rulebook gives 'N × their active [Betrayal Trigger icon]'. Elsewhere "
-                "N stands where a Named Henchman icon is, so N most likely means the Named "
-                "Henchmen in play; give 'factor' to use another reading.")
-_COLLECTED_NOTE = ("The rulebook shows the resource the Betrayer collects only as an icon; "
-                   "name it from your rulebook.")
 
 
 def betrayal_transfer(vp: int, resources: Mapping[Resource, int], triggers: int,
@@ -297,24 +270,25 @@ def betrayal_transfer(vp: int, resources: Mapping[Resource, int], triggers: int,
     label = collected.label if collected else "[lost resource]"
     handed = {r: resources.get(r, 0) for r in Resource}
     total_res = sum(handed.values())
-    steps = [Step(f"{vp} VP go to Goodman.", vp, "betraying-the-organization", DERIVED,
-                  _TO_GOODMAN_NOTE)]
-    steps += [Step(f"{count} {res.label} go to Goodman.", count, "betraying-the-organization",
-                   DERIVED, _TO_GOODMAN_NOTE) for res, count in handed.items() if count]
-    steps.append(Step("The Betrayer keeps their Faceless Henchmen(?), Side Jobs and Gadgets.",
-                      None, "betraying-the-organization", DERIVED, _STAYS_NOTE))
-    steps.append(Step(f"N = {n}" + (" (Named Henchmen in play)." if factor is None
-                                    else " (your factor)."), n, "betraying-the-organization",
-                      UNKNOWN, _FACTOR_NOTE))
+    steps = [says("betraying-the-organization", "to-goodman", f"{vp} VP go to Goodman.", vp)]
+    steps += [says("betraying-the-organization", "to-goodman",
+                   f"{count} {res.label} go to Goodman.", count)
+              for res, count in handed.items() if count]
+    steps.append(says("betraying-the-organization", "stays",
+                      "The Betrayer keeps their Faceless Henchmen(?), Side Jobs and Gadgets."))
+    steps.append(says("betraying-the-organization", "factor",
+                      f"N = {n}" + (" (Named Henchmen in play)." if factor is None
+                                    else " (your factor)."), n))
     from_triggers = n * triggers
-    steps.append(Step(f"{n} × {triggers} active Betrayal Triggers = {from_triggers} {label}.",
-                      from_triggers, "betraying-the-organization", UNKNOWN, _COLLECTED_NOTE))
-    steps.append(Step(f"Plus 1 {label} per VP handed over: +{vp}.", vp,
-                      "betraying-the-organization", UNKNOWN, _COLLECTED_NOTE))
+    steps.append(says("betraying-the-organization", "collected",
+                      f"{n} × {triggers} active Betrayal Triggers = {from_triggers} {label}.",
+                      from_triggers))
+    steps.append(says("betraying-the-organization", "collected",
+                      f"Plus 1 {label} per VP handed over: +{vp}.", vp))
     collect = from_triggers + vp
-    steps.append(Step(f"The Betrayer collects {collect} {label} and moves everything to the "
-                      "Betrayer's Bolthole.", collect, "betraying-the-organization", UNKNOWN,
-                      _COLLECTED_NOTE))
+    steps.append(says("betraying-the-organization", "collected",
+                      f"The Betrayer collects {collect} {label} and moves everything to the "
+                      "Betrayer's Bolthole.", collect))
     result = {"to_goodman": {"vp": vp, "resources": {r.key: c for r, c in handed.items()},
                              "resources_total": total_res},
               "betrayer_collects": collect, "collected_resource": collected.value if collected

@@ -7,10 +7,11 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf
 
+from ..book import says
 from ..modes import CLOCK_MAX, MODE_OPTIONS, PlayMode
 
 """Highest start on the setup table (Cutthroat with 3 Henchmen, Syndicate solo)."""
@@ -29,12 +30,6 @@ class Outcome(StrEnum):
     """Mayhem: Goodman's plan succeeds; go to end-game scoring."""
 
 
-_TOUCHED_NOTE = ("'Touched' means every value the marker passes or stops on during this "
-                 "Round's move, not the value it started from (that one was counted when the "
-                 "marker arrived there, or at setup). A one-step move touches only the new "
-                 "value; Syndicate's two-step move touches both, so one is always even.")
-_ZERO_NOTE = ("0 is even, but reaching it ends the game at once, so a new Global Event would "
-              "never be played; none is revealed.")
 
 _OUTCOME_TEXT = {
     Outcome.BETRAYER_WINS: "The authorities catch Goodman's organization: the Betrayer wins and "
@@ -77,14 +72,14 @@ def world_reacts(mode: PlayMode, clock: int, plan_revealed: bool = False,
     after = touched[-1]
     steps = [Step("The World Reacts: the clock falls by 1.", -1, "world-reacts")]
     if mode is PlayMode.SYNDICATE and plan_revealed:
-        steps.append(Step("Syndicate with the Doomsday Plan revealed: it falls by 1 more.", -1,
-                          "plotting-syndicate-mayhem"))
+        steps.append(says("plotting-syndicate-mayhem", "extra-drop", "Syndicate with the "
+                          "Doomsday Plan revealed: it falls by 1 more.", -1))
     elif plan_revealed:
-        steps.append(Step("The extra tick for a revealed Doomsday Plan is a Syndicate rule; "
-                          "no effect here.", 0, "plotting-syndicate-mayhem"))
-    steps.append(Step(f"The clock goes from {clock} to {after}, touching "
-                      f"{', '.join(map(str, touched))}.", after, "world-reacts", Provenance.DERIVED,
-                      _TOUCHED_NOTE))
+        steps.append(says("plotting-syndicate-mayhem", "extra-drop", "The extra tick for a "
+                          "revealed Doomsday Plan is a Syndicate rule; no effect here.", 0))
+    steps.append(says("world-reacts", "touched",
+                      f"The clock goes from {clock} to {after}, touching "
+                      f"{', '.join(map(str, touched))}.", after))
     touched_even = any(v % 2 == 0 for v in touched)
     events_on = mode is PlayMode.SYNDICATE or global_events
     if mode is PlayMode.SYNDICATE:
@@ -97,8 +92,8 @@ def world_reacts(mode: PlayMode, clock: int, plan_revealed: bool = False,
     reveal = events_on and touched_even and not game_over
     if events_on:
         if game_over:
-            steps.append(Step("No new Global Event: the game is over.", False,
-                              "global-events-reveal", Provenance.DERIVED, _ZERO_NOTE))
+            steps.append(says("global-events-reveal", "zero",
+                              "No new Global Event: the game is over.", False))
         else:
             steps.append(Step("An even number was touched: reveal a new Global Event." if reveal
                               else "No even number was touched: no new Global Event.", reveal,

@@ -10,12 +10,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, OneOf, Text
 
+from ..book import mark, says
 from ..components import ATTRIBUTE_ORDER, Attribute
 from .squads import split_names
+
+SPLIT_NOTE = mark("conflict-resolution", "split")[1]
+"""The reading's wording, as the rules entry holds it."""
 
 MAX_SIDES = 7
 NO_TARGET = "none"
@@ -28,12 +32,6 @@ EFFECTS: Mapping[Attribute, str] = {
     Attribute.CUNNING: "Steal 1 Espionage.",
     Attribute.DIPLOMACY: "Steal 1 Corruption.",
 }
-SPLIT_NOTE = ("The rulebook compares each attack with the target's defence and never says how "
-              "a defence is shared between several attackers; the reading taken here lets the "
-              "target's defence successes cancel against each attacker in full.")
-DIFFERENT_NOTE = ("The Conflict section has each side choose different offensive and defensive "
-                  "Attributes; the glossary entry does not repeat it. Read here as: a side's "
-                  "offence and defence must differ.")
 NAMED_READINGS = (
     "Conflict section: a Named Henchman knocked back to Base lets the attacker take all of "
     "one Resource of their choice from the victim's Vault.",
@@ -116,8 +114,9 @@ def _with_target(side: Side, sides: list[Side], seen: Mapping[str, int]) -> Side
 def conflict(data: Mapping[str, Any]) -> Explained:
     sides = _sides(data.get("sides") or [])
     by_name = {s.name: s for s in sides}
-    steps: list[Step] = [Step("Offence and defence must be different attributes for each side.",
-                              None, "conflict-resolution", Provenance.DERIVED, DIFFERENT_NOTE)]
+    steps: list[Step] = [says("conflict-resolution", "different",
+                              "Offence and defence must be different attributes for each "
+                              "side.")]
     out: list[dict[str, Any]] = []
     attackers: dict[str, list[str]] = {s.name: [] for s in sides}
     for s in sides:
@@ -141,10 +140,10 @@ def conflict(data: Mapping[str, Any]) -> Explained:
             blocked = min(off, successes(target.defence_total))
             net = off - blocked
             several = len(attackers[target.name]) > 1
-            steps.append(Step(f"{s.name} → {target.name}: {off} minus {blocked} cancelled by "
-                              f"{target.name}'s defence = {net}.", net, "conflict-resolution",
-                              Provenance.DERIVED if several else Provenance.RULEBOOK,
-                              SPLIT_NOTE if several else ""))
+            hit = (f"{s.name} → {target.name}: {off} minus {blocked} cancelled by "
+                   f"{target.name}'s defence = {net}.")
+            steps.append(says("conflict-resolution", "split", hit, net) if several
+                         else Step(hit, net, "conflict-resolution"))
             entry["attack"] = {"target": target.name, "successes": off, "cancelled": blocked,
                                "net": net,
                                "effects_per_success": [ANY_EFFECT, EFFECTS[s.offence]]}
@@ -156,8 +155,8 @@ def conflict(data: Mapping[str, Any]) -> Explained:
                       "1 Corruption.", None, "conflict-effects"))
     steps.append(Step("A damaged Faceless Henchman goes back to the World; a damaged Named "
                       "Henchman leaves the Squad for its Base.", None, "damage"))
-    steps.append(Step(NAMED_READINGS[0] + " " + NAMED_READINGS[1], None, "henchman-named",
-                      Provenance.UNKNOWN, "The two passages differ; the table picks one."))
+    steps.append(says("henchman-named", "which-passage",
+                      NAMED_READINGS[0] + " " + NAMED_READINGS[1], None))
     steps.append(Step("Henchmen attacked outside a Squad count as one Squad, with no "
                       "six-henchman limit.", None, "conflict-resolution"))
     summary = "; ".join(

@@ -14,16 +14,10 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 
+from ..book import says
+
 SQUAD_LIMIT = 6
 MAX_SQUADS = 10
-COST_NOTE = ("The cost table's numbers are not given here; the worked examples fix them: "
-             "Squads of 2 cost 1 each, of 4 cost 2 each, a Travel Squad of 4 costs 2 and "
-             "one of 6 costs 3 (sizes 1-3: 1, 4-5: 2, 6: 3).")
-TRAVEL_DISCOUNT_NOTE = (
-    "The rulebook gives the Base/stay discount per player and lets any rider fund a Travel "
-    "Squad, and its combined example takes a single discount off the combined Squad, but it "
-    "never says whether riders keep one each. Read so: a Travel Squad is one Squad, paid by "
-    "the rider who funds it, so it counts towards that player's discount only.")
 UNNAMED = ""
 """The player of Squads listed without one: all such Squads belong to one player."""
 
@@ -192,8 +186,8 @@ def _priced(units: Sequence[Unit], destination: Destination, modifiers: Sequence
     """The Deployment's total, its steps, and what each player pays before ability effects."""
     steps: list[Step] = []
     if destination is Destination.BASE:
-        steps.append(Step("Going back to Base (or between Base Tiles) is free.", 0,
-                          "fund-deployment"))
+        steps.append(says("fund-deployment", "free-moves", "Going back to Base (or between Base "
+                          "Tiles) is free.", 0))
         return 0, steps, {u.payer: 0 for u in units}
     total = 0
     per_player: dict[str, int] = {}
@@ -203,26 +197,20 @@ def _priced(units: Sequence[Unit], destination: Destination, modifiers: Sequence
         per_player[u.payer] = per_player.get(u.payer, 0) + fare
         travel = len(u.squads) > 1
         paid = f", funded by {u.payer}" if travel and u.payer else ""
-        steps.append(Step(f"{u.label}: {u.size} henchmen cost {fare} Funding{paid}.", fare,
-                          "travel-squads" if travel else "fund-deployment",
-                          Provenance.DERIVED, COST_NOTE))
+        steps.append(says("travel-squads" if travel else "fund-deployment", "costs",
+                          f"{u.label}: {u.size} henchmen cost {fare} Funding{paid}.", fare))
     several = len(per_player) > 1
     for payer in per_player:
         first = next((u for u in units if u.payer == payer and u.discounted), None)
         if first is None:
             continue
         why = "stays on its tile" if first.origin is Origin.STAYS else "leaves from Base"
-        notes = []
-        if first.origin is Origin.BASE_ENTRANCE:
-            notes.append("The Base Entrance is the Betrayer's flipped Base Tile, so it is taken "
-                         "to count as Base.")
-        if len(first.squads) > 1:
-            notes.append(TRAVEL_DISCOUNT_NOTE)
+        reading = ("travel-discount" if len(first.squads) > 1 else "base-entrance"
+                   if first.origin is Origin.BASE_ENTRANCE else "discount")
         whose = f"{payer}'s" if payer else "the unnamed player's" if several else "the whole"
-        steps.append(Step(f"{first.label} {why}: one Funding off {whose} Deployment (only "
-                          "ever one per player, however many of their Squads qualify).", -1,
-                          "fund-deployment",
-                          Provenance.DERIVED if notes else Provenance.RULEBOOK, " ".join(notes)))
+        steps.append(says("fund-deployment", reading, f"{first.label} {why}: one Funding off "
+                          f"{whose} Deployment (only ever one per player, however many of their "
+                          "Squads qualify).", -1))
         total -= 1
         per_player[payer] -= 1
     for m in modifiers:
@@ -230,9 +218,8 @@ def _priced(units: Sequence[Unit], destination: Destination, modifiers: Sequence
         steps.append(Step(f"{m.label}: {m.amount:+d} Funding.", m.amount, "special-abilities",
                           Provenance.HOUSE, "Entered by the table from the character's ability."))
     if total < 0:
-        steps.append(Step("A Deployment never costs less than 0 Funding.", -total,
-                          "fund-deployment", Provenance.DERIVED,
-                          "The Travel Squad example takes the cost down to 0 and no further."))
+        steps.append(says("fund-deployment", "never-below-zero", "A Deployment never costs "
+                          "less than 0 Funding.", -total))
         total = 0
     return total, steps, per_player
 
@@ -288,7 +275,7 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
     chosen = [u for u in units if u.squads[0].funded]
     cost, steps, per_player = _priced(chosen, destination, modifiers)
     if not chosen:
-        steps.insert(0, Step("No Squad is marked funded.", 0, "fund-deployment"))
+        steps.insert(0, says("fund-deployment", "pay-by-size", "No Squad is marked funded.", 0))
     idle = [u for u in units if not u.squads[0].funded]
     if idle:
         steps.append(Step(f"Left unfunded and Idle: {', '.join(_labels(idle))}.", len(idle),
@@ -309,12 +296,10 @@ def fund_deployment(data: Mapping[str, Any]) -> Explained:
                                                              for p, c in alone.items()}
         cheaper = (" (cheaper: a bigger Squad can cost more than two small ones, and each "
                    "player keeps their own discount)." if separate < cost else ".")
-        steps.append(Step(f"Without riding together the same Squads would cost {separate}"
-                          + cheaper, separate, "travel-squads",
-                          Provenance.DERIVED if any(len({s.player for s in u.squads}) > 1
-                                                    for u in travel) else Provenance.RULEBOOK,
-                          TRAVEL_DISCOUNT_NOTE if any(len({s.player for s in u.squads}) > 1
-                                                      for u in travel) else ""))
+        shared = any(len({s.player for s in u.squads}) > 1 for u in travel)
+        alone_text = f"Without riding together the same Squads would cost {separate}" + cheaper
+        steps.append(says("travel-squads", "travel-discount", alone_text, separate) if shared
+                     else Step(alone_text, separate, "travel-squads"))
 
     summary = f"Deployment costs {cost} Funding ({', '.join(_labels(chosen)) or 'nothing'})."
     if data.get("funding") is not None:
@@ -360,13 +345,12 @@ def _with_funding(funding: int, units: list[Unit], chosen: list[Unit], cost: int
         steps.append(Step("Funding no Squad is not allowed while one is affordable.", None,
                           "must-deploy"))
     elif cost > funding:
-        steps.append(Step(f"The marked plan costs {cost} but you hold {funding}.", cost - funding,
-                          "fund-deployment"))
+        steps.append(says("fund-deployment", "costs", f"The marked plan costs {cost} but you "
+                          f"hold {funding}.", cost - funding))
     else:
         result["spend"] = cost
-    steps.append(Step(f"Most henchmen you can send with {funding} Funding: "
-                      f"{', '.join(_labels(best_plan))} for {best_cost}.", best_cost,
-                      "fund-deployment"))
+    steps.append(says("fund-deployment", "costs", f"Most henchmen you can send with {funding} "
+                      f"Funding: {', '.join(_labels(best_plan))} for {best_cost}.", best_cost))
     if legal:
         return f"Deployment costs {cost} of your {funding} Funding."
     return (f"Plan not allowed with {funding} Funding; cheapest legal: "

@@ -17,9 +17,13 @@ from assistant.games import Operation
 from assistant.inputs import Field, Flag, Integer, ListOf, OneOf, Text
 
 from .. import components as c
+from ..book import mark, says
 from ..components import Attributes
 from .agents import agent_damage
 from .squads import LIST_MAX, attribute_fields, override, typed_attributes
+
+NO_ALERT_NOTE = mark("complete-hq-mission", "no-alert")[1]
+"""The reading's wording, as the rules entry holds it."""
 
 
 class MissionKind(StrEnum):
@@ -56,15 +60,6 @@ class Reward(StrEnum):
 
 RESOURCES = (Reward.FUNDING, Reward.DATA_CACHE, Reward.ESPIONAGE, Reward.CORRUPTION,
              Reward.INFAMY)
-VP_NOT_DOUBLED = ("The glossary lists the Resources as Funding, Data Cache, Espionage, Corruption "
-                  "and Infamy, so VP and anything else printed is not doubled.")
-NO_ALERT_NOTE = ("The rulebook does not say what an HQ with no High Alert token multiplies by; "
-                 "the default takes it as 1 (0 would make the mission free and its rewards "
-                 "empty).")
-AGENT_MULTIPLY_NOTE = ("The rulebook does not say whether an Agent's added requirements are "
-                       "multiplied too; by default they are added after the multiplication.")
-SPOILS_REQ_NOTE = ("Community data gives each Resource Mission's flipped side numbers, presumably "
-                   "what Generating Spoils needs there.")
 
 
 @dataclass(frozen=True)
@@ -116,10 +111,10 @@ def _printed(kind: MissionKind, data: Mapping[str, Any], spoils: bool = False,
         steps.append(Step(f"{shown}: requirements typed in: {req}.", str(req),
                           "complete-missions"))
     else:
-        note = c.SOURCE_NOTE + (" " + SPOILS_REQ_NOTE if spoils else "")
-        steps.append(Step(f"{shown}: printed requirements {req} (Combat/Stealth/Cunning/"
-                          "Diplomacy).", str(req), "generate-spoils" if spoils else
-                          "complete-missions", Provenance.COMMUNITY, note))
+        steps.append(says("generate-spoils" if spoils else "complete-missions",
+                          "spoils-req" if spoils else "community",
+                          f"{shown}: printed requirements {req} (Combat/Stealth/Cunning/"
+                          "Diplomacy).", str(req)))
     return shown, req, steps
 
 
@@ -145,14 +140,13 @@ def _agent(data: Mapping[str, Any]) -> tuple[str | None, Attributes, list[Step]]
         return None, Attributes(), []
     hq = c.agent_hq(agent)
     if data.get("agent_corrupted"):
-        return hq.agent, Attributes(), [Step(f"The {hq.agent} Agent was corrupted: it adds "
-                                             "nothing.", 0, "agent-arrival")]
+        return hq.agent, Attributes(), [says("agent-arrival", "uncorrupted", f"The {hq.agent} "
+                                             "Agent was corrupted: it adds nothing.", 0)]
     typed = typed_attributes(data, "agent_req_")
     adds = override(hq.requirements, typed)
-    prov = Provenance.RULEBOOK if len(typed) == 4 else Provenance.COMMUNITY
-    return hq.agent, adds, [Step(f"The uncorrupted {hq.agent} Agent adds its HQ's requirements "
-                                 f"{adds}.", str(adds), "agents-investigate", prov,
-                                 "" if len(typed) == 4 else c.SOURCE_NOTE)]
+    text = f"The uncorrupted {hq.agent} Agent adds its HQ's requirements {adds}."
+    return hq.agent, adds, [Step(text, str(adds), "agents-investigate") if len(typed) == 4
+                            else says("agents-investigate", "community", text, str(adds))]
 
 
 def _shortfall_steps(total: Attributes, req: Attributes) -> tuple[bool, Attributes, list[Step]]:
@@ -177,18 +171,17 @@ def mission(data: Mapping[str, Any]) -> Explained:
         alert = int(data.get("high_alert") or 0)
         factor = alert or int(data.get("no_alert_multiplier", 1))
         req = req.multiply(factor)
-        steps.append(Step(f"Times {factor} for the HQ's High Alert tokens: {req}.", factor,
-                          "complete-hq-mission", Provenance.UNKNOWN if not alert else
-                          Provenance.RULEBOOK, NO_ALERT_NOTE if not alert else ""))
+        times = f"Times {factor} for the HQ's High Alert tokens: {req}."
+        steps.append(Step(times, factor, "complete-hq-mission") if alert
+                     else says("complete-hq-mission", "no-alert", times, factor))
         if agent and data.get("multiply_agent_requirements"):
             adds = adds.multiply(factor)
-            agent_steps.append(Step(f"The Agent's requirements are multiplied too: {adds}.",
-                                    factor, "complete-hq-mission", Provenance.UNKNOWN,
-                                    AGENT_MULTIPLY_NOTE))
+            agent_steps.append(says("complete-hq-mission", "agent-multiply",
+                                    f"The Agent's requirements are multiplied too: {adds}.",
+                                    factor))
         elif agent:
-            agent_steps.append(Step("The Agent's requirements are added unmultiplied.", 1,
-                                    "complete-hq-mission", Provenance.UNKNOWN,
-                                    AGENT_MULTIPLY_NOTE))
+            agent_steps.append(says("complete-hq-mission", "agent-multiply",
+                                    "The Agent's requirements are added unmultiplied.", 1))
     steps += agent_steps
     req = req.add(adds)
     total = _total(squads)
@@ -236,8 +229,8 @@ def _rewards(kind: MissionKind, squads: Sequence[SquadIn], factor: int, data: Ma
             amount *= 2
             steps.append(Step(f"{label}: doubled to {amount}.", amount, "affinity-bonuses"))
         elif double and what is not Reward.HENCHMEN:
-            steps.append(Step(f"{label}: not a Resource, not doubled.", amount,
-                              "affinity-bonuses", Provenance.DERIVED, VP_NOT_DOUBLED))
+            steps.append(says("affinity-bonuses", "not-doubled",
+                              f"{label}: not a Resource, not doubled.", amount))
         entry: dict[str, Any] = {"kind": what.value, "label": label, "printed": printed,
                                  "amount": amount}
         if teams > 1:
@@ -271,7 +264,9 @@ def _generate(data: Mapping[str, Any]) -> Explained:
     spoils_now = int(data.get("spoils_on_tile") or 0)
     name, req, steps = _printed(MissionKind.RESOURCE, data, spoils=True)
     agent, adds, agent_steps = _agent(data)
-    steps += [Step(s.text, s.value, "generate-spoils", s.provenance, s.note) for s in agent_steps]
+    steps += [says("generate-spoils", "community", s.text, s.value)
+              if s.provenance is Provenance.COMMUNITY else Step(s.text, s.value, "generate-spoils")
+              for s in agent_steps]
     req = req.add(adds)
     squads = _squads(data.get("squads") or [])
     able = [s for s in squads if not s.idle or s.affinity]
@@ -312,12 +307,6 @@ class Collector:
     team: str = ""
 
 
-LEADER_NOTE = ("Stated: the Betrayer collects first, then the Team Leader, or the next player "
-               "in line for Team Leader when the Team Leader is not there; then clockwise and "
-               "back round to the Betrayer. Read: 'next in line' is the next collector "
-               "clockwise from the Team Leader, the way turns go round the table.")
-MAYHEM_NOTE = ("In Mayhem going round the table alternates between teams, starting from the "
-               "Team Leader's team (Taking Turns/Order of Operations, Mayhem).")
 
 
 def _collectors(raw: Sequence[Mapping[str, Any]]) -> tuple[list[Collector], list[Step]]:
@@ -444,11 +433,10 @@ def _collect(data: Mapping[str, Any]) -> Explained:
         hq_alert = int(data.get("hq_alert") or 0)
         damage = agent_damage(spoils_now, hq_alert)
         result["agent_damage"] = damage
-        steps.append(Step(f"The uncorrupted Agent strikes first, as if arriving: {spoils_now} "
-                          f"High Alert (Spoils) on the tile + {hq_alert} on its HQ = {damage} "
-                          f"damage, or {damage} Corruption to buy it off.", damage,
-                          "collect-spoils", Provenance.DERIVED,
-                          "Spoils are High Alert tokens, so the tile's count is the Spoils."))
+        steps.append(says("collect-spoils", "spoils-are-alert", f"The uncorrupted Agent strikes "
+                          f"first, as if arriving: {spoils_now} High Alert (Spoils) on the tile + "
+                          f"{hq_alert} on its HQ = {damage} damage, or {damage} Corruption to "
+                          "buy it off.", damage))
         henchmen = data.get("henchmen_on_tile")
         if data.get("bribe"):
             steps.append(Step(f"The players pay {damage} Corruption; the Agent does nothing.",
@@ -502,17 +490,19 @@ def _order(data: Mapping[str, Any], collectors: Sequence[Collector], steps: list
     if any(col.betrayer for col in order):
         steps.append(Step(f"{order[0].name}, the Betrayer, picks first.", 1, rule))
     if first is not None and leader is not None and first.name.casefold() != leader:
-        steps.append(Step(f"The Team Leader is not collecting, so {first.name}, next in line "
-                          f"clockwise, goes {when}.", None, rule, Provenance.DERIVED, LEADER_NOTE))
+        steps.append(says(rule, "leader",
+                          f"The Team Leader is not collecting, so {first.name}, next in line "
+                          f"clockwise, goes {when}.", None))
     elif first is not None and leader is not None:
-        steps.append(Step(f"{first.name} holds the Team Leader token and goes {when}.", None,
-                          rule, Provenance.DERIVED, LEADER_NOTE))
+        steps.append(says(rule, "leader",
+                          f"{first.name} holds the Team Leader token and goes {when}.", None))
     if mayhem:
         teams = mayhem_turns(order)
         order = _interleave(teams)
-        steps.append(Step("Mayhem: turns alternate between teams ("
+        steps.append(says("mayhem-turn-order", "alternates",
+                          "Mayhem: turns alternate between teams ("
                           + " / ".join(", ".join(col.name for col in t) for t in teams) + ").",
-                          len(teams), "mayhem-turn-order", Provenance.RULEBOOK, MAYHEM_NOTE))
+                          len(teams)))
         steps.append(Step("Collection order: " + ", ".join(col.name for col in order) + ", one "
                           "Spoil per turn, the turn passing from team to team.", len(order),
                           rule))

@@ -14,6 +14,7 @@ from assistant.games import Operation
 from assistant.inputs import Field, Integer, ListOf, Text
 
 from .. import components as c
+from ..book import says
 from ..components import ATTRIBUTE_ORDER, Attributes
 
 LIST_MAX = 12
@@ -71,13 +72,20 @@ def _entry(item: Mapping[str, Any], field: str, kind: str, lookup: Any,
     if name:
         shown, printed = lookup(name, f"{field}.name")
         if len(typed) == len(ATTRIBUTE_ORDER):
-            return shown, override(printed, typed), Provenance.RULEBOOK, "typed in"
-        note = c.SOURCE_NOTE + (f" Typed-in values replace: {', '.join(typed)}." if typed else "")
-        return shown, override(printed, typed), Provenance.COMMUNITY, note
+            return shown, override(printed, typed), Provenance.RULEBOOK, ""
+        extra = f" Typed-in values replace: {', '.join(typed)}." if typed else ""
+        return shown, override(printed, typed), Provenance.COMMUNITY, extra
     if not typed:
         raise InvalidInput(field, f"Give this {kind} a name or its four attribute numbers.",
                            "a known name, or combat/stealth/cunning/diplomacy numbers")
-    return kind.capitalize(), override(Attributes(), typed), Provenance.RULEBOOK, "typed in"
+    return kind.capitalize(), override(Attributes(), typed), Provenance.RULEBOOK, ""
+
+
+def _sourced(rule: str, provenance: Provenance, text: str, value: str) -> Step:
+    """A step on printed values: community data carries its entry's community reading."""
+    if provenance is Provenance.COMMUNITY:
+        return says(rule, "community", text, value)
+    return Step(text, value, rule)
 
 
 def squad_total(members: Sequence[Mapping[str, Any]], gadgets: Sequence[Mapping[str, Any]],
@@ -86,18 +94,17 @@ def squad_total(members: Sequence[Mapping[str, Any]], gadgets: Sequence[Mapping[
     total = Attributes()
     steps: list[Step] = []
     for i, item in enumerate(members):
-        name, attrs, prov, note = _entry(item, f"{field}.{i}", "henchman", _lookup_member)
+        name, attrs, prov, extra = _entry(item, f"{field}.{i}", "henchman", _lookup_member)
         count = int(item.get("count") or 1)
         total = total.add(attrs.multiply(count))
         times = f"{count} × " if count > 1 else ""
-        steps.append(Step(f"{times}{name} adds {attrs.multiply(count)} "
-                          "(Combat/Stealth/Cunning/Diplomacy).", str(attrs.multiply(count)),
-                          "attributes", prov, "" if note == "typed in" else note))
+        steps.append(_sourced("attributes", prov, f"{times}{name} adds {attrs.multiply(count)} "
+                              f"(Combat/Stealth/Cunning/Diplomacy).{extra}",
+                              str(attrs.multiply(count))))
     for i, item in enumerate(gadgets):
-        name, bonus, prov, note = _entry(item, f"{gadget_field}.{i}", "gadget", _lookup_gadget)
+        name, bonus, prov, extra = _entry(item, f"{gadget_field}.{i}", "gadget", _lookup_gadget)
         total = total.add(bonus)
-        steps.append(Step(f"Gadget {name} adds {bonus}.", str(bonus), "gadget", prov,
-                          "" if note == "typed in" else note))
+        steps.append(_sourced("gadget", prov, f"Gadget {name} adds {bonus}.{extra}", str(bonus)))
     return total, steps
 
 
@@ -130,9 +137,9 @@ def squad_attributes(data: Mapping[str, Any]) -> Explained:
                           "attacked outside Squads or a banded side in a Conflict.", size,
                           "squad"))
     community = any(s.provenance is Provenance.COMMUNITY for s in steps)
-    steps.append(Step(f"Squad total: {total} (Combat/Stealth/Cunning/Diplomacy).", str(total),
-                      "attributes", Provenance.COMMUNITY if community else Provenance.RULEBOOK,
-                      "Built on unverified community values above." if community else ""))
+    sums = f"Squad total: {total} (Combat/Stealth/Cunning/Diplomacy)."
+    steps.append(says("attributes", "community-total", sums, str(total)) if community
+                 else Step(sums, str(total), "attributes"))
     return Explained(
         result={"total": total.as_dict(), "henchmen": size},
         steps=tuple(steps),

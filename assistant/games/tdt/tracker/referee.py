@@ -313,28 +313,28 @@ def _objectives(setup: SessionSetup, state: State) -> list[ObjectiveKind]:
 
 
 def _corrections(setup: SessionSetup, state: State, hench: list[str]) -> Iterator[Move]:
-    """The ledger's own entries, one legal choice each. Hand-set corrections (the clock, the
-    Technology Track, counted Resources and Gadgets) stay possible but are not offered as what
-    to do next, except the track's level while nobody has said it (Gadgets need it) and the
-    Team Leader while nobody has said who holds the token."""
+    """At a table that follows the rounds, only what play still needs: the track's level while
+    nobody has said it (Gadgets need it), the Team Leader while nobody has said who holds the
+    token, and an exchange between players. A ledger (no rounds) offers its own entries, one
+    legal choice each. Hand-set corrections (VP, Triggers, the clock, counted Resources) stay
+    possible either way: the seat's steppers and toggles record them, so they do not crowd
+    what the page offers as the next step."""
     seat = state.seat(hench[0])
+    if state.tech is None:
+        yield {"kind": "tech", "to": 1}
+    if setup.rounds:
+        if state.team_leader is None:
+            yield {"kind": "team-leader", "seat": hench[0]}
+        yield from _first(setup, state, (
+            {"kind": "exchange", "seat": a, "target": b, "item": r.value, "count": 1}
+            for a in hench for r in Resource if state.seat(a).purse.of(r)
+            for b in hench if b != a))
+        return
     yield {"kind": "vp", "seat": seat.id, "amount": 1, "reason": "mission reward"}
     yield {"kind": "trigger", "seat": seat.id, "trigger": 2, "active": 2 not in seat.triggers}
     leader = next((s for s in hench if s != state.team_leader), None)
     if leader is not None:
         yield {"kind": "team-leader", "seat": leader}
-    if state.tech is None:
-        yield {"kind": "tech", "to": 1}
-    if not setup.rounds:
-        yield {"kind": "resources", "seat": seat.id,
-               "count": seat.resources + 1 if seat.resources < 200 else seat.resources - 1}
-    else:
-        yield {"kind": "resources", "seat": seat.id,
-               Resource.FUNDING.attr: seat.purse.funding + 1
-               if seat.purse.funding < 200 else seat.purse.funding - 1}
-    if setup.rounds:
-        yield from _first(setup, state, (
-            {"kind": "exchange", "seat": a, "target": b, "item": r.value, "count": 1}
-            for a in hench for r in Resource if state.seat(a).purse.of(r)
-            for b in hench if b != a))
+    yield {"kind": "resources", "seat": seat.id,
+           "count": seat.resources + 1 if seat.resources < 200 else seat.resources - 1}
     yield {"kind": "note", "text": "A note for the record."}

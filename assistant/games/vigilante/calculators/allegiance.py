@@ -13,14 +13,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, OneOf, Text
+
+from ..book import says
 
 KINDS = ("good", "neutral", "evil")
 SPOTS = 4
 HOW = ("investigated", "face-up")
-MAKEUP_NOTE = "Each mat holds 2 tokens of the owner's Allegiance and 1 of each other kind."
 
 
 def possible(seen: Mapping[int, str]) -> list[str]:
@@ -57,8 +58,8 @@ def observations(raw: Sequence[Mapping[str, Any]]) -> tuple[dict[int, str], list
                 raise InvalidInput(f"observations.{i}.seen", f"Spot {spot} was noted as "
                                    f"{seen[spot]} before; tokens never move.",
                                    seen[spot])
-            steps.append(Step(f"Spot {spot} seen again ({kind}): nothing new.", spot,
-                              "allegiance-deduction", Provenance.DERIVED, MAKEUP_NOTE))
+            steps.append(says("allegiance-deduction", None, f"Spot {spot} seen again "
+                              f"({kind}): nothing new.", spot))
             continue
         seen[spot] = kind
         steps.append(Step(f"Spot {spot}: {kind}" + (" (turned face up by a card)" if
@@ -82,17 +83,16 @@ def deduce(data: Mapping[str, Any]) -> Explained:
                            "has 2 of one kind and 1 of each other.",
                            "at most 2 of one kind and 1 of each other kind")
     settled = options[0] if len(options) == 1 else None
-    steps.append(Step(f"Still possible for {target}: {', '.join(options)}.", len(options),
-                      "allegiance-deduction", Provenance.DERIVED, MAKEUP_NOTE))
+    steps.append(says("allegiance-deduction", None, f"Still possible for {target}: "
+                      f"{', '.join(options)}.", len(options)))
     unseen = [s for s in range(1, SPOTS + 1) if s not in seen]
     left = {k: remaining(k, seen) for k in options}
     if settled:
         steps.append(Step(f"{target} is {settled}.", settled, "allegiance-tokens"))
     else:
         for k in options:
-            steps.append(Step(f"If {k}: the unseen spots hold {', '.join(left[k])}.",
-                              len(left[k]), "allegiance-deduction", Provenance.DERIVED,
-                              MAKEUP_NOTE))
+            steps.append(says("allegiance-deduction", None, f"If {k}: the unseen spots hold "
+                              f"{', '.join(left[k])}.", len(left[k])))
     result = {"target": target, "seen": {str(s): k for s, k in sorted(seen.items())},
               "possible": options, "settled": settled, "unseen_spots": unseen,
               "unseen_tokens_if": left, "private_to": asker or None}

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, OneOf, Text
+
+from ..book import says
 
 EVENT_TYPES = ("jailbreak", "firefight", "hacking", "loot-crate", "paramedic")
 TITLES = {"jailbreak": "Jailbreak", "firefight": "Firefight", "hacking": "Hacking",
@@ -21,10 +23,6 @@ BREAKING_POINT = 3
 AGENCY_JAIL = 3
 MAX_DIE = 99
 EQUIPMENT_TIMING = ("after-track", "before-track")
-DIE_NOTE = ("The faces of the Event dice and the numbers on the Event tokens are not printed; "
-            "enter them as they are on your pieces.")
-TIMING_NOTE = ("When Equipment die effects go off compared with track Events is not said; "
-               "your table's setting decides.")
 
 
 @dataclass(frozen=True)
@@ -68,8 +66,8 @@ def event_track(data: Mapping[str, Any]) -> Explained:
         new = _tokens([{"type": data["new_type"], "die": data.get("new_die") or 0}],
                       "new")[0]
     ordered = place(track, new)
-    steps = [Step("The track is sorted by die number, lowest at the top.", len(ordered),
-                  "event-track", Provenance.RULEBOOK, DIE_NOTE)]
+    steps = [says("event-track", "faces", "The track is sorted by die number, lowest at the "
+                  "top (die numbers as on your tokens).", len(ordered))]
     if new is None:
         ties = len({t.die for t in track}) < len(track)
         if ties:
@@ -112,9 +110,9 @@ def trigger_events(data: Mapping[str, Any]) -> Explained:
         state.append({"name": name, "jail": p.get("jail"), "hand": p.get("hand"),
                       "die": None if die in (None, "") else int(die)})
     submitted = sorted(set(dice))
-    steps.append(Step(f"Dice submitted: {', '.join(map(str, sorted(dice))) or 'none'}; numbers "
-                      f"that trigger: {', '.join(map(str, submitted)) or 'none'}.",
-                      len(submitted), "trigger-events", Provenance.RULEBOOK, DIE_NOTE))
+    steps.append(says("event-track", "faces", f"Dice submitted: "
+                      f"{', '.join(map(str, sorted(dice))) or 'none'}; numbers that trigger: "
+                      f"{', '.join(map(str, submitted)) or 'none'}.", len(submitted)))
     equipment: list[dict[str, Any]] = []
     for i, e in enumerate(data.get("equipment") or []):
         die = int(e["die"])
@@ -154,9 +152,9 @@ def trigger_events(data: Mapping[str, Any]) -> Explained:
     if timing == "after-track":
         equipment_go()
     if any(e["fires"] for e in equipment) and any(t["fires"] for t in track_out):
-        steps.append(Step(f"Equipment went off {timing.replace('-track', '')} the track "
-                          "Events, by your table's setting.", None, "trigger-events",
-                          Provenance.UNKNOWN, TIMING_NOTE))
+        steps.append(says("trigger-events", "equipment-timing", f"Equipment went off "
+                          f"{timing.replace('-track', '')} the track Events, by your table's "
+                          "setting."))
     steps.append(Step("Everyone takes their Event dice back.", None, "trigger-events"))
     result = {"submitted": submitted, "track": track_out, "fired": fired,
               "equipment_timing": timing,

@@ -12,13 +12,12 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, IntList, ListOf, OneOf, Text
 
+from ..book import says
+
 SLOTS = 4                 # Player Mat (vigilante.txt:544)
 AGENCY_JAIL = 3           # Agency Cards (vigilante.txt:462)
 BREAKING_POINT = 3        # Submitting an Event Die (vigilante.txt:427)
 EFFECTS = ("none", "immediate", "to-jail")
-STEP2_NOTE = ("The rulebook says Heroes defeated by the Villain's attack add no Attack; a Hero "
-              "defeated by the Villain's own text in step 2 has left the team even earlier, "
-              "so it adds none either.")
 
 
 @dataclass(frozen=True)
@@ -98,10 +97,9 @@ def fight(data: Mapping[str, Any]) -> Explained:
     else:
         steps.append(Step(f"{name} has no text effect to resolve now.", None, "action-fight"))
     if len(chart) < SLOTS:
-        steps.append(Step(f"Chart entries given for slots 1-{len(chart)}; the other slots take "
-                          "0 damage as entered.", len(chart), "villain-attack-chart",
-                          Provenance.UNKNOWN, "Read the chart off the card; only its top-left "
-                          "box (slot 1) is described in our copy of the rulebook."))
+        steps.append(says("villain-attack-chart", "other-boxes", f"Chart entries given for "
+                          f"slots 1-{len(chart)}; the other slots take 0 damage as entered.",
+                          len(chart)))
     chart += [0] * (SLOTS - len(chart))
 
     out: list[dict[str, Any]] = []
@@ -137,12 +135,10 @@ def fight(data: Mapping[str, Any]) -> Explained:
                               h.total_attack, "action-fight"))
         else:
             defeated.append(h.name)
-            steps.append(Step(f"{h.name} is defeated ({cubes} >= {h.max_health}) by the "
-                              f"{by}: to the Defeated Heroes pile, Equipment discarded, and its "
-                              "Attack does not count.", 0, "defeated-heroes",
-                              Provenance.DERIVED if by == "villain effect"
-                              else Provenance.RULEBOOK,
-                              STEP2_NOTE if by == "villain effect" else ""))
+            text = (f"{h.name} is defeated ({cubes} >= {h.max_health}) by the {by}: to the "
+                    "Defeated Heroes pile, Equipment discarded, and its Attack does not count.")
+            steps.append(says("defeated-heroes", "step-2", text, 0) if by == "villain effect"
+                         else Step(text, 0, "defeated-heroes"))
         out.append({"slot": h.slot, "name": h.name, "damage_before": h.damage,
                     "effect_damage": h.effect_damage, "chart_damage": hit, "damage_after": cubes,
                     "health": h.max_health, "defeated": not counts, "defeated_by": by,

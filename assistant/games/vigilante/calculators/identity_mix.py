@@ -13,7 +13,7 @@ from assistant.inputs import Flag, Integer, OneOf
 
 from ..identities import GUARDIAN_PER_GOOD
 from ..mix import check_counts, check_players, fixed_counts, identity_pool
-from ..modes import SCENARIO_OPTIONS, TITLES, scenario
+from ..modes import MAX_PLAYERS, SCENARIO_OPTIONS, TITLES, scenario
 
 
 def identity_mix(data: Mapping[str, Any]) -> Explained:
@@ -56,7 +56,8 @@ OPERATIONS: tuple[Operation, ...] = (
         summary="Checks a Scenario Card's Good/Evil/Neutral counts against the scenario and the "
                 "box, and gives the Guardians' target.",
         form=(OneOf("mode", "Which scenario", SCENARIO_OPTIONS, required=True),
-              Integer("players", "Players", required=True),
+              Integer("players", f"Players (at most {MAX_PLAYERS}: the box's player mats)",
+                      minimum=1, maximum=MAX_PLAYERS, required=True),
               Integer("good", "Good Identities on the card (Showdown: leave empty)",
                       minimum=0, maximum=5),
               Integer("evil", "Evil Identities on the card (Showdown: leave empty)",

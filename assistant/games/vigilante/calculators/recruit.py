@@ -7,14 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, IntList, ListOf, OneOf, Text
 
+from ..book import says
+
 SLOTS = 4
 FULL_TEAM_MERCENARY = ("ask", "allow", "refuse")
-MERC_FULL_NOTE = ("A Mercenary takes no slot, but it is recruited 'as if' it were a Hero and a "
-                  "full team may not recruit; the rulebook does not settle it.")
 
 
 def least_waste(values: Sequence[int], cost: int) -> tuple[int, ...] | None:
@@ -50,11 +50,11 @@ def recruit(data: Mapping[str, Any]) -> Explained:
                           "one-time ability, then discard it.", None, "variant-mercenaries"))
         if slot is None:
             allowed = {"ask": None, "allow": True, "refuse": False}[policy]
-            steps.append(Step("All 4 slots are full: whether you may still buy a Mercenary is "
+            steps.append(says("variant-mercenaries", "full-team", "All 4 slots are full: "
+                              "whether you may still buy a Mercenary is "
                               + {"ask": "for your table to decide.",
                                  "allow": "allowed by your table's ruling.",
-                                 "refuse": "refused by your table's ruling."}[policy],
-                              None, "variant-mercenaries", Provenance.UNKNOWN, MERC_FULL_NOTE))
+                                 "refuse": "refused by your table's ruling."}[policy]))
         slot = None
     elif slot is None:
         allowed = False

@@ -7,15 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, Text
 
+from ..book import says
 from ..modes import MAX_PLAYERS
 
 ACTIONS = 4
-ROUND_NOTE = ("One token joins the track each round and none leaves, so the rounds played are "
-              "the tokens on the track minus the starting Events.")
 
 
 def next_round(data: Mapping[str, Any]) -> Explained:
@@ -47,9 +46,8 @@ def next_round(data: Mapping[str, Any]) -> Explained:
             raise InvalidInput("track_tokens", "The track cannot hold fewer tokens than the "
                                "starting Events.", f"{start} or more")
         result["rounds_played"] = played
-        steps.append(Step(f"{tokens} tokens on the track - {start} starting Events = round "
-                          f"{played} just ended.", played, "round", Provenance.DERIVED,
-                          ROUND_NOTE))
+        steps.append(says("round", "counting", f"{tokens} tokens on the track - {start} "
+                          f"starting Events = round {played} just ended.", played))
         if rounds is not None:
             over = played >= int(rounds)
             result["game_over"] = over

@@ -135,6 +135,9 @@ class VigilanteTracker(TrackerBase):
     def apply(self, setup: SessionSetup, state: State, event: Event, version: int) -> State:
         return referee.apply(setup, state, event)
 
+    def forget(self, setup: SessionSetup, state: State, seat: str) -> State:
+        return reveal.forget(setup, state, seat)
+
     def describe(self, event: Event, names: Mapping[str, str], viewer: Viewer) -> str:
         return views.describe(event, names, self.hidden(event, viewer))
 
@@ -237,7 +240,8 @@ class VigilanteTracker(TrackerBase):
                        leave_out=("as-entered",)),
                 Action("reveal", "Reveal my Identity", per_seat=True,
                        asks=("jail_level_2_3", "med_cards"), unless="playing",
-                       confirm="shows your Identity to the whole table?", own_phone=True),
+                       confirm="reveals their Identity to the whole table, for good (no undo)?",
+                       own_phone=True, reveals="identity"),
                 NOTE),
             seat_lines=("turn_line", "team_line", "defeated_line", "identity_line",
                         "only_this_phone", "your_investigations"),

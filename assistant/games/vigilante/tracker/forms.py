@@ -270,9 +270,9 @@ EVENT_FORMS: Mapping[str, Form] = {
                        maximum=MAX_JAIL),
                Integer("med_cards", "Addict: First Aid Kits and Med Pacs in hand.", minimum=0,
                        maximum=MAX_JAIL),
-               Flag("own_phone", "True when the player reveals from their own phone (the "
-                    "stored form of an 'as-entered' reveal says so); the table's typed reveal "
-                    "leaves it out.")),
+               Flag("own_phone", "Set by the session, never sent: the stored form of a "
+                    "reveal sent with the player's own seat token (as entered there) says "
+                    "so; a request carrying it is refused.")),
     "note": (Text("text", "A note for the table.", max_length=200, required=True),),
 }
 PRIVATE = frozenset({"identity", "investigate"})

@@ -63,6 +63,14 @@ def investigate(setup: SessionSetup, state: State, i: int, event: Event) -> Stat
         seat, sightings=(*seat.sightings, sighting))))
 
 
+def forget(setup: SessionSetup, state: State, seat: str) -> State:
+    """The seat handed to a new phone (the kernel's release): its Identity and the tokens its
+    investigations showed as if never entered; the new phone enters them again."""
+    i = seat_index(setup.seats, seat)
+    return replace(state, seats=put(state.seats, i, replace(state.seats[i], identity=None,
+                                                            sightings=())))
+
+
 def reveal(setup: SessionSetup, state: State, i: int, event: Event) -> State:
     seat = state.seats[i]
     if not state.ended:

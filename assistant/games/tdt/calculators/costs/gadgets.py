@@ -11,15 +11,14 @@ from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Integer, ListOf, OneOf
 
-from .counts import DERIVED, check_count
+from ...book import mark, says
+from .counts import check_count
 
 TECH_MIN = 1
 """Lowest Technology Track level. The rulebook names no floor; see TECH_FLOOR_NOTE."""
 TECH_MAX = 5
-TECH_FLOOR_NOTE = ("The rulebook caps the track at 5 but names no lowest level. We take 1: "
-                   "the track climbs one space per Gadget up to 5, which fits five printed "
-                   "spaces 1-5, and a level 0 would make Gadgets free, which the rulebook never "
-                   "mentions. Give the level your track shows.")
+TECH_FLOOR_NOTE = mark("build-gadgets", "floor")[1]
+"""Why the floor is 1: the reading of build-gadgets, read from the rules."""
 
 
 class Shift(StrEnum):
@@ -61,8 +60,8 @@ def gadget_cost(level: int, shifts: Sequence[Shift], data_cache: int | None = No
     check_count("level", level, TECH_MIN, TECH_MAX)
     if not shifts:
         raise InvalidInput("purchases", "List at least one Gadget purchase.", "1-10 purchases")
-    steps = [Step(f"The Technology Track runs {TECH_MIN}-{TECH_MAX} and is at {level} now.",
-                  level, "build-gadgets", DERIVED, TECH_FLOOR_NOTE)]
+    steps = [says("build-gadgets", "floor",
+                  f"The Technology Track runs {TECH_MIN}-{TECH_MAX} and is at {level} now.", level)]
     buys: list[GadgetPurchase] = []
     for i, shift in enumerate(shifts):
         buy = buy_gadget(level, shift, f"purchases.{i}.shift")

@@ -5,12 +5,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer
 
+from ...book import says
 from ...setup_data import MAX_NAMED_HENCHMEN
-from .counts import DERIVED, check_count
+from .counts import check_count
 
 MAX_NAMED_IN_PLAY = MAX_NAMED_HENCHMEN
 HIRE_RATE = {False: 2, True: 3}
@@ -26,17 +27,16 @@ def hire_henchman(in_play: int, plan_revealed: bool, hires: int = 1,
                            "be hired.", "1-5")
     check_count("hires", hires, 1, MAX_NAMED_IN_PLAY - in_play)
     rate = HIRE_RATE[plan_revealed]
-    steps = [Step(f"The Doomsday Plan is {'revealed' if plan_revealed else 'not revealed'}: "
-                  f"{rate} VP per Named Henchman in play.", rate, "hire-named-henchman")]
+    steps = [says("hire-named-henchman", "price", f"The Doomsday Plan is "
+                  f"{'revealed' if plan_revealed else 'not revealed'}: {rate} VP per Named "
+                  "Henchman in play.", rate)]
     costs = []
     for i in range(hires):
         count = in_play + i
         costs.append(rate * count)
-        steps.append(Step(f"Hire {i + 1}: {count} in play × {rate} = {rate * count} VP.",
-                          rate * count, "hire-named-henchman",
-                          DERIVED if i else Provenance.RULEBOOK,
-                          "A hired Henchman's miniature is on the War Map, so it is in play "
-                          "and counts toward the next hire's price." if i else ""))
+        steps.append(says("hire-named-henchman", "in-play" if i else "price",
+                          f"Hire {i + 1}: {count} in play × {rate} = {rate * count} VP.",
+                          rate * count))
     total = sum(costs)
     result: dict[str, Any] = {"costs": costs, "total": total, "in_play_after": in_play + hires}
     summary = f"Hiring {hires} Named Henchman/Henchmen costs {total} VP"
@@ -44,9 +44,9 @@ def hire_henchman(in_play: int, plan_revealed: bool, hires: int = 1,
         check_count("vp", vp)
         result.update(affordable=total <= vp, vp_left=max(vp - total, 0),
                       short_by=max(total - vp, 0))
-        steps.append(Step(f"The team holds {vp} VP: "
+        steps.append(says("hire-named-henchman", "price", f"The team holds {vp} VP: "
                           + (f"{vp - total} left." if total <= vp else f"{total - vp} short."),
-                          vp - total, "hire-named-henchman"))
+                          vp - total))
         summary += f" (the team holds {vp})."
     else:
         summary += "."

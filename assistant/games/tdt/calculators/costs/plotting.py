@@ -11,7 +11,8 @@ from assistant.explain import Explained, Provenance, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf
 
-from .counts import DERIVED, check_count
+from ...book import mark, says
+from .counts import check_count
 
 
 class PlotTarget(StrEnum):
@@ -41,40 +42,36 @@ class PlotRow:
     base: int
     occupied_counts: bool
     high_alert_counts: bool
-    note: str = ""
-    """Why the row is read this way, when the OCR lost the tile kind's icon."""
+    reading: str = ""
+    """The reading of plotting-costs that says why the row is read this way, where the tile
+    kind is an icon the rulebook's text does not carry."""
 
+    @property
+    def provenance(self) -> Provenance:
+        return mark("plotting-costs", self.reading)[0] if self.reading else Provenance.RULEBOOK
 
-_RESOURCE_ICON = ("The rulebook's icon for the tile kind is not given here; the row says "
-                  "the new tile "
-                  "arrives Active, and Resource Missions are the ones that start Active, so "
-                  "this row is read as a Resource Mission.")
-_DOOMSDAY_ICON = ("The rulebook's icon for the tile kind is not given here; the row talks "
-                  "of flipping and "
-                  "of Inactive/Active/Completed tiles, which only Doomsday Missions have, so "
-                  "this row is read as a Doomsday Mission.")
+    @property
+    def note(self) -> str:
+        return mark("plotting-costs", self.reading)[1] if self.reading else ""
+
 
 PLOT_TABLE: Mapping[PlotTarget, PlotRow] = {
     PlotTarget.SIDE_JOBS: PlotRow("Side Jobs", 1, False, False),
     PlotTarget.GADGET: PlotRow("Gadget", 1, False, False),
     PlotTarget.SWITCH_RESOURCE: PlotRow("Switch out a Resource Mission", 1, True, True,
-                                        _RESOURCE_ICON),
+                                        "resource-tile"),
     PlotTarget.REMOVE_RESOURCE: PlotRow("Remove a Resource Mission", 2, True, True,
-                                        _RESOURCE_ICON),
+                                        "resource-tile"),
     PlotTarget.REVEAL_DOOMSDAY: PlotRow("Reveal a Doomsday Mission", 1, False, False,
-                                        _DOOMSDAY_ICON),
+                                        "doomsday-tile"),
     PlotTarget.REMOVE_INACTIVE_DOOMSDAY: PlotRow("Remove an Inactive Doomsday Mission", 2,
-                                                 True, False, _DOOMSDAY_ICON),
+                                                 True, False, "doomsday-tile"),
     PlotTarget.REMOVE_ACTIVE_DOOMSDAY: PlotRow("Remove an Active Doomsday Mission", 3,
-                                               True, False, _DOOMSDAY_ICON),
+                                               True, False, "doomsday-tile"),
     PlotTarget.REMOVE_COMPLETED_DOOMSDAY: PlotRow("Remove a Completed Doomsday Mission", 4,
-                                                  True, False, _DOOMSDAY_ICON),
+                                                  True, False, "doomsday-tile"),
 }
 
-_HIGH_ALERT_NOTE = ("The token's icon in the cost column is not given here; High Alert "
-                    "tokens are the "
-                    "tokens that sit on Resource Missions (they mark Spoils), so each one is "
-                    "read as +1.")
 
 
 @dataclass(frozen=True)
@@ -96,17 +93,17 @@ def plot_action_cost(action: PlotAction, where: str = "action") -> tuple[int, li
                            f"High Alert tokens only change the cost of switching or removing "
                            f"a Resource Mission, not '{row.label}'.", "0")
     check_count(f"{where}.high_alert", action.high_alert, 0, 10)
-    steps = [Step(f"{row.label}: base cost {row.base} Espionage.", row.base, "plotting-costs",
-                  DERIVED if row.note else Provenance.RULEBOOK, row.note)]
+    base = f"{row.label}: base cost {row.base} Espionage."
+    steps = [says("plotting-costs", row.reading or "rows", base, row.base)]
     cost = row.base
     if action.occupied:
         cost += 1
         steps.append(Step("The tile is Occupied: +1.", 1, "occupied"))
     if action.high_alert:
         cost += action.high_alert
-        steps.append(Step(f"{action.high_alert} High Alert token(s) on the tile: "
-                          f"+{action.high_alert}.", action.high_alert, "plotting-costs",
-                          DERIVED, _HIGH_ALERT_NOTE))
+        steps.append(says("plotting-costs", "high-alert",
+                          f"{action.high_alert} High Alert token(s) on the tile: "
+                          f"+{action.high_alert}.", action.high_alert))
     return cost, steps
 
 
@@ -125,11 +122,12 @@ def plotting_cost(actions: Sequence[PlotAction], espionage: int | None = None,
         steps.extend(action_steps)
         if action.target is PlotTarget.REVEAL_DOOMSDAY and not flipped:
             flipped = alert_added = True
-            steps.append(Step("This is the first Doomsday Mission flipped this game: one High "
-                              "Alert token goes on CIA HQ (no extra Espionage).", 1,
-                              "plotting-costs"))
+            steps.append(says("plotting-costs", "first-flip", "This is the first Doomsday Mission "
+                              "flipped this game: one High Alert token goes on CIA HQ (no extra "
+                              "Espionage).", 1))
     total = sum(costs)
-    steps.append(Step(f"Total for {len(costs)} action(s): {total} Espionage.", total, "plotting"))
+    steps.append(says("plotting", "total", f"Total for {len(costs)} action(s): {total} Espionage.",
+                      total))
     result: dict[str, Any] = {"costs": costs, "total": total, "cia_high_alert_added": alert_added}
     summary = f"Plotting: {len(costs)} action(s) cost {total} Espionage"
     if espionage is not None:
@@ -139,13 +137,13 @@ def plotting_cost(actions: Sequence[PlotAction], espionage: int | None = None,
                       espionage_left=espionage - total if affordable else None,
                       short_by=0 if affordable else total - espionage)
         if affordable:
-            steps.append(Step(f"You hold {espionage} Espionage, so {espionage - total} is left.",
-                              espionage - total, "plotting"))
+            steps.append(says("plotting", "total", f"You hold {espionage} Espionage, so "
+                              f"{espionage - total} is left.", espionage - total))
             summary += f"; you hold {espionage}, {espionage - total} left."
         else:
-            steps.append(Step(f"You hold only {espionage} Espionage: {total - espionage} short. "
-                              "Plotting is limited by the Espionage you have.",
-                              espionage - total, "plotting"))
+            steps.append(says("plotting", "total", f"You hold only {espionage} Espionage: "
+                              f"{total - espionage} short. Plotting is limited by the Espionage "
+                              "you have.", espionage - total))
             summary += f"; you hold {espionage}, {total - espionage} short."
     else:
         summary += "."

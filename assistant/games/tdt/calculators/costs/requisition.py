@@ -6,12 +6,13 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Step
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, OneOf
 
+from ...book import says
 from ...modes import MODE_OPTIONS, PlayMode
-from .counts import DERIVED, UNKNOWN, check_count
+from .counts import check_count
 
 
 class Role(StrEnum):
@@ -38,19 +39,13 @@ class ReassignReading(StrEnum):
 
 REASSIGN_COST = {ReassignReading.SCHEMING: 1, ReassignReading.GLOSSARY: 3}
 
-_HEADINGS_NOTE = ("Each mode heading sits after its paragraph on this page. The 'Team Leader takes "
-                  "Goodman's role, 3 Infamy per Resource' line is read as Syndicate (Syndicate "
-                  "has no Goodman, and its Team Leader draws on the Communal Vault during "
-                  "Requisition); the 'as in Cutthroat, with changes' list with Team Leader and "
-                  "non-Team Leader rates is read as Mayhem, the only mode with several teams.")
-
-# (mode, role) -> (Infamy per Resource, where it comes from, provenance note)
+# (mode, role) -> (Infamy per Resource, where it comes from, the reading it rests on)
 REQUISITION_RATES: Mapping[tuple[PlayMode, Role], tuple[int, str, str]] = {
     (PlayMode.CUTTHROAT, Role.GOODMAN): (1, "Goodman's Vault", ""),
     (PlayMode.CUTTHROAT, Role.BETRAYER): (1, "the Betrayer's Bolthole", ""),
-    (PlayMode.SYNDICATE, Role.TEAM_LEADER): (3, "the Communal Vault", _HEADINGS_NOTE),
-    (PlayMode.MAYHEM, Role.TEAM_LEADER): (2, "the team's Vault", _HEADINGS_NOTE),
-    (PlayMode.MAYHEM, Role.OTHER): (3, "the team's Vault", _HEADINGS_NOTE),
+    (PlayMode.SYNDICATE, Role.TEAM_LEADER): (3, "the Communal Vault", "headings"),
+    (PlayMode.MAYHEM, Role.TEAM_LEADER): (2, "the team's Vault", "headings"),
+    (PlayMode.MAYHEM, Role.OTHER): (3, "the team's Vault", "headings"),
 }
 
 _WHO_MAY = {
@@ -78,11 +73,12 @@ def requisition(mode: PlayMode, role: Role, infamy: int, wanted: int | None = No
     Faceless-Henchman trade and Cutthroat's Team Leader reassignment)."""
     check_count("infamy", infamy)
     rate = requisition_rate(mode, role)
-    _, source, note = REQUISITION_RATES[(mode, role)]
-    prov = DERIVED if note else Provenance.RULEBOOK
+    _, source, basis = REQUISITION_RATES[(mode, role)]
     rule = "betrayer-powers" if role is Role.BETRAYER else "requisition-resources"
-    steps = [Step(f"{mode.value.title()}, {role.value}: {rate} Infamy buys 1 Resource of any "
-                  f"kind, drawn from {source}.", rate, rule, prov, note)]
+    buys = (f"{mode.value.title()}, {role.value}: {rate} Infamy buys 1 Resource of any kind, "
+            f"drawn from {source}.")
+    steps = [says(rule, basis or "rate", buys, rate) if rule == "requisition-resources"
+             else Step(buys, rate, rule)]
     left = infamy
     reassign_cost = 0
     if reassign_team_leader:
@@ -96,21 +92,22 @@ def requisition(mode: PlayMode, role: Role, infamy: int, wanted: int | None = No
             raise InvalidInput("infamy", f"Reassigning the Team Leader costs {reassign_cost} "
                                f"Infamy; you hold {infamy}.", f"{reassign_cost} or more")
         left -= reassign_cost
-        steps.append(Step(f"Reassigning the Team Leader: {reassign_cost} Infamy ({reading.value} "
-                          f"reading; the other reading says {other}).", reassign_cost,
-                          "team-leader", UNKNOWN,
-                          "Scheming › Requisition Resources says 1 Infamy, the glossary's Team "
-                          "Leader entry says 3. We default to the section describing the action; "
-                          "choose the reading your table uses."))
+        steps.append(says("team-leader", "reassign", f"Reassigning the Team Leader: "
+                          f"{reassign_cost} Infamy ({reading.value} reading; the other reading "
+                          f"says {other}).", reassign_cost))
     can_buy = left // rate
     want = can_buy if wanted is None else wanted
     check_count("wanted", want)
     got = min(want, can_buy)
     spent = got * rate
-    steps.append(Step(f"{got} Resource(s) × {rate} Infamy = {spent} Infamy.", spent, rule))
+    spends = f"{got} Resource(s) × {rate} Infamy = {spent} Infamy."
+    steps.append(says(rule, "rate", spends, spent) if rule == "requisition-resources"
+                 else Step(spends, spent, rule))
     if got < want:
-        steps.append(Step(f"{left} Infamy covers only {can_buy} Resource(s): {want - got} short "
-                          "of what you wanted.", want - got, rule))
+        short = (f"{left} Infamy covers only {can_buy} Resource(s): {want - got} short of what "
+                 "you wanted.")
+        steps.append(says(rule, "rate", short, want - got) if rule == "requisition-resources"
+                     else Step(short, want - got, rule))
     left -= spent
     result: dict[str, Any] = {
         "rate": rate, "resources": got, "wanted": want, "short": want - got,
@@ -122,14 +119,11 @@ def requisition(mode: PlayMode, role: Role, infamy: int, wanted: int | None = No
                                "Requisition is a Mayhem rule.", "0")
         check_count("faceless", faceless, 0, 20)
         bought = faceless if vp is None else min(faceless, vp)
-        steps.append(Step(f"{bought} Faceless Henchman/Henchmen added to your Base at 1 VP "
-                          "each.", bought, "henchman-faceless", DERIVED,
-                          "The icon for what 1 VP buys is not given here; a Faceless "
-                          "Henchman is the "
-                          "only piece that is 'added to a Base', so we read it that way."))
+        steps.append(says("henchman-faceless", "vp-buys", f"{bought} Faceless Henchman/Henchmen "
+                          "added to your Base at 1 VP each.", bought))
         if bought < faceless:
-            steps.append(Step(f"You hold only {vp} VP: {faceless - bought} short.",
-                              faceless - bought, "requisition-resources"))
+            steps.append(says("henchman-faceless", "vp-buys", f"You hold only {vp} VP: "
+                              f"{faceless - bought} short.", faceless - bought))
         result.update(faceless=bought, vp_spent=bought)
     summary = (f"Requisition ({mode.value}, {role.value}): {got} Resource(s) for {spent} Infamy "
                f"at {rate}:1" + (f", plus {reassign_cost} to reassign the Team Leader"

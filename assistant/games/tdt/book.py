@@ -1,0 +1,25 @@
+"""Tomorrow Dies Today's rules reference, loaded once: the readings code applies.
+
+A step, a setup line or a sheet line that applies a reading takes its mark and wording from
+here (`says`, `mark`), so the same reading never shows two marks.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from assistant.explain import Provenance, Step
+from assistant.rules import RuleBook, StepValue
+
+RULES = RuleBook.load(Path(__file__).parent / "rules")
+
+
+def says(entry_id: str, key: str | None, text: str, value: StepValue = None) -> Step:
+    """A step applying reading (or number) `key` of rule entry `entry_id` (None: the entry as
+    a whole), with the mark and wording the rules reference gives it."""
+    return RULES.get(entry_id).step(key, text, value)
+
+
+def mark(entry_id: str, key: str | None) -> tuple[Provenance, str]:
+    """The mark and wording of a reading (None: of the entry), for a setup line or a sheet."""
+    step = says(entry_id, key, "")
+    return step.provenance, step.note

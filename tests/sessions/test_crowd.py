@@ -1,0 +1,132 @@
+"""The crowd (issue 42): a worker full of followers refuses the next one with 503 and
+Retry-After and keeps answering everything else; a stream or long poll asked with a Host
+nobody vouched for is refused before it starts; workers stop at once, without tracebacks."""
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+
+import pytest
+
+from api.config import follower_limit
+from tests.support import start_gunicorn, stop_gunicorn
+
+from .conftest import make_app
+from .test_live import BOUND, SETUP, Follower, call, read_until, table
+
+FOLLOW = ("/stream", "/wait?after=0&timeout=5")
+
+
+@pytest.fixture()
+def small(sqlite_url):
+    """An app that lets two phones follow at once."""
+    app = make_app(sqlite_url, LAIRSIDE_FOLLOWERS=2)
+    yield app
+    app.extensions["lairside.sessions"].dispose()
+
+
+def test_the_follower_limit_keeps_room_for_everything_else():
+    assert follower_limit(6000) == 5400  # make run's default: 10,800 phones on 2 workers
+    assert follower_limit(64) == 32  # at least 32 connections kept for ordinary requests
+    assert follower_limit(4000) < 4000
+
+
+@pytest.mark.parametrize("path", FOLLOW)
+def test_a_follower_past_the_limit_gets_503_with_retry_after(small, path):
+    client = small.test_client()
+    code = client.post("/api/v1/games/tdt/sessions", json=SETUP).json["code"]
+    followers = small.extensions["lairside.followers"]
+    held = [followers.subscribe(code) for _ in range(2)]  # two phones follow
+    try:
+        refused = client.get(f"/api/v1/sessions/{code}{path}")
+        assert refused.status_code == 503, refused.data[:300]
+        assert refused.mimetype == "application/problem+json"
+        assert refused.json["type"] == "/problems/followers-full"
+        assert int(refused.headers["Retry-After"]) >= 1
+        # everything else is answered meanwhile
+        assert client.get(f"/api/v1/sessions/{code}").status_code == 200
+        assert client.get("/api/v1/games/tdt/rules/fund-deployment").status_code == 200
+    finally:
+        followers.unsubscribe(held.pop())
+    assert followers.count == 1
+    answered = client.get(f"/api/v1/sessions/{code}{path}", buffered=False)
+    assert answered.status_code in (200, 204)
+    answered.close()
+    assert followers.count == 1, "a closed answer gives its place back"
+
+
+def test_a_stream_never_started_gives_its_place_back(small):
+    client = small.test_client()
+    code = client.post("/api/v1/games/tdt/sessions", json=SETUP).json["code"]
+    for _ in range(5):  # each closed before a byte of it was read
+        client.get(f"/api/v1/sessions/{code}/stream", buffered=False).close()
+    assert small.extensions["lairside.followers"].count == 0
+
+
+@pytest.mark.parametrize("path", FOLLOW)
+def test_an_untrusted_host_is_refused_before_any_stream_starts(small, path):
+    client = small.test_client()
+    code = client.post("/api/v1/games/tdt/sessions", json=SETUP).json["code"]
+    refused = client.get(f"/api/v1/sessions/{code}{path}", headers={"Host": "evil.example"})
+    assert refused.status_code == 400, refused.data[:300]
+    assert refused.mimetype == "application/problem+json"
+    assert refused.json["type"] == "/problems/untrusted-host"
+    assert small.extensions["lairside.followers"].count == 0
+
+
+def test_a_server_full_of_followers_answers_lookups_and_refuses_the_rest(sqlite_url):
+    """One worker of 64 connections: 32 follow, the next get 503 at once, and a lookup is
+    answered while every follower is held (before: the 65th connection waited for ever)."""
+    process, base = start_gunicorn(sqlite_url, workers=1, LAIRSIDE_CONNECTIONS="64")
+    followers: list[Follower] = []
+    try:
+        t = table(base)
+        followers = [Follower(base, t["code"]) for _ in range(40)]
+        read_until(followers, lambda f: b"retry:" in f.seen or b"followers-full" in f.seen)
+        held = [f for f in followers if b"retry:" in f.seen]
+        refused = [f for f in followers if f.seen.startswith(b"HTTP/1.1 503")]
+        assert len(held) == 32 and len(refused) == 8, (len(held), len(refused))
+        assert all(b"Retry-After: " in f.seen and b"followers-full" in f.seen for f in refused)
+        started = time.monotonic()
+        status, _ = call(base, "GET", "/api/v1/games/tdt/rules/fund-deployment")
+        assert status == 200 and time.monotonic() - started < BOUND
+        status, body = call(base, "GET", "/healthz")
+        assert body["following"] == 32
+    finally:
+        for f in followers:
+            f.close()
+        stop_gunicorn(process)
+
+
+def test_workers_stop_at_once_without_tracebacks(sqlite_url, tmp_path):
+    log = tmp_path / "gunicorn.log"
+    process, base = start_gunicorn(sqlite_url, workers=2, log=log, graceful=10)
+    followers: list[Follower] = []
+    try:
+        t = table(base)
+        followers = [Follower(base, t["code"]) for _ in range(6)]
+        read_until(followers, lambda f: b"retry:" in f.seen)
+        process.send_signal(signal.SIGTERM)
+        try:  # the streams end first: well within graceful_timeout (10 s)
+            process.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the server did not stop within 8 s of SIGTERM")
+        read_until(followers, lambda f: f.seen.endswith(b"0\r\n\r\n"))
+        assert all(f.seen.endswith(b"0\r\n\r\n") for f in followers), "each stream ended"
+    finally:
+        for f in followers:
+            f.close()
+        stop_gunicorn(process)
+    text = log.read_text(errors="replace")
+    assert "Worker exiting" in text
+    assert "Traceback" not in text and "Exception ignored" not in text, text[-3000:]
+
+
+def test_a_refused_follower_costs_no_database_query(small, monkeypatch):
+    client = small.test_client()
+    code = client.post("/api/v1/games/tdt/sessions", json=SETUP).json["code"]
+    small.extensions["lairside.followers"].limit = 0
+    store = small.extensions["lairside.sessions"]
+    monkeypatch.setattr(store, "info", lambda *a: pytest.fail("asked the database"))
+    assert client.get(f"/api/v1/sessions/{code}/stream").status_code == 503
