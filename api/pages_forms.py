@@ -59,18 +59,31 @@ _SAID: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
      lambda m: "Choose one of: " + ", ".join(text.humanize(o.strip())
                                             for o in m[1].split(",")) + "."),
     (re.compile(r"^Shorter than minimum length (\d+)\.$"), lambda m: f"Add at least {m[1]}."),
+    (re.compile(r"^Length must be between (\d+) and (\d+)\.$"),
+     lambda m: f"Give {m[1]} to {m[2]} of them."),
     (re.compile(r"^Longer than maximum length (\d+)\.$"), lambda m: f"Keep it to {m[1]}."),
 )
 
 
+_TAIL = re.compile(r"^(?P<said>.*?) Allowed: (?P<allowed>.*?)\.?$", re.S)
+
+
 def to_do(message: str) -> str:
     """A validator's message as what to do ("Missing data for required field." → "Fill this
-    in."); a game's own sentence keeps its words, its "Allowed: …" said as the choices."""
+    in."); a game's own sentence keeps its words, its "Allowed: …" said as the choices when
+    it lists them, and left out when it only says again what the sentence says ("8
+    characters") or describes ("a name")."""
     for pattern, say in _SAID:
         found = pattern.match(message)
         if found:
             return say(found)
-    return message.replace(" Allowed: ", " It can be: ")
+    tail = _TAIL.match(message)
+    if tail is None:
+        return message
+    said, allowed = tail["said"], tail["allowed"]
+    if allowed.casefold() in said.casefold() or re.match(r"(a|an|the|one|each) ", allowed):
+        return said
+    return f"{said} It can be: {allowed}."
 
 
 def run(game: Game, op: Operation, data: dict[str, Any], query: bool = False

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import timedelta, tzinfo
 from typing import Any, cast
+from urllib.parse import quote
 
 from flask import Flask, Response, current_app, request, url_for
 from marshmallow import ValidationError
@@ -141,6 +142,15 @@ def event_json(info: SessionInfo, stored: StoredEvent, viewer: Viewer = SHARED,
     return {"seq": stored.seq, "at": stored.created_at.isoformat(),
             "event": tracker.event_json(event, history.reader(stored.seq, viewer)),
             "text": history.line(stored.seq, viewer)}
+
+
+def cited_titles(game: Game, score: dict[str, Any]) -> dict[str, str]:
+    """The titles of the rules a score answer cites, for its rule links: only those (every
+    title would name each secret Identity)."""
+    cited = {step.get("rule") for step in score["steps"]} | {
+        step.get("rule") for seat in score["result"].get("standings", ())
+        for step in seat["steps"]}
+    return {entry.id: entry.title for entry in game.rules if entry.id in cited}
 
 
 def session_json(info: SessionInfo, state: Any, version: int, can_undo: bool,
@@ -383,7 +393,7 @@ def secret_seat(info: SessionInfo, seat: str) -> None:
 def claim_url(info: SessionInfo, seat: str, claim: str) -> str:
     """The link on a seat's slip: opening it on a phone claims that seat."""
     return f"{public_base().url}{links.session(info.setup.game, info.code)}" \
-           f"#seat={seat}&claim={claim.upper()}"
+           f"#seat={quote(seat, safe='')}&claim={claim.upper()}"  # an id in any alphabet
 
 
 def table_sheet(info: SessionInfo, token: str | None) -> sheets.Sheet:

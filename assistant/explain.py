@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from assistant.player_text import counted, split
+
 
 class Provenance(StrEnum):
     RULEBOOK = "rulebook"
@@ -39,10 +41,17 @@ class Step:
     note: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"text": self.text, "value": self.value, "rule": self.rule,
+        """The step as the API answers it, in words for players: a rulebook file-and-line
+        citation of its text or note moves to `sources` (player_text.split)."""
+        text, cited = _said(self.text)
+        out: dict[str, Any] = {"text": text, "value": self.value, "rule": self.rule,
                                "provenance": _PLAIN[self.provenance]}
         if self.note:
-            out["note"] = self.note
+            note, more = _said(self.note)
+            out["note"] = note
+            cited += more
+        if cited:
+            out["sources"] = list(cited)
         return out
 
 
@@ -59,9 +68,19 @@ class Explained:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"result": dict(self.result),
                                "steps": [s.to_json() for s in self.steps],
-                               "summary": self.summary}
+                               "summary": _said(self.summary)[0]}
         out.update(self.extra)
         return out
+
+
+def _said(text: str) -> tuple[str, tuple[str, ...]]:
+    """(`text` in words for players, the citations it held): counts said for their number
+    ("2 weeks", never "2 week(s)"); quick for text with neither."""
+    if "s)" in text:
+        text = counted(text)
+    if ".txt:" not in text and "(:" not in text and "[read:" not in text:
+        return text, ()
+    return split(text)
 
 
 def plural(n: int, one: str, many: str) -> str:

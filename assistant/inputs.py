@@ -60,6 +60,9 @@ class Text:
     ask: bool = True
     """False: the API still takes it (an export's setup, an older client's request) but the
     phone pages do not ask it."""
+    dealt: bool = False
+    """Left out, the setup deals it by its seed (what a dealer or the rules decide, such as a
+    seat's character): a page shows the deal beside the field, changeable in one tap."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,8 @@ def describe(form: Form) -> list[dict[str, Any]]:
             item["choices"] = list(f.choices)
         if isinstance(f, Text) and f.seat:
             item["seat"] = True
+        if isinstance(f, Text) and f.dealt:
+            item["dealt"] = True
         if isinstance(f, (Integer, IntList)):
             item["minimum"], item["maximum"] = bounds(f)
         if isinstance(f, ListOf):

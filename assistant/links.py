@@ -52,3 +52,8 @@ def timers(game: str, players: int | None = None) -> str:
 
 def session(game: str, code: str) -> str:
     return f"/g/{game}/sessions/{code}"
+
+
+def play(game: str, code: str) -> str:
+    """A finished table's page of its play: the outcome, the chart, the ways to log it."""
+    return f"/g/{game}/sessions/{code}/play"

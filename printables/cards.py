@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from assistant import sheets
+from assistant.player_text import for_players
 from printables import layouts as L
 from printables.blocks import flowables
 from printables.meta import lairside_version
@@ -82,7 +83,7 @@ def _foot(sheet: sheets.Sheet, day: date) -> Paragraph:
     marks = used_marks(sheet)
     legend = "; ".join(f"{mark} {words.split(':')[0]}" for mark, words in sheets.LEGEND
                        if mark in marks)
-    parts = [f"Rulebook: {source}" if source else "", legend,
+    parts = [f"Rulebook: {for_players(source)}" if source else "", legend,
              f"Lairside {lairside_version()}, printed {day.isoformat()}"]
     return Paragraph(text(" \u00b7 ".join(p for p in parts if p)), styles(L.BODY_PT)["meta"])
 

@@ -118,7 +118,7 @@ def header(canvas: Canvas, doc: SheetDoc) -> tuple[float, float]:
     if sheet.link is not None:
         QRCode(main_url, qr_w).drawOn(canvas, right - qr_w, top - qr_w)
         canvas.linkURL(main_url, (right - qr_w, top - qr_w, right, top))
-        label = Paragraph(text(f"Scan: {sheet.link.label}"), st["meta_right"])
+        label = Paragraph(text(f"Scan the code to open {sheet.link.label}"), st["meta_right"])
         _, h = label.wrap(text_width * 0.45, 20)
         label.drawOn(canvas, right - qr_w - 2 * MM - text_width * 0.45, top - qr_w / 2 - h / 2)
         url = Paragraph(text(main_url), st["url_right"])

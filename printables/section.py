@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable
 from reportlab.platypus.flowables import ImageAndFlowables
 
 from assistant import sheets
+from assistant.player_text import for_players
 from printables.blocks import flowables
 from printables.blocks.checklist import Checkbox
 from printables.codes import QRBlock
@@ -32,7 +33,8 @@ def section(sec: sheets.Section, resolve: Resolve, st: Styles, width: float) -> 
     """`sec` set in a column `width` wide."""
     head = Paragraph(marked(sec.title, sec.provenance), st["heading"])
     source: list[Flowable] = \
-        [Paragraph(text(f"Rulebook: {sec.source}"), st["source"])] if sec.source else []
+        [Paragraph(text(f"Rulebook: {for_players(sec.source)}"), st["source"])] \
+        if sec.source else []
     if sec.link is None:
         body = [*source, *flowables(sec.blocks, st)]
     else:
@@ -76,7 +78,7 @@ def _with_code(sec: sheets.Section, link: sheets.Link, resolve: Resolve, st: Sty
     narrow = width - qr.width - 4
     lead = flowables(sec.blocks[:first], st)
     tail = flowables(sec.blocks[last:], st) if grids else []
-    note = Paragraph(text(link.hint or f"Scan: {link.label}."), st["note"])
+    note = Paragraph(text(link.hint or f"Scan the code to open {link.label}."), st["note"])
     if grids and tail and _text_height([*source, *lead], narrow) < code_h \
             and _text_height(tail, narrow) > _text_height([*source, *lead], narrow):
         return [*source, *lead, *flowables(sec.blocks[first:last], st), _beside(qr, tail)]

@@ -8,26 +8,40 @@ a Referer.
 """
 from __future__ import annotations
 
+import json
 import re
+import secrets
 from dataclasses import asdict
 from itertools import combinations
 from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, redirect, render_template, request
+from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from api import pages_forms as forms
 from api import ratelimit
+from api.chart import laid_out
 from api.public_url import mounted, mounted_links, public_base
-from api.session_service import checked_setup, session_json, store, tracked_game
+from api.session_service import (
+    checked_setup,
+    cited_titles,
+    kept_version,
+    play_of,
+    session_json,
+    store,
+    tracked_game,
+)
 from api.storage.tokens import CODE_ALPHABET, CODE_LENGTH
 from assistant import links
 from assistant.errors import InvalidInput, NotFound
-from assistant.form_text import parse
+from assistant.form_text import flatten, parse
 from assistant.games import all_games, find_game
 from assistant.inputs import ListOf, describe, label_for
-from assistant.tracker import event_forms
+from assistant.tracker import SHARED, event_forms
+from assistant.tracker import play as plays
+from assistant.tracker.progress import progress
 from printables.address import is_loopback
 
 bp = Blueprint("session_pages", __name__)
@@ -65,7 +79,7 @@ def _new_table_page(game: Any, values: dict[str, Any], errors: dict[str, list[st
         other=[f for f in tracker.setup_form if f.name not in ("game", "mode")
                and not isinstance(f, ListOf)],
         error_labels={k: label_for(tracker.setup_form, k) for k in errors},
-        setup_link=_setup_link(game, values))
+        setup_link=_setup_link(game, values), deals=_deals(tracker))
 
 
 def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
@@ -76,10 +90,37 @@ def _setup_link(game: Any, values: dict[str, Any]) -> str | None:
     return mounted_links.setup(game.slug, **params)
 
 
+def _deals(tracker: Any) -> bool:
+    """The game's setup deals what a table leaves out (it takes a `seed`)."""
+    return any(f.name == "seed" for f in tracker.setup_form)
+
+
+@bp.post("/g/<game>/sessions/deal")
+def deal(game: str) -> Response:
+    """What the start form as it stands would deal (nothing is created): each dealt field's
+    value by its form name, for the page to show beside the field. The same parse as
+    starting the table, so the deal shown is the deal made."""
+    found, tracker = tracked_game(game)
+    data, errors = parse(tracker.setup_form, request.form)
+    setup = None
+    if not errors:
+        body = {**data, "game": found.slug} if any(
+            f.name == "game" for f in tracker.setup_form) else data
+        setup, errors = forms.attempt(lambda: checked_setup(found.slug, tracker, body))
+    shown = getattr(tracker, "dealt", None)
+    dealt = {} if setup is None or shown is None else flatten(shown(setup))
+    response = Response(json.dumps({"dealt": dealt, "ready": not errors}, ensure_ascii=False),
+                        mimetype="application/json")
+    response.cache_control.no_store = True
+    return response
+
+
 @bp.get("/g/<game>/sessions/new")
 def new_table(game: str) -> Response:
     found, tracker = tracked_game(game)
     values: dict[str, Any] = {k: v for k, v in request.args.items() if v.strip()}
+    if _deals(tracker) and not values.get("seed"):
+        values["seed"] = secrets.token_hex(4)  # this page's deal; "Deal again" is a reload
     seats = _seat_field(tracker)
     if seats is not None:
         wanted = request.args.get("players", type=int)
@@ -176,8 +217,8 @@ def join() -> Response | WerkzeugResponse:
         ratelimit.limit("write")  # a bounded number of guesses per client
         try:
             info = find_session(raw)
-        except InvalidInput as exc:
-            errors = exc.errors()
+        except InvalidInput as exc:  # said as what to do, as every page says it
+            errors = {k: [forms.to_do(m) for m in v] for k, v in exc.errors().items()}
         else:
             return redirect(mounted(links.session(info.setup.game, info.code)), code=303)
     games = [g for g in all_games() if g.tracker is not None]
@@ -186,21 +227,73 @@ def join() -> Response | WerkzeugResponse:
 
 # Follow and edit ---------------------------------------------------------------------------
 
-@bp.get("/g/<game>/sessions/<code>")
-def session_page(game: str, code: str) -> Response:
+def _table(game: str, code: str) -> Any:
     info = store().info(code)
     if info.setup.game != game:
-        raise NotFound(f"There is no {game!r} session {code!r}.")
+        raise NotFound(f"There is no {game!r} table {code!r}.")
+    return info
+
+
+def chart_html(info: Any, state: Any) -> Markup | None:
+    """The finished game's chart (api/chart.py, templates/_chart.html), kept per table and
+    version: one fold of the history; None before the rules end the game."""
+    if not info.tracker.finished(info.setup, state):
+        return None
+
+    def build() -> tuple[bytes, str]:
+        found = progress(store().history(info))
+        figure = None if found is None else laid_out(found)
+        return render_template("chart.html", figure=figure,
+                               seat_word=info.tracker.wording.seat).encode(), "text/html"
+
+    body = kept_version(info, SHARED, "chart", build).body.decode()
+    return Markup(body) if body.strip() else None  # our own template's, names escaped
+
+
+@bp.get("/g/<game>/sessions/<code>/chart")
+def session_chart(game: str, code: str) -> Response:
+    """The chart alone, for a table page that saw the game end (204 before the end)."""
+    info = _table(game, code)
+    html = chart_html(info, store().state_at(info))
+    if html is None:
+        response = Response(status=204)
+        response.cache_control.no_cache = True
+        return response
+    return Response(str(html), mimetype="text/html", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/g/<game>/sessions/<code>/play")
+def play_page(game: str, code: str) -> Response:
+    """A finished table's play as a page: the outcome first, each player's place, the chart,
+    and the ways to log it (BG Stats, a spreadsheet, text to paste); 409 before the end."""
+    info = _table(game, code)
+    found = find_game(game)
+    state = store().state_at(info)
+    name, zone = plays.time_zone(request.args.get("tz"))
+    mode = str(info.setup.mode)
+    mode_title = next((m.title for m in found.modes if m.slug == mode), mode.title())
+    try:
+        made = play_of(info, state, zone)
+    except plays.NotEnded as not_yet:
+        return _page("play.html", 409, game=found, mode_title=mode_title, code=info.code,
+                     play=None, reason=not_yet.detail)
+    answer = info.tracker.score(info.setup, state).result
+    api = f"{request.script_root}/api/v1/sessions/{info.code}/play"
+    return _page("play.html", game=found, mode_title=mode_title, code=info.code, play=made,
+                 headline=answer.get("headline", ""), chart=chart_html(info, state),
+                 unit=answer.get("unit", ""), unit_one=answer.get("unit_one", ""),
+                 csv=f"{api}?format=csv&tz={quote(name, safe='')}", zone=name)
+
+
+@bp.get("/g/<game>/sessions/<code>")
+def session_page(game: str, code: str) -> Response:
+    info = _table(game, code)
     found = find_game(game)
     state, can_undo = store().point(info)
     base = public_base().url
     mode = str(info.setup.mode)
     score = {"code": info.code, "version": info.version,
              **info.tracker.score(info.setup, state).to_json()}
-    # titles of the rules the score cites only: every title would name each secret Identity
-    cited = {step.get("rule") for step in score["steps"]} | {
-        step.get("rule") for seat in score["result"].get("standings", ())
-        for step in seat["steps"]}
     response = _page(
         "session.html", game=found, wording=info.tracker.wording,
         mode_title=next((m.title for m in found.modes if m.slug == mode), mode.title()),
@@ -208,8 +301,9 @@ def session_page(game: str, code: str) -> Response:
         board=asdict(info.tracker.board(info.setup)),
         forms={kind: describe(form) for kind, form in event_forms(info.tracker).items()},
         private=sorted(info.tracker.private_events),
-        rule_titles={entry.id: entry.title for entry in found.rules if entry.id in cited},
+        rule_titles=cited_titles(found, score),
         join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
-        score=score)
+        score=score, chart=chart_html(info, state),
+        chart_url=links.session(game, info.code) + "/chart", play_url=links.play(game, info.code))
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

@@ -40,6 +40,7 @@ from api.session_service import (
     append_event,
     checked_event,
     checked_setup,
+    cited_titles,
     claim_url,
     created,
     event_form,
@@ -61,7 +62,7 @@ from api.session_service import (
 )
 from assistant import links
 from assistant.errors import InvalidInput
-from assistant.games import Game, all_games
+from assistant.games import Game, all_games, find_game
 from assistant.inputs import Text
 from assistant.tracker import (
     HISTORY_FORMS,
@@ -394,6 +395,7 @@ def score(code: str) -> Response:
     def scored(state: Any) -> dict[str, Any]:
         body = {"code": info.code, "version": info.version,
                 **info.tracker.score(info.setup, state).to_json()}
+        body["rules"] = cited_titles(find_game(info.setup.game), body)
         if info.tracker.finished(info.setup, state):
             try:
                 made = play_of(info, state, UTC)

@@ -11,6 +11,9 @@ class StepOut(Schema):
     provenance = fields.String(metadata={"description": "rulebook | derived | community | "
                                                         "house | unknown"})
     note = fields.String(metadata={"description": "Reasoning for a derived or unknown fact."})
+    sources = fields.List(fields.String(), metadata={
+        "description": "Where in our copy of the rulebook the step's words come from (file "
+                       "and lines), for people who check; players read `text` and `note`."})
 
 
 class ExplainedOut(Schema):
@@ -39,6 +42,9 @@ class ProblemOut(Schema):
 class SessionScoreOut(ExplainedOut):
     code = fields.String(metadata={"description": "The session's share code."})
     version = fields.Integer(metadata={"description": "The version the score was read at."})
+    rules = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "The title of each rule entry the score cites, by its id (what a rule "
+                       "link shows)."})
     play = fields.Dict(metadata={"description": "Only once the rules have ended the game: the "
                                                 "play to log (bgstats, bgstats_app: BG Stats' "
                                                 "createPlay links, dated in UTC; text; api and "

@@ -87,6 +87,8 @@ def _field(spec: inputs.Field, prefix: str, query: bool) -> fields.Field[Any]:
             common["metadata"]["x-choices"] = list(spec.choices)
         if spec.seat:  # a seat of this table, by its id or name
             common["metadata"]["x-seat"] = True
+        if spec.dealt:  # left out, the setup deals it by its seed
+            common["metadata"]["x-dealt"] = True
         return Words(validate=[validate.Length(min=1, max=spec.max_length),
                                        validate.Regexp(NOT_BLANK, error="Must not be blank.")],
                              **common)

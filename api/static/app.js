@@ -640,7 +640,7 @@
       form.dataset.seatChoices = "1";
       var selects = $$("input[data-seat-choice]", form).map(function (box) {
         var select = document.createElement("select");
-        ["id", "name", "required", "aria-invalid", "aria-describedby", "data-seat-choice"].forEach(function (a) {
+        ["id", "name", "required", "aria-invalid", "aria-describedby", "data-seat-choice", "data-dealt"].forEach(function (a) {
           if (box.hasAttribute(a)) select.setAttribute(a, box.getAttribute(a));
         });
         select.add(new Option("Choose a seat", ""));
@@ -664,7 +664,7 @@
           var was = select.value, blank = select.options[0];
           while (select.options.length > 1) select.remove(1);
           seats.forEach(function (name) { select.add(new Option(name, name, false, name === was)); });
-          if (blank) blank.textContent = seats.length ? "Choose a seat" : "Name the seats above first";
+          if (blank) blank.textContent = select.dataset.dealtText || (select.hasAttribute("data-dealt") ? "Dealt when the table starts" : seats.length ? "Choose a seat" : "Name the seats above first");
         });
       }
       ["input", "change"].forEach(function (type) { form.addEventListener(type, fill); });

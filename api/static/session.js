@@ -116,7 +116,7 @@
   function label(key) { return key.replace(/_/g, " "); }
   /* A key or code as words: "vp_objectives" → "VP objectives", "base-building" → "Base building". */
   function words(key) {
-    var w = String(key).split(/[_\-\s]+/).filter(Boolean).map(function (x) { return x === "vp" ? "VP" : x; });
+    var w = String(key).split(/[_\-\s]+/).filter(Boolean).map(function (x) { return /^(vp|hq|hqs|cia|tl)$/.test(x) ? x.toUpperCase() : x; });
     if (w.length > 1 && w[w.length - 1] === "text") { w.pop(); }
     var out = w.join(" ");
     return out.charAt(0).toUpperCase() + out.slice(1);
@@ -981,29 +981,59 @@
       if (asked !== data.version) { loadScore(); }
     });
   }
+  /* A rule link shows the rule's title (the page carries the titles the score cites); a
+     rule without one shows no link rather than its id. */
   function ruleLink(rule) {
-    if (!rule) { return ""; }
-    return ' <a class="rule-link" href="' + esc(meta.rule_url.replace("RULE", encodeURIComponent(rule))) + '">Rule: ' +
-      esc(meta.rules[rule] || label(rule.replace(/-/g, " "))) + '</a>';
+    if (!rule || !meta.rules[rule]) { return ""; }  /* (titles the score answer brings are added) */
+    return ' <a class="rule-link" href="' + esc(meta.rule_url.replace("RULE", encodeURIComponent(rule))) + '">' +
+      esc(meta.rules[rule]) + '</a>';
+  }
+  /* A step's sentence with its number: a value the sentence does not already say is added
+     ("VP awarded by General Goodman: 0"). */
+  function stepText(step) {
+    var text = String(step.text || ""), v = step.value;
+    if (typeof v !== "number") { return text; }
+    var said = new RegExp("(^|[^0-9])" + String(Math.abs(v)).replace(".", "\\.") + "([^0-9]|$)").test(text);
+    if (said) { return text; }
+    text = text.replace(/[.:]$/, "");
+    return text + (text.indexOf(":") >= 0 ? " = " : ": ") + v;
   }
   function stepHtml(step) {
     var marked = step.provenance && step.provenance !== "rulebook";
-    return '<li><span class="step-text">' + esc(step.text) + '</span>' +
+    return '<li><span class="step-text">' + esc(stepText(step)) + '</span>' +
       (marked ? ' <span class="prov prov-' + esc(step.provenance) + '">' + esc(step.provenance) + '</span>' : "") +
       ruleLink(step.rule) + (step.note ? '<br><span class="muted">' + esc(step.note) + '</span>' : "") + '</li>';
   }
+  /* The finished game's chart (drawn by the server): fetched once the score is final. */
+  var chartAsked = false;
+  function loadChart(final) {
+    var box = $("[data-score-chart]");
+    if (box && !final && !box.hidden) { box.hidden = true; box.innerHTML = ""; chartAsked = false; }  /* the end undone */
+    if (!box || !final || chartAsked || box.querySelector("svg")) { return; }
+    chartAsked = true;
+    fetch(box.dataset.scoreChart, {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw new Error("status " + r.status); }
+      return r.text();
+    }).then(function (html) {
+      if (!html.trim()) { chartAsked = false; return; }  /* not ended after all: asked again later */
+      box.innerHTML = html; box.hidden = false;
+    }, function () { chartAsked = false; });
+  }
   function drawScore(j, old) {
     var res = j.result || {}, rows = res.standings || [], unit = res.unit || "";
+    Object.keys(j.rules || {}).forEach(function (id) { meta.rules[id] = j.rules[id]; });
     var state = $("[data-score-state]");
     state.classList.toggle("provisional", !res.final);
-    state.textContent = (res.final ? "Final score." : "Provisional: the game has not ended, so this can still change.") +
+    state.textContent = (res.headline || (res.final ? "Final score." : "Provisional: the game has not ended, so this can still change.")) +
       (old ? " (Last seen before the connection dropped.)" : "");
     var list = $("[data-standings]");  /* a seat's reasons stay open when a new score arrives */
     var opened = $$("[data-standing] > details[open]").map(function (d) { return d.parentNode.dataset.standing; });
     list.innerHTML = rows.map(function (row) {
-      var total = res.points === false || row.total == null ? "" : " · " + row.total + (unit ? " " + unit : "");
+      var shown = row.total === 1 && res.unit_one ? res.unit_one : unit;
+      var total = res.points === false || row.total == null ? "" : " · " + row.total + (shown ? " " + shown : "");
       return '<li data-standing="' + esc(row.seat) + '"' + (row.winner ? ' class="winner"' : "") + '>' +
         '<details><summary><span class="rank">' + esc(row.rank) + '.</span> <b>' + esc(row.name) + '</b>' + esc(total) +
+        (row.note ? ' <span class="muted note">(' + esc(row.note) + ')</span>' : "") +
         (row.winner ? ' <span class="win">' + (res.final ? "wins" : "leads") + '</span>' : "") +
         (row.role ? ' <span class="muted role">(' + esc(row.role) + ')</span>' : "") + '</summary>' +
         (row.tie ? '<p class="tie">' + esc(row.tie) + '</p>' : "") +  /* a shared rank's reasons, with the others */
@@ -1017,6 +1047,7 @@
     if (!rows.length) {  /* a game whose score has no standings yet: its summary, said once */
       state.textContent += " " + String(j.summary || "").replace(/^Provisional \(the game has not ended\): /, "");
     }
+    loadChart(res.final);
   }
   $("[data-sheet]").addEventListener("click", function (e) {
     if (!token) { return; }

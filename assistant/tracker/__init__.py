@@ -7,7 +7,7 @@ Pure: standard library and `assistant` only (see README.md).
 """
 from __future__ import annotations
 
-from .base import NOTE, Seat, TrackerBase, put, seat_id, seat_index, seat_name
+from .base import NOTE, Seat, TrackerBase, put, seat_index, seat_name
 from .contract import (
     SHARED,
     Action,
@@ -49,6 +49,7 @@ from .kernel import (
     what_now,
     writer,
 )
+from .names import seat_id, seat_ids
 from .standings import PROVISIONAL, Standing, table_score
 
 __all__ = [
@@ -58,6 +59,6 @@ __all__ = [
     "Tracker", "TrackerBase", "Viewer", "Wording", "after_end", "allowed_moves", "apply_event",
     "collector_paused", "discloses", "event_forms", "export_event", "fold", "import_event",
     "is_release", "is_sealed", "parse_event", "put", "released", "seal", "sealed_copy",
-    "seat_id", "seat_index", "seat_name", "seat_of", "stored_event", "table_score",
-    "what_now", "writer",
+    "seat_id", "seat_ids", "seat_index", "seat_name", "seat_of", "stored_event",
+    "table_score", "what_now", "writer",
 ]

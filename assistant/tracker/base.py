@@ -1,13 +1,13 @@
 """What games' trackers share: a base with the contract's defaults (plain events, private
 events shown to everyone but their own seat as who wrote one, not what), and the seat code
-their rules use (a seat's id from its name, finding a seat, its name in a history line).
+their rules use (seats' ids from their names, names.py; finding a seat, its name in a history
+line).
 
 A game subclasses TrackerBase and overrides only what differs; a tracker need not use it
 (the contract is contract.Tracker), but then it declares every member itself.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -17,21 +17,16 @@ from assistant.inputs import Text
 
 from .contract import Action, SeatLike, Viewer
 from .kernel import SEALED, Event, seat_of
+from .names import find_seat, seat_id
 
 T = TypeVar("T")
 
 NOTE = Action("note", "Add note", asks=("text",))
 SAVED_ID = Text("id", "Leave out when starting a table: the seat's id as an export saved it "
-                "(the slug of its name).", max_length=60, ask=False)
+                "(made from its name).", max_length=60, ask=False)
 """A seat form's last field, so an export's setup (which names each seat's id) is a setup the
 form takes as it is."""
 """The board's free note for the table's record (a game's `note` event, with its `text`)."""
-
-
-def seat_id(name: str) -> str:
-    """A seat's id from its name: lower case, anything else as one hyphen ("Jin Feng" →
-    "jin-feng"); an id gives itself back."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "seat"
 
 
 def seat_index(seats: Sequence[SeatLike], seat: str, field: str = "seat") -> int:
@@ -47,7 +42,10 @@ def seat_name(names: Mapping[str, str], seat: Any) -> str:
     by name (where a game takes names) is found by its id; "" for no seat."""
     if seat is None or seat == "":
         return ""
-    return names.get(str(seat), names.get(seat_id(str(seat)), str(seat)))
+    if str(seat) in names:
+        return names[str(seat)]
+    found = find_seat(list(names), list(names.values()), str(seat))
+    return str(seat) if found is None else list(names.values())[found]
 
 
 def put(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:
@@ -86,6 +84,21 @@ class TrackerBase:
     def start_seat(self, setup: Any) -> str | None:
         """The setup does not say who started (a game whose setup does overrides this)."""
         return None
+
+    def round_of(self, setup: Any, state: Any) -> int | None:
+        """The round `state` is in, for the chart of the game (progress.py): a game with
+        rounds says; None: the chart has a start and an end only."""
+        return None
+
+    def tally(self, setup: Any, state: Any) -> tuple[str, dict[str, Any]] | None:
+        """Each seat's score measure now, with its unit, for the chart of the game: the
+        standings' totals (what every seat may see); None for a game without points (one
+        with a public count to chart instead says so)."""
+        result = self.score(setup, state).result  # type: ignore[attr-defined]
+        if not result.get("points", True):
+            return None
+        return str(result.get("unit", "")), {str(s["seat"]): s["total"]
+                                             for s in result.get("standings", ())}
 
     def parse_event(self, kind: str, values: Mapping[str, Any]) -> Any:
         return Event(kind, dict(values))

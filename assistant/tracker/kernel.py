@@ -35,6 +35,7 @@ from assistant.inputs import Form, Integer, Text
 
 from .contract import SHARED, SeatLike, Tracker
 from .fields import check_form, stored_values
+from .names import find_seat
 
 UNDO = "undo"
 REVERT = "revert"
@@ -236,11 +237,12 @@ def is_sealed(event: Any) -> bool:
 
 
 def seat_of(seats: Sequence[SeatLike], seat: str, field: str = "seat") -> str:
-    """The id of the seat `seat` names (its id, or its name in any case and spacing)."""
-    want = " ".join(str(seat).split()).casefold()
-    for s in seats:
-        if want in (s.id.casefold(), " ".join(s.name.split()).casefold()):
-            return s.id
+    """The id of the seat `seat` names (its id, or its name: as typed, or in any case and
+    spacing where only one seat has it; names.find_seat)."""
+    ids = [s.id for s in seats]
+    found = find_seat(ids, [s.name for s in seats], str(seat))
+    if found is not None:
+        return ids[found]
     raise InvalidInput(field, f"There is no seat {seat!r} at this table.",
                        ", ".join(s.id for s in seats))
 

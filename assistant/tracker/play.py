@@ -21,8 +21,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from assistant.errors import InvalidInput, LairsideError
 
-from .base import seat_id
 from .contract import SeatLike, TableSetup, Tracker
+from .names import seat_ids
+from .standings import one
 
 BGSTATS_WEB = "https://app.bgstatsapp.com/createPlay.html?data="
 BGSTATS_APP = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -81,7 +82,8 @@ class Play:
         lines = [head]
         for p in d["players"]:
             role = f" ({p['role']})" if p["role"] else ""
-            score = f" {_number(p['score'])} {self.unit}" if "score" in p else ""
+            unit = one(self.unit) if p.get("score") == 1 else self.unit
+            score = f" {_number(p['score'])} {unit}" if "score" in p else ""
             win = " · winner" if p["winner"] else ""
             lines.append(f"{p['rank']}. {p['name']}{role}{score}{win}")
         who = next(p["name"] for p in d["players"] if p["startPlayer"])
@@ -137,11 +139,15 @@ def build(tracker: Tracker, title: str, mode_title: str, setup: TableSetup, stat
     points = bool(answer.result.get("points", True))
     seats = {s.id: s for s in setup.seats}
     start = start_seat(tracker, setup)
-    players = [_player(s, seats[str(s["seat"])], points, start.seat) for s in standings]
+    people = [seats[str(s["seat"])] for s in standings]
+    ids = seat_ids([p.player or p.name for p in people], list_name="players")
+    players = [_player(s, seat, points, start.seat, person)
+               for s, seat, person in zip(standings, people, ids, strict=True)]
     data = {"sourceName": SOURCE, "sourcePlayId": code,
             "playDate": began.strftime("%Y-%m-%d %H:%M:%S"),
             "durationMin": max(0, round((ended - began).total_seconds() / 60)),
-            "location": "", "comments": f"Kept on {SOURCE}, table {code}. {answer.summary}",
+            "location": "", "comments": f"Kept on {SOURCE}, table {code}. "
+                                        f"{answer.result.get('headline') or answer.summary}",
             "board": mode_title,
             "game": {"name": title, "highestWins": True, "noPoints": not points,
                      "sourceGameId": setup.game},
@@ -150,19 +156,21 @@ def build(tracker: Tracker, title: str, mode_title: str, setup: TableSetup, stat
                 str(answer.result.get("unit", "")))
 
 
-def _player(standing: Mapping[str, Any], seat: SeatLike, points: bool, start: str
-            ) -> dict[str, Any]:
+def _player(standing: Mapping[str, Any], seat: SeatLike, points: bool, start: str,
+            person_id: str) -> dict[str, Any]:
     """A seat as BG Stats takes a player: the person's name where the seat has one (the seat's
     own name, a Henchman say, then kept as its role), its shared rank and winner, and only the
-    public role its standing gives (never a secret: the standings carry none). The person's
-    name is its source id too, so BG Stats matches the same person from play to play."""
+    public role its standing gives (never a secret: the standings carry none), each role once.
+    The source id is made from the person's name in any alphabet (names.seat_id), so BG Stats
+    matches the same person from play to play and never merges two players of one play."""
     person = seat.player or seat.name
     roles = [seat.name] if seat.player and seat.player != seat.name else []
-    if standing.get("role"):
-        roles.append(str(standing["role"]))
+    role = str(standing.get("role") or "")
+    if role and role.casefold() not in (r.casefold() for r in roles):
+        roles.append(role)
     out: dict[str, Any] = {"name": person, "rank": int(standing["rank"]),
                            "winner": bool(standing["winner"]), "startPlayer": seat.id == start,
-                           "role": ", ".join(roles), "sourcePlayerId": seat_id(person)}
+                           "role": ", ".join(roles), "sourcePlayerId": person_id}
     total = standing.get("total")
     if points and isinstance(total, int | float) and not isinstance(total, bool):
         out["score"] = total

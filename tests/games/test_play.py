@@ -243,3 +243,22 @@ def test_a_game_without_points_still_ranks_and_keeps_public_roles() -> None:
     assert play.start.recorded and "Start player: Bo\n" in play.text()
     assert play.text().splitlines()[1] == "1. Ann (Ana, Team A) · winner"
     assert [row[5] for row in play.rows()[1:]] == ["", "", ""]
+
+
+def test_each_player_is_one_player_in_any_alphabet_and_each_role_said_once() -> None:
+    """Issue 43: four Cyrillic names once all became `sourcePlayerId: "seat"` (BG Stats
+    merged them into one person), and General Goodman's seat said its role twice."""
+    tdt = find_game("tdt").tracker
+    assert tdt is not None
+    setup = tdt.parse_setup({"mode": "cutthroat", "seats": [
+        {"goodman": True, "player": "Ана"}, {"henchman": "Jin Feng", "player": "Аня"},
+        {"henchman": "The Node", "player": "王芳"}, {"henchman": "Axle Robbins", "player": "🦊"},
+        {"henchman": "Azura Badeau", "player": "José"}, {"henchman": "Ugo Dottore",
+                                                         "player": "Jose"}]})
+    history = History(tdt, setup)
+    while moves := tdt.moves(history.setup, history.state):
+        history.append(parse_event(tdt, dict(moves[0])))
+    data = decoded(played(history, "Tomorrow Dies Today", "Cutthroat").link)
+    ids = [p["sourcePlayerId"] for p in data["players"]]
+    assert len(set(ids)) == 6 and "seat" not in ids
+    assert {p["name"]: p["role"] for p in data["players"]}["Ана"] == "General Goodman"

@@ -51,5 +51,12 @@ def test_errors_say_what_to_do(client: Any) -> None:
     assert to_do("Must be greater than or equal to 1 and less than or equal to 7.") == \
         "Choose a number from 1 to 7."
     assert to_do("Must be one of: base, mission.") == "Choose one of: Base, Mission."
-    assert to_do("No Throwdown is open. Allowed: throwdown.") == \
-        "No Throwdown is open. It can be: throwdown."
+    assert to_do("There is no seat 'Zed'. Allowed: Ann, Ben, Cat.") == \
+        "There is no seat 'Zed'. It can be: Ann, Ben, Cat."
+    # a tail that only says again what the sentence says, or describes, is left out (issue 43)
+    assert to_do("No Throwdown is open. Allowed: throwdown.") == "No Throwdown is open."
+    assert to_do("A share code has 8 characters (four and four); this one has 5. Allowed: 8 "
+                 "characters.") == "A share code has 8 characters (four and four); this one has 5."
+    assert to_do("Each seat names its Named Henchman. Allowed: a name.") == \
+        "Each seat names its Named Henchman."
+    assert to_do("Length must be between 2 and 5.") == "Give 2 to 5 of them."

@@ -70,7 +70,9 @@ def test_the_score_shows_its_reasons_and_follows_each_change(
     saved(page)
     first = page.locator("[data-standings] > li").first
     expect(first).to_contain_text("Bo")  # asked again at the new version, without a reload
-    expect(first).to_contain_text("1 coins")
+    expect(first).to_contain_text("1 coin")
+    # a count of one in the singular (issue 43)
+    expect(first.locator("summary")).not_to_contain_text("1 coins")
     expect(first.locator(".win")).to_have_text("leads")
     first.locator("summary").click()
     step = first.locator(".steps li").first
@@ -94,7 +96,8 @@ def test_the_score_shows_its_reasons_and_follows_each_change(
     for _ in range(3):  # round 5 ends the heist: the score is final
         page.locator('[data-track="round"][data-delta="1"]').click()
         saved(page)
-    expect(state).to_have_text(re.compile("^Final score"))
+    # the outcome in one sentence first (issue 43)
+    expect(state).to_have_text(re.compile("^Bo wins with 1 coin, the most at the table"))
     expect(page.locator("[data-standings] > li").first.locator(".win")).to_have_text("wins")
     for theme in ("dark", "light"):
         page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")

@@ -67,7 +67,7 @@ def test_a_finished_table_offers_its_play_to_bg_stats(page: Any, base_url: str) 
                                    + f" ({data['durationMin']} min)\n1. Bo 6 coins · winner\n"
                                    "2. Ann (Ana) 4 coins\nStart player: Ann (the first seat "
                                    f"listed)\nKept on Lairside, table {code}. "
-                                   "Leading: Bo with 6 coins.")
+                                   "Bo wins with 6 coins, the most at the table.")
     copy.click()
     expect(page.locator("[data-play] [data-share-status]")).not_to_be_empty()
 

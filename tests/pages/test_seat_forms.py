@@ -19,11 +19,14 @@ def test_loser_lad_is_picked_from_the_names_typed_above(page: Any, base_url: str
     expect(lad.locator("option")).to_have_count(1)  # nobody named yet
     for i, name in enumerate(["Ann", "Ben", "Cat", "Dee"]):
         page.locator(f"input[name='seats.{i}.name']").fill(name)
-    expect(lad.locator("option")).to_have_text(["Choose a seat", "Ann", "Ben", "Cat", "Dee"])
-    page.locator("details.more summary").first.click()  # optional: asked later if left out
+    # the blank choice shows whom the setup deals him to (issue 43), one tap to change
+    expect(lad.locator("option")).to_have_text([re.compile(r"^Dealt: (Ann|Ben|Cat|Dee)$"),
+                                                "Ann", "Ben", "Cat", "Dee"])
+    page.locator("details.more summary").first.click()  # optional: dealt if left out
     lad.select_option("Cat")
     page.locator("input[name='seats.2.name']").fill("Cath")  # renamed: the list follows
-    expect(lad.locator("option")).to_have_text(["Choose a seat", "Ann", "Ben", "Cath", "Dee"])
+    expect(lad.locator("option")).to_have_text([re.compile("^Dealt: "), "Ann", "Ben", "Cath",
+                                                "Dee"])
     lad.select_option("Cath")
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(re.compile(r"/g/master-plan/sessions/[a-z0-9]{8}$"))
@@ -58,9 +61,9 @@ def test_the_print_page_shows_names_first_and_table_options_once(page: Any) -> N
     for i in range(5):
         row = rows.nth(i)
         names = row.locator("select, input[type=text]")
-        expect(names.first).to_have_attribute("name", f"table.seats.{i}.henchman")
+        expect(names.first).to_have_attribute("name", f"table.seats.{i}.player")  # names first
         expect(names.first).to_be_visible()
-        expect(row.locator(f"[name='table.seats.{i}.player']")).to_be_visible()
+        expect(row.locator(f"[name='table.seats.{i}.henchman']")).to_be_visible()
     assert form.locator("[data-row] details").count() == 0
     assert form.locator("[data-row] input[type=checkbox]").count() == 0  # Goodman: a pick
     assert form.locator("[name='table.global_events']").count() == 1  # asked once

@@ -100,7 +100,7 @@ def test_the_setup_page_ends_with_start_a_session(table_app: Any) -> None:
     html = table_app.test_client().get(
         links.setup("tdt", mode="cutthroat", players=5, seed="7")).get_data(as_text=True)
     assert "/g/tdt/sessions/new?mode=cutthroat&amp;players=5&amp;seed=7" in html
-    assert html.index("Start a session with this setup") > html.index('data-checklist=')
+    assert html.index("Start a table with this setup") > html.index('data-checklist=')
     assert "data-progress" in html
 
 

@@ -21,7 +21,8 @@ class PlayMode(StrEnum):
 STANDARD = Mode(
     PlayMode.STANDARD.value, "Standard", MIN_PLAYERS, MAX_PLAYERS,
     "Three rounds of drafting rooms, recruiting henchmen and pulling contracts; the most "
-    "Infamy wins. Supervillain abilities (advanced rules, not in the text) are left out; "
+    "Infamy wins. Supervillain abilities (advanced rules the rulebook does not give) are left "
+    "out; "
     "the 2-5 player range is worked out from the components.")
 
 MODES = (STANDARD,)

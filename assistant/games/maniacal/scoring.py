@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Provenance, Step, plural
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, IntList, ListOf, OneOf, Text
 from assistant.ranking import UNRESOLVED, Criterion, rank
@@ -127,7 +127,7 @@ def _money_bonus(villains: list[Villain], data: Mapping[str, Any],
     places = money_places(money, after_tie if isinstance(after_tie, str) else None)
     if max(places) > len(bonus):
         raise InvalidInput("money_bonus", f"Money places go down to {max(places)}; you "
-                           f"entered {len(bonus)} bonus value(s).",
+                           f"entered {plural(len(bonus), 'bonus value', 'bonus values')}.",
                            f"{max(places)} values (0 where your board pays nothing)")
     out = []
     for v, place in zip(villains, places, strict=True):

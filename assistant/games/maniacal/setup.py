@@ -100,7 +100,7 @@ def setup_for(players: int, bodyguards: bool = False) -> dict[str, Any]:
                        "schemes": number("starting-schemes", "schemes"),
                        "infamy": number("setup-tokens", "infamy-start")},
         "time_track": {"round_1": ROUND_ONE_WEEKS, "round_2": None, "round_3": None,
-                       "unknown": ["round_2", "round_3"]},
+                       "unknown": ["Round 2", "Round 3"]},
     }
 
 
@@ -126,7 +126,7 @@ def checklist(players: int, bodyguards: bool) -> list[Item]:
              *mark("setup-decks", "where-decks")),
         Item("Supervillains", "Each player picks a Supervillain (at random or as the table "
              "likes) and takes its Lackey; the meeple stands on the card. Strengths and "
-             "weaknesses are advanced rules not in the text: leave them out.",
+             "weaknesses are advanced rules this rulebook does not give: leave them out.",
              "setup-supervillains", players),
         Item("Tracks", "Each player: a disc on the start space of all 4 attraction tracks, a "
              "cylinder on 0 Infamy.", "setup-tokens", 0),

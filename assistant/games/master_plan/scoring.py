@@ -127,10 +127,10 @@ def score(players: Sequence[Player], setting: str, instant_winner: str = "") -> 
     other = {"setting": KO_PILES.name, "value": alt_setting, "changes": changes,
              "winner_changes": alt_winners != winners, "winners": alt_winners,
              "standings": [_row(pl, alt_setting) for pl in alt]}
-    detail = (f"With ko_piles = {alt_setting}: the ranking would be "
+    detail = (f"With {alt_setting} KO piles: the ranking would be "
               + ", ".join(f"{n} {r}" for n, r in alt_order)
               + (f" and the winner {' / '.join(alt_winners)}" if other["winner_changes"] else "")
-              + "." if changes else f"With ko_piles = {alt_setting} the ranking is the same.")
+              + "." if changes else f"With {alt_setting} KO piles the ranking is the same.")
     steps.append(says(KO_PILES.rule, "other-option", detail, changes))
     rows = [_row(pl, setting) for pl in placed]
     result = {"ended_by": "round-3", "winners": winners, "unresolved": unresolved,

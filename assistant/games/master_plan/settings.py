@@ -29,8 +29,10 @@ class Setting:
 
     @property
     def label(self) -> str:
-        """The setting as players say it ("attack reading"), never the field name."""
-        return self.name.replace("_", " ")
+        """The setting as players say it (its rules entry's title: "KO piles between
+        rounds"), never the field name."""
+        title = RULES.get(self.rule).title.removeprefix("Setting: ")
+        return title[:1].upper() + title[1:]
 
     @cached_property  # read from the rules once, not on every request
     def options(self) -> tuple[str, ...]:
@@ -59,7 +61,7 @@ class Setting:
 
     def step(self, value: str) -> Step:
         chosen = "the default" if value == self.default else "not the default"
-        return RULES.get(self.rule).step(None, f"Table setting “{self.label}”: {value} "
+        return RULES.get(self.rule).step(None, f"Table setting, {self.label}: {value} "
                                          f"({chosen}; the other option is "
                                          f"{self.other(value)}).", value)
 

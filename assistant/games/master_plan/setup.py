@@ -109,7 +109,7 @@ def plan(players: int, deck: int | None, loser_lad: str = "") -> Explained:
         "Loser Lad to the fewest KOs (holder breaks ties), every Super back in the deck, "
         "shuffle.", "phase-numbering", ROUNDS, "phase-6")
     for setting in SETTINGS:
-        steps.append(says(setting.rule, None, f"Agree the table setting {setting.name} "
+        steps.append(says(setting.rule, None, f"Agree the table setting {setting.label} "
                           f"(default {setting.default}; options {', '.join(setting.options)}).",
                           setting.default))
     result: dict[str, Any] = {

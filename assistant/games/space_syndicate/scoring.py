@@ -76,7 +76,7 @@ def score(data: Mapping[str, Any]) -> Explained:
              for p in table]
     if any(p.award_vp for p in table):
         steps.append(says("awards", "points", "Award points as entered: the feats and their VP "
-                          "are printed on the board, not in the text."))
+                          "are printed on the board, not in the rulebook."))
     if any(p.other_vp for p in table):
         steps.append(says("final-score", "other-vp", "Other VP as entered: the book names only "
                           "the Awards as a source of victory points; any other source would be "

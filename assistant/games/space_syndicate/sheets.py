@@ -167,7 +167,7 @@ def setup_sheet(mode: str = PlayMode.STANDARD.value, players: int = 2, advanced:
             Check(f"Step {i + 1}", s.text.split(": ", 1)[-1], s.provenance)
             for i, s in enumerate(mat_steps))),), rule_link("setup-player-mat")),
         Section("From your box (the book does not print these)", (
-            blanks, Para("Enter them once in the session; the companion remembers them.",
+            blanks, Para("Enter them once on the table's page; it remembers them.",
                          ParaStyle.NOTE)), rule_link("alert-bands"), UNKNOWN),
     ]
     if mode == PlayMode.PHANTOM.value:

@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Step
+from assistant.explain import Explained, Step, plural
 from assistant.games import Operation
 from assistant.inputs import Flag, Integer, ListOf, OneOf, Text
 from assistant.ranking import UNRESOLVED, Criterion, Placed, rank
@@ -332,7 +332,8 @@ def _cutthroat_breakdown(h: Henchman) -> tuple[Step, ...]:
         Step("VP from the revealed Nefarious Plan", h.vp_nefarious, "scoring-cutthroat"),
         says("villain-prestige", "other-vp",
              "Other VP held (mission rewards, affinity bonus, exchanges)", h.vp_other),
-        Step(f"{h.triggers} active Betrayal Trigger(s), 1 VP each"
+        Step(f"{plural(h.triggers, 'active Betrayal Trigger', 'active Betrayal Triggers')}, "
+             "1 VP each"
              + (", Team Leader trigger included" if h.team_leader_trigger else ""),
              -h.triggers, "betrayal-triggers"),
     ]
@@ -457,7 +458,7 @@ def _mayhem_member_step(h: Henchman) -> Step:
     counted = counted_triggers(h, PlayMode.MAYHEM)
     ignored = " (Team Leader trigger ignored)" if h.team_leader_trigger else ""
     text = (f"{h.name}: objectives {h.vp_objectives} + Nefarious Plan {h.vp_nefarious} + other "
-            f"{h.vp_other} - {counted} trigger(s){ignored}")
+            f"{h.vp_other} - {plural(counted, 'trigger', 'triggers')}{ignored}")
     value = final_vp(h, PlayMode.MAYHEM)
     if h.vp_nefarious:
         return says("scoring-mayhem", "nefarious", text, value)
@@ -502,7 +503,8 @@ def score_syndicate(henchmen: Sequence[Henchman], *, plan_completed: bool,
 def _syndicate_row(h: Henchman) -> ScoreRow:
     counted = counted_triggers(h, PlayMode.SYNDICATE)
     blocks = counted >= SYNDICATE_BLOCKING_TRIGGERS
-    steps = [Step(f"{h.triggers} active Betrayal Trigger(s)", h.triggers, "betrayal-triggers")]
+    steps = [Step(plural(h.triggers, "active Betrayal Trigger", "active Betrayal Triggers"),
+                  h.triggers, "betrayal-triggers")]
     if h.team_leader_trigger:
         steps.append(Step("Team Leader trigger ignored in Syndicate", -1,
                           "setup-betrayal-triggers"))
@@ -604,7 +606,8 @@ def summarise(report: ScoreReport) -> ScoreSummary:
     for row in report.rows:
         lines = tuple(_line(s) for s in row.breakdown)
         if report.mode is PlayMode.SYNDICATE:
-            total = f"{row.active_triggers} trigger(s)" + (", blocks" if row.blocks_end else "")
+            total = plural(row.active_triggers, "trigger", "triggers") + (
+                ", blocks" if row.blocks_end else "")
             rows.append(SummaryRow("", row.name, total, lines))
             continue
         shown = "-" if row.rank is None else str(row.rank)

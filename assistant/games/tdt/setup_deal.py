@@ -66,8 +66,8 @@ def _hands(tiles: list[str], handout: Handout) -> tuple[Pile, ...]:
         at += hand.tiles
     if handout.extra:
         piles.append(Pile("Extra (seats to agree)", tuple(tiles[at:at + handout.extra]),
-                          note="One each to the two seats your table picks; the rulebook's "
-                               "icons naming them are not given here."))
+                          note="One each to the two seats your table picks (the rulebook "
+                               "marks which on its own page)."))
         at += handout.extra
     if at < len(tiles):
         piles.append(Pile(WORLD, tuple(tiles[at:])))

@@ -195,9 +195,10 @@ def check_identities_loose(players: Sequence[PlayerEnd]) -> list[Step]:
     for identity, n in count.items():
         if n > CARDS[identity].copies:
             at = [i for i, p in enumerate(players) if p.identity is identity][-1]
-            raise InvalidInput(f"players.{at}.identity", f"There are {CARDS[identity].copies} "
-                               f"{CARDS[identity].title} card(s) in the box; {n} players claim "
-                               "one.", f"at most {CARDS[identity].copies}")
+            card = CARDS[identity]
+            raise InvalidInput(f"players.{at}.identity", f"There are {card.copies} "
+                               f"{card.title} card{'s' * (card.copies != 1)} in the box; {n} "
+                               "players claim one.", f"at most {card.copies}")
     return [Step("Identities revealed; copies checked against the box.", len(players),
                  "identity-card")]
 

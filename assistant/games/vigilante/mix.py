@@ -132,7 +132,8 @@ def check_identities(scenario: Scenario, identities: Sequence[Identity],
         if n > card.copies:
             at = [i for i, x in enumerate(identities) if x is identity][-1]
             raise InvalidInput(f"{field}.{at}.identity", f"There are {card.copies} "
-                               f"{card.title} card(s) in the box; {n} players claim one.",
+                               f"{card.title} card{'s' * (card.copies != 1)} in the box; "
+                               f"{n} players claim one.",
                                f"at most {card.copies} {card.title}",
                                rule="identity-card")
     count = Counter(CARDS[i].allegiance for i in identities)

@@ -44,6 +44,10 @@ CARD_NOTE = mark("scenario-card", "on-card")[1]
 """The card's own values: printed on the Scenario Card only (each setup entry holds the same
 reading, `on-card`, so a step on it carries that entry's mark)."""
 SUGGESTION = mark("setup-villain-deck", "example-per-level")
+CARD_WORDS = {"rounds": "the rounds", "starting_city_cards": "the City cards each player draws",
+              "starting_events": "the starting Events", "good": "the Good Identities",
+              "evil": "the Evil Identities", "neutral": "the Neutral Identities"}
+"""What the Scenario Card prints, as the summary names it."""
 
 
 @dataclass(frozen=True)
@@ -260,10 +264,11 @@ def run(data: Mapping[str, Any]) -> Explained:
         "hero_market": MARKET_MERCENARIES if mercenaries else MARKET,
         "mercenaries": mercenaries, "first_game": first_game,
         "identity_pool": identity_pool(s, first_game),
-        "from_your_card": missing,
+        "from_your_card": [CARD_WORDS.get(k, k) for k in missing],
         "checklist": [item.to_json(i) for i, item in enumerate(items, start=1)],
     }
-    note = f" Still to read from your card: {', '.join(missing)}." if missing else ""
+    note = (f" Still to read from your Scenario Card: "
+            f"{', '.join(CARD_WORDS.get(k, k) for k in missing)}." if missing else "")
     summary = (f"Vigilante {TITLES[s]}, {players} players: Hero Market "
                f"{result['hero_market']}, each player 2 Event dice, 4 action tokens, 4 of 6 "
                f"Allegiance tokens kept, 1 of 2 Starter Heroes kept.{note}")

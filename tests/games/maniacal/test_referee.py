@@ -134,7 +134,7 @@ def test_the_same_action_room_twice_in_a_round_is_refused():
     assert err.rule == "action-rooms"
     add(h, {"kind": "room", "seat": "simon", "room": "Vault", "figure": "henchman"})
     err = refused(h, {"kind": "room", "seat": "simon", "room": "Den", "figure": "henchman"})
-    assert err.field == "room" and "built 2 room(s) and used 2" in err.detail
+    assert err.field == "room" and "built 2 rooms and used 2" in err.detail
 
 
 def test_a_legendary_contract_in_round_1_is_refused():

@@ -93,8 +93,25 @@ def test_a_pick_ends_deployment_without_a_deck_size_only_after_a_full_round() ->
 
 # ---------------------------------------------------------------- Loser Lad (:22, :67)
 
-def test_a_table_started_with_names_only_is_asked_who_holds_loser_lad() -> None:
-    h = History(TRACKER, TRACKER.parse_setup({"mode": "standard", "seats": FOUR}))
+def test_a_table_started_with_names_only_has_loser_lad_dealt_and_changed_in_one_tap() -> None:
+    """Issue 43, item 4: what a dealer decides is dealt by the seeded setup, shown on the
+    board and changed with one seat's "Holds Loser Lad" before anyone deploys."""
+    setup = TRACKER.parse_setup({"mode": "standard", "seats": FOUR})
+    assert setup.loser_lad in {"ann", "ben", "cat", "dee"}
+    assert TRACKER.parse_setup({"mode": "standard", "seats": FOUR}) == setup  # the same deal
+    dealt = {TRACKER.parse_setup({"seats": FOUR, "seed": str(n)}).loser_lad for n in range(20)}
+    assert len(dealt) > 1  # the seed deals
+    assert TRACKER.parse_setup(setup.to_json()) == setup  # a stored table keeps its holder
+    h = History(TRACKER, setup)
+    assert view(h)["loser_lad"] == setup.loser_lad == TRACKER.start_seat(setup)
+    other = next(s for s in ("ann", "ben") if s != setup.loser_lad)
+    play(h, {"kind": "loser-lad", "seat": other})
+    assert view(h)["loser_lad"] == other
+
+
+def test_a_table_that_says_it_will_tell_later_is_asked_who_holds_loser_lad() -> None:
+    h = History(TRACKER, TRACKER.parse_setup({"mode": "standard", "seats": FOUR,
+                                              "loser_lad": None}))
     assert h.setup.loser_lad is None and TRACKER.start_seat(h.setup) is None
     play(h, *({"kind": "throwdown", "loot": x} for x in ("Gem", "Idol", "Crown")))
     asked = refused(h, {"kind": "deploy", "seat": "ann", "throwdown": 1}, "setup-loser-lad")

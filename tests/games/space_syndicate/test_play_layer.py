@@ -171,7 +171,7 @@ def test_the_hand_is_a_count_dealt_drawn_played_and_sold():
     to_collection(h)
     state = play(h, {"kind": "collect", "seat": "ana"})  # 2 + 1 die still ARMED
     assert seat(state, "ana")["hand"] == 2 + 3 and state["deck"] == 78 - 12 - 3
-    assert "Ana draws 3 Operation card(s) (5 in hand)" in line(h)
+    assert "Ana draws 3 Operation cards (5 in hand)" in line(h)
     state = play(h, {"kind": "collect", "seat": "ben"})  # both dice ARMED: 2 + 2
     assert seat(state, "ben")["hand"] == 8
 
@@ -195,7 +195,7 @@ def test_the_deck_running_out_is_the_table_s_call():
     to_collection(h)
     state = play(h, {"kind": "collect", "seat": "ana"})
     assert state["deck"] == 0 and seat(state, "ana")["hand"] == 4 + 2
-    assert "ran out 2 card(s) short" in line(h)
+    assert "ran out 2 cards short" in line(h)
     assert line(h).startswith("Ana draws 2")
 
 
@@ -367,7 +367,7 @@ def test_a_tax_card_charges_the_same_for_every_base():
     to_card(h, card="tax")
     refused(h, {"kind": "tax", "seat": "ana"}, "taxes", "printed on the card")
     play(h, {"kind": "tax", "seat": "ana", "per_base": 4})
-    refused(h, {"kind": "tax", "seat": "ben", "per_base": 5}, "taxes", "charges 4 credit(s)")
+    refused(h, {"kind": "tax", "seat": "ben", "per_base": 5}, "taxes", "charges 4 credits")
     state = play(h, {"kind": "tax", "seat": "ben"})
     assert seat(state, "ana")["credits"] == 32
     h = table()

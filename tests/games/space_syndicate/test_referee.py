@@ -351,7 +351,7 @@ def test_pardons_and_taxes_in_the_sovereign_phase():
     state = play(h, {"kind": "pardon", "seat": "ana"})
     assert seat(state, "ana")["influence"] == 10 and "pays 10 influence" in last_line(h)
     refused(h, {"kind": "tax", "seat": "ana", "per_base": 2}, "bought a pardon")
-    refused(h, {"kind": "tax", "seat": "ben", "per_base": 3}, "charges 2 credit(s)")
+    refused(h, {"kind": "tax", "seat": "ben", "per_base": 3}, "charges 2 credits")
     refused(h, {"kind": "tax", "seat": "ben", "per_base": 2, "flip_exo": 1},
             "2 go unpaid", "1 chosen")
     state = play(h, {"kind": "tax", "seat": "ben", "per_base": 2, "flip_middle": 2})

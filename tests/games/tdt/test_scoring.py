@@ -385,4 +385,4 @@ def test_summary_object_for_printables() -> None:
     assert summary.rows[1].tie_break_tag == "tied, rank shared"
     assert summary.citations == report.citations
     syn = summarise(score("syndicate", [H("A", triggers=3)], plan_completed=True, clock=1))
-    assert syn.rows[0].total == "3 trigger(s), blocks" and not syn.final
+    assert syn.rows[0].total == "3 triggers, blocks" and not syn.final

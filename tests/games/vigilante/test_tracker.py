@@ -116,7 +116,8 @@ def test_setup_refusals():
                        ({**SETUP, "mode": "showdown"}, "neutral"),
                        ({**SETUP, "evil": 2, "good": 1}, "evil"),
                        ({**SETUP, "first_player": "Zed"}, "first_player"),
-                       ({**SETUP, "seats": [{"name": "A"}, {"name": "a"}]}, "seats.1.name")):
+                       ({**SETUP, "seats": [{"name": "José"}, {"name": "Jose\u0301 "}]},
+                            "seats.1.name")):
         with pytest.raises(InvalidInput) as err:
             TRACKER.parse_setup(bad)
         assert err.value.field == field

@@ -107,6 +107,10 @@ class ManiacalTracker(TrackerBase):
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return view.state_json(setup, state)
 
+    def round_of(self, setup: SessionSetup, state: State) -> int | None:
+        """The round in play (the chart of the game reads each round's end)."""
+        return int(state.round)
+
     def score(self, setup: SessionSetup, state: State) -> Explained:
         return final_score(setup, state)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained
+from assistant.explain import Explained, plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -267,7 +267,8 @@ def worked_out(setup: SessionSetup, state: State, event: Event) -> Event:
                                        "henchman", strict=True)
         carried = v.merc_powers if kind == MERCENARY else v.powers - v.merc_powers
         if effect in CAPTURES and int(event.get("lost_powers") or 0) > carried:
-            raise InvalidInput("lost_powers", f"{name}'s henchmen carry {carried} Power(s) "
+            powers = plural(carried, "Power", "Powers")
+            raise InvalidInput("lost_powers", f"{name}'s henchmen carry {powers} "
                                "that could go with the captured one.", f"0-{carried}",
                                rule="powers")
     if event.get("scheme") == "injury":
@@ -353,7 +354,8 @@ def check_room(setup: SessionSetup, state: State, event: Event, rule: str) -> No
     v, name = state.villains[i], setup.seats[i].name
     room = str(event.get("room") or "").strip()
     if v.rooms_used >= v.rooms_built:
-        raise InvalidInput("room", f"{name} has built {v.rooms_built} room(s) and used "
+        built = plural(v.rooms_built, "room", "rooms")
+        raise InvalidInput("room", f"{name} has built {built} and used "
                            f"{v.rooms_used} this round: each room works once a round.",
                            "another action", rule=rule)
     if room and room.casefold() in v.rooms:

@@ -56,7 +56,7 @@ SEAT: Form = (
 
 ATTRACTION_START = Integer(
     "attraction_start", "The number printed on the start space of the attraction tracks, on "
-    "your board (the rulebook does not print it). Optional at the start: the session asks "
+    "your board (the rulebook does not print it). Optional at the start: the table page asks "
     "for it when a track first moves.", minimum=0, maximum=20)
 
 TABLE_VALUES: Form = (
@@ -93,7 +93,7 @@ SETUP_FORM: Form = (
 SEAT_ID = Text("seat", "Seat id.", max_length=40, required=True, seat=True)
 AMOUNT = Integer("amount", "Change (+ or -).", minimum=-30, maximum=30, required=True)
 REASON = Text("reason", "Why (optional).", max_length=60)
-ROOM = Text("room", "The room's name (each room works once a round; named, the session "
+ROOM = Text("room", "The room's name (each room works once a round; named, this page "
             "checks it).", max_length=60)
 FIGURE = OneOf("figure", "Who activates it and is exhausted: the Supervillain or a henchman.",
                FIGURES, default=FIGURES[0])
@@ -151,7 +151,7 @@ EVENT_FORMS: Mapping[str, Form] = {
                  OneOf("scheme", "A rival's negative Scheme played on this attempt, if any.",
                        NEGATIVE),
                  Text("scheme_by", "Who played that Scheme.", max_length=40, seat=True),
-                 Integer("target", "Target value on the card (the session counts the result; "
+                 Integer("target", "Target value on the card (this page counts the result; "
                          "leave out only to type a result by hand).", minimum=1, maximum=15),
                  Integer("successes", "Successes rolled, rerolls done (icons matching the "
                          "recommended trait count double).", minimum=0, maximum=99),

@@ -169,7 +169,8 @@ def spend(setup: SessionSetup, state: State, seat: str, weeks: int) -> State:
     Order track (maniacal.txt:173-174, 183-185)."""
     left = state.weeks(seat) or 0
     if weeks > left:
-        raise InvalidInput("weeks", f"{names_of(setup, [seat])[0]} has {left} week(s) left; "
+        weeks_left = plural(left, "week", "weeks")
+        raise InvalidInput("weeks", f"{names_of(setup, [seat])[0]} has {weeks_left} left; "
                            f"that needs {weeks}: an action is taken only with the time for it.",
                            f"at most {left}, or pass", rule="actions-and-time")
     to = left - weeks

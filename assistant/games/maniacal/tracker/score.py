@@ -103,7 +103,9 @@ def final_score(setup: SessionSetup, state: State) -> Explained:
         (*(st for st in answer.steps if st.text.startswith(f"{r['name']}: ")),
          Step(f"{plural(r['henchmen'], 'henchman', 'henchmen')}, the first tie-break.",
               r["henchmen"], "winner-and-ties")),
-        separations[j - 1].text if j else "", role=_role(setup, ids[r["name"]]))
+        separations[j - 1].text if j else "", role=_role(setup, ids[r["name"]]),
+        note=(f"{r['infamy']} Infamy on the track + {r['bonus']} money bonus"
+              if r["bonus"] else ""))
         for j, r in enumerate(rows)]
     explained = Explained(answer.result, steps,
                           answer.summary.replace("final score", f"score, {stage}"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.tracker import Seat, seat_of
+from assistant.tracker import Seat, seat_ids, seat_of
 from assistant.tracker.chain import Chain
 from assistant.tracker.fields import check_form
 
@@ -65,10 +65,6 @@ class SessionSetup:
         return out
 
 
-def _seat_id(name: str) -> str:
-    return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split()) or "seat"
-
-
 def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     values = check_form(SETUP_FORM, data)
     raw = data.get("seats")
@@ -76,15 +72,10 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         raise InvalidInput("seats", f"Maniacal seats {MIN_PLAYERS} to {MAX_PLAYERS} players "
                            "(worked out from the components).",
                            f"{MIN_PLAYERS}-{MAX_PLAYERS} seats", rule="player-count")
-    seats: list[Seat] = []
-    for i, item in enumerate(raw):
-        item = item if isinstance(item, Mapping) else {}
-        got = check_form(SEAT, item, f"seats.{i}")
-        sid = _seat_id(str(item.get("id") or got["name"]))
-        if any(s.id == sid for s in seats):
-            raise InvalidInput(f"seats.{i}.name", f"Two seats are called {got['name']!r}.",
-                               "a different name per seat")
-        seats.append(Seat(sid, got["name"], got.get("player")))
+    rows = [check_form(SEAT, item if isinstance(item, Mapping) else {}, f"seats.{i}")
+            for i, item in enumerate(raw)]
+    ids = seat_ids([r["name"] for r in rows], [r.get("id") for r in rows])
+    seats = [Seat(sid, r["name"], r.get("player")) for sid, r in zip(ids, rows, strict=True)]
     table = tuple(sorted(table_values({f.name: values.get(f.name)
                                        for f in TABLE_VALUES}).items()))
     guards, own_rule = bool(values.get("bodyguards")), bool(values.get("bodyguards_house_rule"))

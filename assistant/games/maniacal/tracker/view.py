@@ -91,7 +91,7 @@ def seat_rows(setup: SessionSetup, state: State) -> list[dict[str, Any]]:
             "crew_text": crew_text(v) + (f"; {plural(v.schemes, 'Scheme')} in hand"
                                          if v.schemes else "; no Scheme in hand")
             + (f"; {plural(v.powers, 'Power')}" if v.powers else "")
-            + (f"; {v.rooms_built} room(s) built" if v.rooms_built else ""),
+            + (f"; {plural(v.rooms_built, 'room')} built" if v.rooms_built else ""),
             "weeks_text": "" if left is None else ("done" if left == 0 else
                                                    f"{left} weeks left"),
         }
@@ -238,10 +238,12 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
         amount = int(event["amount"])
         reason = f": {event['reason']}" if event.get("reason") else ""
         unit = "$" if k == "money" else ""
-        label = {"money": "", "schemes": " Scheme(s) in hand", "powers": " Power(s)",
-                 "rooms": " room(s) built",
-                 "henchmen": f" {KIND_WORDS[str(event['type'])]}(s)" if event.get("type")
-                 else " henchmen"}.get(k, f" {k}" + (" attraction" if k in TYPES else ""))
+        many = abs(amount) != 1
+        label = {"money": "", "schemes": f" Scheme{'s' * many} in hand",
+                 "powers": f" Power{'s' * many}", "rooms": f" room{'s' * many} built",
+                 "henchmen": f" {KIND_WORDS[str(event['type'])]}{'s' * many}"
+                 if event.get("type") else " henchmen"}.get(
+                     k, f" {k}" + (" attraction" if k in TYPES else ""))
         return (f"{who} {'+' if amount >= 0 else '-'}{unit}{abs(amount)}{label} "
                 f"(correction{reason})")
     texts: dict[str, Callable[[], str]] = {
@@ -263,7 +265,7 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
         "contract": lambda: contract_line(who, event, names),
         "visit": lambda: f"{who} visits {PLACES[str(event['location'])]} ("
                          + (f"pays ${PER_INJURY * int(event.get('injuries') or 0)} to remove "
-                            f"{event.get('injuries') or 0} Injury token(s)"
+                            f"{plural(int(event.get('injuries') or 0), 'Injury token')}"
                             if event["location"] == "hospital" else
                             "draws a Scheme card" if event["location"] == "underground" else
                             "draws a Mercenary if the deck holds one") + ")",

@@ -100,9 +100,9 @@ def pass_loser_lad(piles: Sequence[Pile], holder: str, round_no: int, setting: s
     changes = alt.tied != mine.tied
     other = {"setting": KO_PILES.name, "value": alt_setting, "changes": changes,
              "tied": list(alt.tied), "fewest": alt.fewest,
-             "detail": (f"With ko_piles = {alt_setting} the fewest would be "
+             "detail": (f"With {alt_setting} KO piles the fewest would be "
                         f"{', '.join(alt.tied)} ({alt.fewest})." if changes else
-                        f"With ko_piles = {alt_setting} the same players have the fewest.")}
+                        f"With {alt_setting} KO piles the same players have the fewest.")}
     steps.append(says(KO_PILES.rule, "other-option", str(other["detail"]), changes))
     steps.append(Step("Then every Super goes back into the deck, shuffle, and start the next "
                       "round with Recruit; the new holder deploys first and picks the "

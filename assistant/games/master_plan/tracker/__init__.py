@@ -30,7 +30,7 @@ from assistant.tracker import Board, Event, TrackerBase, Viewer, Wording
 
 from . import referee, score, views
 from .forms import EVENT_FORMS, SETUP_FORM
-from .state import Setup, State, initial, parse_setup
+from .state import Setup, State, dealt, initial, parse_setup
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
     "seats": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dee"}],
@@ -95,6 +95,10 @@ class MasterPlanTracker(TrackerBase):
     def initial(self, setup: Setup) -> State:
         return initial(setup)
 
+    def dealt(self, setup: Setup) -> dict[str, Any]:
+        """What the seeded setup dealt (Loser Lad), as the start form's values."""
+        return dealt(setup)
+
     def start_seat(self, setup: Setup) -> str | None:
         """Loser Lad's holder at the start, where the setup names one: playing Supers begins
         with them, then goes clockwise (Assemble, step 3)."""
@@ -117,6 +121,10 @@ class MasterPlanTracker(TrackerBase):
 
     def state_json(self, setup: Setup, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.state_json(setup, state, viewer)
+
+    def round_of(self, setup: Setup, state: State) -> int | None:
+        """The round in play (the chart of the game reads each round's end)."""
+        return int(state.round)
 
     def score(self, setup: Setup, state: State) -> Explained:
         return score.table(setup, state)

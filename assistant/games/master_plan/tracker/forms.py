@@ -39,12 +39,15 @@ SETUP_FORM: Form = (
     ListOf("seats", "The players in clockwise order.", SEAT_FORM,
            min_items=STANDARD.min_players, max_items=STANDARD.max_players, required=True),
     Text("loser_lad", "Who starts with Loser Lad (whoever lost at something most recently). "
-         "Leave it out to say so before the first Super is played.", max_length=40,
-         seat=True),
+         "Left out, the setup deals him to a seat (the table changes it in one tap before "
+         "the first Super is played); null: say so before the first Super is played.",
+         max_length=40, seat=True, dealt=True),
     Integer("super_deck_size", "Optional: Super cards in the deck (the rulebook does not "
             "print it); gives each hand and when deployment ends.", minimum=1,
             maximum=DECK_MAX),
     *(s.field() for s in SETTINGS),
+    Text("seed", "The deal of Loser Lad where the table leaves him out: any text, the same "
+         "deal for the same text; left out, the players' names.", max_length=40, ask=False),
 )
 
 # ---------------------------------------------------------------- events

@@ -40,7 +40,9 @@ def table(setup: Setup, state: State) -> Explained:
                 "" if won else f"{winner} won instantly with a completed Master Plan: no final "
                 "scoring.",
                 f"Instant win: revealed Master Plan ({plan})" if won else _role(s.id, holder)))
-        return table_score(answer, rows, final=final, unit="Loot types")
+        return table_score(answer, rows, final=final, unit="Loot types",
+                           headline=f"{winner} wins at once: their Master Plan was completed "
+                           f"and revealed ({plan}).")
     placed = standings(players, setting)
     for i, pl in enumerate(placed):
         sid = ids[pl.item.name]
@@ -48,7 +50,10 @@ def table(setup: Setup, state: State) -> Explained:
             else _between(placed[i - 1], pl, setting).text
         rows.append(Standing(sid, pl.item.name, pl.rank, len(pl.item.types()), pl.rank == 1,
                              _steps(pl.item, setting), tie, _role(sid, holder)))
-    return table_score(answer, rows, final=final, unit="Loot types")
+    shared = sum(1 for r in rows if r.rank == 1) > 1
+    return table_score(answer, rows, final=final, unit="Loot types",
+                       why="level on Loot types, KO pile and highest Action Number, which the "
+                       "rulebook breaks no further" if shared else "")
 
 
 def _role(seat: str, holder: str | None) -> str:

@@ -4,6 +4,7 @@ an event changes the state is referee.py.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -11,10 +12,11 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.explain import Step
-from assistant.tracker import seat_id
+from assistant.tracker import seat_ids
 from assistant.tracker.chain import Chain
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.fields import check_form
+from assistant.tracker.names import find_seat
 
 from ..book import THROWDOWNS
 from ..common import bag, key
@@ -62,9 +64,9 @@ class Setup:
 
     def seat(self, value: str, field: str = "seat") -> Seat:
         """The seat `value` names (its id or its name, any case); InvalidInput on `field`."""
-        for seat in self.seats:
-            if key(value) in (key(seat.id), key(seat.name)):
-                return seat
+        found = find_seat([s.id for s in self.seats], [s.name for s in self.seats], value)
+        if found is not None:
+            return self.seats[found]
         raise InvalidInput(field, f"There is no player {value!r} at this table.",
                            ", ".join(s.name for s in self.seats), rule="mastermind")
 
@@ -82,24 +84,31 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
         raise InvalidInput("seats", "List the players in clockwise order.",
                            f"{STANDARD.min_players}-{STANDARD.max_players} seats")
     check_players(len(raw), "seats")
-    seats: list[Seat] = []
+    items = []
     for i, row in enumerate(raw):
         if not isinstance(row, Mapping):
             raise InvalidInput(f"seats.{i}", "Each seat is an object with a name.", "{name}")
-        item = check_form(SEAT_FORM, row, prefix=f"seats.{i}")
-        sid = seat_id(item["name"])
-        if any(s.id == sid for s in seats):
-            raise InvalidInput(f"seats.{i}.name", f"Two players are called {item['name']!r}.",
-                               "a different name per player")
-        seats.append(Seat(sid, item["name"], item.get("rarity")))
+        items.append(check_form(SEAT_FORM, row, prefix=f"seats.{i}"))
+    ids = seat_ids([r["name"] for r in items], [r.get("id") for r in items])
+    seats = [Seat(sid, r["name"], r.get("rarity")) for sid, r in zip(ids, items, strict=True)]
     setup = Setup(GAME, STANDARD.slug, tuple(seats), None, values.get("super_deck_size"),
                   {s.name: values.get(s.name) or s.default for s in SETTINGS})
     if setup.super_deck_size is not None and setup.super_deck_size < len(seats):
         raise InvalidInput("super_deck_size", f"A deck of {setup.super_deck_size} cannot give "
                            f"each of {len(seats)} players a Super.", f"at least {len(seats)}")
-    if not values.get("loser_lad"):
+    if "loser_lad" not in data:  # a new table that left him out: dealt by the seed
+        key = values.get("seed") or "|".join(s.name for s in seats)
+        return replace(setup, loser_lad=seats[random.Random(f"loser-lad:{key}")
+                                                .randrange(len(seats))].id)
+    if not values.get("loser_lad"):  # null: the table says before the first Super
         return setup
     return replace(setup, loser_lad=setup.seat(values["loser_lad"], "loser_lad").id)
+
+
+def dealt(setup: Setup) -> dict[str, Any]:
+    """What the seeded setup dealt, as the start form's values (a page shows the deal)."""
+    holder = next((s.name for s in setup.seats if s.id == setup.loser_lad), None)
+    return {"loser_lad": holder} if holder else {}
 
 
 # ---------------------------------------------------------------- state

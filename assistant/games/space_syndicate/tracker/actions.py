@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.errors import InvalidInput
+from assistant.explain import plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -338,8 +339,9 @@ def assault(setup: SessionSetup, state: State, event: Event) -> Played:
                          "end the Phantom's turn", rule="phantom-turn")
         colour = band(state.alert, state.orange_from, state.red_from)
         if colour is not None and r != PHANTOM_REINFORCEMENTS[colour]:
+            more = plural(PHANTOM_REINFORCEMENTS[colour], "reinforcement", "reinforcements")
             raise refuse("reinforcements", f"At {colour} alert the Phantom assaults with "
-                         f"{PHANTOM_REINFORCEMENTS[colour]} reinforcement(s).",
+                         f"{more}.",
                          str(PHANTOM_REINFORCEMENTS[colour]), rule="phantom-turn")
     else:
         me = state.seats[attacker]
@@ -368,7 +370,8 @@ def assault(setup: SessionSetup, state: State, event: Event) -> Played:
             reinforcements_used=me.reinforcements_used + r))
     alert_after = int(result["alert"]["alert_after"])
     text = (f"{who} assaults {whom}'s {'fortified ' if fortified else ''}{zname} base with "
-            f"{r} reinforcement(s): rolled {roll}, {result['lowest_win']}"
+            f"{plural(r, 'reinforcement', 'reinforcements')}: rolled {roll}, "
+            f"{result['lowest_win']}"
             f"{'+' if result['lowest_win'] < 6 else ''} wins")
     if won:
         state = transfer(state, target, attacker, zone, fortified, special)

@@ -6,6 +6,7 @@ Rulebook: Operation cards dealt and drawn (syndicate.txt:323, 479); sleepers (17
 """
 from __future__ import annotations
 
+from assistant.explain import plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -52,7 +53,7 @@ def sleeper(setup: SessionSetup, state: State, event: Event) -> Played:
     state = replace(with_seat(state, i, seat), discard=state.discard + int(burned))
     text = (f"{who} burns their activated sleeper (discarded unplayed) and lays a new one "
             "face down" if burned else f"{who} activates a sleeper, face down on their mat")
-    return acted(state), [f"{text} ({seat.hand} card(s) left in hand)."]
+    return acted(state), [f"{text} ({plural(seat.hand, 'card', 'cards')} left in hand)."]
 
 
 def bonus_chip(setup: SessionSetup, state: State, event: Event) -> Played:

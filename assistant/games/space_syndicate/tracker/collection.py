@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.explain import plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -137,10 +138,12 @@ def collect(setup: SessionSetup, state: State, event: Event) -> Played:
         state = replace(state, phase=COLLECTION)
     gain = Bundle(got.credits - was.credits, got.influence - was.influence,
                   got.crew - was.crew)
-    text = (f"{who} draws {drawn} Operation card(s) ({seat.hand} in hand) and collects: "
+    cards = plural(drawn, "Operation card", "Operation cards")
+    text = (f"{who} draws {cards} ({seat.hand} in hand) and collects: "
             f"{_signed(gain)}, now holding {got.words()}")
     if drawn < owed:
-        text += (f"; the Operation deck ran out {owed - drawn} card(s) short (the book does "
+        text += (f"; the Operation deck ran out {plural(owed - drawn, 'card', 'cards')} short "
+                 "(the book does "
                  "not say what then: the table decides, and the deck correction records it)")
     short = [f["name"] for f in answer.result["flipped"] if f["reason"] == "crew"]
     if short:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.explain import plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -107,7 +108,8 @@ def _bases(setup: SessionSetup, state: State, event: Event, i: int) -> Any:
     specials = seat.specials
     if sum(specials) > sum(owned):
         raise refuse(next(z for z in ZONE_NAMES if event.get(z) is not None),
-                     f"{setup.seats[i].name} has {sum(specials)} special base(s) on record; "
+                     f"{setup.seats[i].name} has "
+                     f"{plural(sum(specials), 'special base', 'special bases')} on record; "
                      "fewer bases than that cannot hold them.",
                      f"{sum(specials)} bases in all at least (or correct the special bases "
                      "first)", rule="special-bases")
@@ -122,7 +124,8 @@ def _holdings(setup: SessionSetup, state: State, event: Event, i: int) -> Any:
     specials = [_or(event.get(f"{k.replace('-', '_')}s"), n)
                 for k, n in zip(SPECIALS, seat.specials, strict=True)]
     if sum(specials) > sum(seat.bases):
-        raise refuse("research_stations", f"{who} owns {sum(seat.bases)} base(s); special "
+        raise refuse("research_stations", f"{who} owns "
+                     f"{plural(sum(seat.bases), 'base', 'bases')}; special "
                      "bases are among them.", f"{sum(seat.bases)} special bases in all at most",
                      rule="special-bases")
     casino = SPECIALS.index("casino")

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.inputs import Flag, Form, Integer, IntList, ListOf, OneOf, Text
-from assistant.tracker import seat_id
+from assistant.tracker import seat_ids
 from assistant.tracker.base import SAVED_ID
 from assistant.tracker.fields import check_form
 
@@ -274,16 +274,13 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         raise InvalidInput("seats", "The Phantom variation is for two real players.",
                            f"{PHANTOM_PLAYERS} seats", rule="phantom-variant")
     seats: list[SessionSeat] = []
-    for i, item in enumerate(raw):
-        v = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
-        sid = seat_id(v["name"])
-        if isinstance(item, Mapping) and item.get("id") not in (None, sid):
-            raise InvalidInput(f"seats.{i}.id", "A seat's id comes from its name.", sid)
+    rows = [check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
+            for i, item in enumerate(raw)]
+    ids = seat_ids([v["name"] for v in rows], [v.get("id") for v in rows])
+    for i, (v, sid) in enumerate(zip(rows, ids, strict=True)):
         if sid == "phantom":
             raise InvalidInput(f"seats.{i}.name", "The Phantom is not a seat: choose the "
                                "phantom mode instead.", "a player's name")
-        if any(s.id == sid for s in seats):
-            raise InvalidInput(f"seats.{i}.name", "Two seats share a name.", "different names")
         given = [v.get(k) for k in RACKET]
         if any(g is not None for g in given) and any(g is None for g in given):
             missing = next(k for k, g in zip(RACKET, given, strict=True) if g is None)

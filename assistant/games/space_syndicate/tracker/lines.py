@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from assistant.explain import plural
 from assistant.tracker import Event, seat_name
 
 from ..tables import DESTROYER_REMOVAL
@@ -102,8 +103,9 @@ def _play_line(event: Event, names: Mapping[str, str], who: str) -> str:
     if kind == "robbery":
         return f"{who} robs {target}'s {zone} base, rolling {event.get('roll')}"
     if kind == "assault":
+        more = int(event.get("reinforcements") or 0)
         return (f"{who} assaults {target}'s {zone} base with "
-                f"{event.get('reinforcements') or 0} reinforcement(s), rolling "
+                f"{plural(more, 'reinforcement', 'reinforcements')}, rolling "
                 f"{event.get('roll')}")
     if kind in ("buy-base", "fortify-base"):
         verb = "buys" if kind == "buy-base" else "fortifies"

@@ -5,6 +5,7 @@ or assault level. How many boxes a base has is printed on the board, so the tabl
 when the level is taken."""
 from __future__ import annotations
 
+from assistant.explain import plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -56,7 +57,8 @@ def research(setup: SessionSetup, state: State, event: Event) -> Played:
         raise refuse("boxes", f"How many research boxes lie by {who}'s {base}? They are "
                      "printed on the board.", "the count of boxes, all full", rule="research")
     if seat.research[ladder] < int(boxes):
-        raise refuse("boxes", f"{who} has {seat.research[ladder]} research marker(s) by their "
+        held = plural(seat.research[ladder], "research marker", "research markers")
+        raise refuse("boxes", f"{who} has {held} by their "
                      f"{base}: its {boxes} boxes are not all full.",
                      f"at most {seat.research[ladder]}", rule="research")
     markers = list(seat.research)

@@ -45,6 +45,11 @@ def final_score(setup: SessionSetup, state: State) -> Explained:
         tie = (f"Level with {' and '.join(str(o['name']) for o in level)} on {row['score']}: "
                "the book prints no tie-break, so the place is shared."
                if level else "")
+        vp = st.award_vp + st.other_vp
         standings.append(Standing(s.id, s.name, int(row["rank"]), int(row["score"]),
-                                  row["rank"] == 1, tuple(steps), tie, s.syndicate or ""))
-    return table_score(answer, standings, final=over)
+                                  row["rank"] == 1, tuple(steps), tie, s.syndicate or "",
+                                  f"{st.credits} credits + {vp} VP" if vp else ""))
+    return table_score(answer, standings, final=over, unit="points",
+                       why="credits plus VP, the highest Syndicate Score at the table"
+                       if over and sum(1 for r in answer.result["ranking"]
+                                       if r["rank"] == 1) == 1 else "")

@@ -6,6 +6,7 @@ player, or nothing. Resource Collection waits until every player's part is resol
 The Destroyer's owner may pay it off here too (637)."""
 from __future__ import annotations
 
+from assistant.explain import plural
 from assistant.tracker import Event
 from assistant.tracker.chain import evolve as replace
 
@@ -73,7 +74,7 @@ def sovereign_card(setup: SessionSetup, state: State, event: Event) -> Played:
                     tax_per_base=None if per is None else int(per))
     text = f"Round {state.round}'s Sovereign card is drawn: {CARD_WORDS[kind]}"
     if per is not None:
-        text += f", {per} credit(s) for each base"
+        text += f", {plural(per, 'credit', 'credits')} for each base"
     if star:
         state = replace(state, star_round=state.round, last_round=state.round + 1)
         text += f"; it is the Beginning of the End: round {state.round + 1} is the last"
@@ -88,7 +89,7 @@ def sovereign_card(setup: SessionSetup, state: State, event: Event) -> Played:
             state = replace(state, destroyer=None, destroyer_zone=None, destroyer_owner=None)
             text += " The alert fell: the Destroyer leaves the board."
     if back:
-        text += f" {back} flipped base(s) turn face up again."
+        text += f" {plural(back, 'flipped base turns', 'flipped bases turn')} face up again."
     return state, [text + " Pardons now, before it is resolved for each player in player "
                    "order."]
 
@@ -145,7 +146,8 @@ def pardon(setup: SessionSetup, state: State, event: Event) -> Played:
     answer = pardon_calc({"bases": owned - left, "influence": min(seat.influence, CALC_MAX)})
     cost = int(answer.result["cost"])
     if not answer.result["affordable"]:
-        raise refuse("seat", f"A pardon with {owned - left} base(s) costs {cost} influence; "
+        bases = plural(owned - left, "base", "bases")
+        raise refuse("seat", f"A pardon with {bases} costs {cost} influence; "
                      f"{who} holds {seat.influence}.", f"at least {cost} influence",
                      rule="pardon")
     state = with_seat(state, i, replace(seat, influence=seat.influence - cost,
@@ -183,7 +185,8 @@ def tax(setup: SessionSetup, state: State, event: Event) -> Played:
                      "It is printed on the card.", "1-99", rule="taxes")
     per = int(per)
     if state.tax_per_base is not None and per != state.tax_per_base:
-        raise refuse("per_base", f"This Tax card charges {state.tax_per_base} credit(s) for "
+        charge = plural(state.tax_per_base, "credit", "credits")
+        raise refuse("per_base", f"This Tax card charges {charge} for "
                      "each base, the same for every player.", str(state.tax_per_base),
                      rule="taxes")
     owned = sum(seat.bases)
@@ -193,10 +196,12 @@ def tax(setup: SessionSetup, state: State, event: Event) -> Played:
         flips = default_flips(seat, unpaid)
     for k, z in enumerate(ZONE_NAMES):
         if flips[k] > seat.bases[k]:
-            raise refuse(f"flip_{z}", f"{who} holds {seat.bases[k]} {z.upper()} base(s).",
+            held = plural(seat.bases[k], z.upper() + " base", z.upper() + " bases")
+            raise refuse(f"flip_{z}", f"{who} holds {held}.",
                          f"0-{seat.bases[k]}", rule="taxes")
     if sum(flips) != unpaid:
-        raise refuse("flip_exo", f"{who} holds {owned} base(s) and {seat.credits} credits: at "
+        raise refuse("flip_exo", f"{who} holds {plural(owned, 'base', 'bases')} and "
+                     f"{seat.credits} credits: at "
                      f"{per} a base, {unpaid} go unpaid and are flipped; "
                      f"{sum(flips)} chosen.", f"{unpaid} in all, the owner's choice",
                      rule="taxes")
@@ -204,7 +209,7 @@ def tax(setup: SessionSetup, state: State, event: Event) -> Played:
     state = with_seat(state, i, replace(seat, credits=seat.credits - paid,
                                         taxed_round=state.round, resolved_round=state.round,
                                         tax_flipped=tuple(flips)))
-    text = f"{who} pays {paid} credits of tax ({owned - unpaid} base(s) × {per})"
+    text = f"{who} pays {paid} credits of tax ({plural(owned - unpaid, 'base', 'bases')} × {per})"
     if unpaid:
         which = ", ".join(f"{n} {z.upper()}" for n, z in zip(flips, ZONE_NAMES, strict=True)
                           if n)

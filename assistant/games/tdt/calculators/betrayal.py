@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Provenance, Step, plural
 from assistant.games import Operation
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
 
@@ -127,7 +127,8 @@ def betrayal_eligibility(henchmen: Sequence[Henchman], player: str,
                   "three_triggers": triggers, "last_in_vp": last, "tied_for_last": last and tied}
     return Explained({"may_betray": may, "conditions": conditions}, steps,
                      f"{me.name} {'may' if may else 'may not'} betray now "
-                     f"({me.triggers} trigger(s), {me.vp} VP vs lowest {bottom}).")
+                     f"({plural(me.triggers, 'trigger', 'triggers')}, {me.vp} VP vs lowest "
+                     f"{bottom}).")
 
 
 ELIGIBILITY_FORM = (
@@ -174,8 +175,9 @@ def force_betrayal(henchmen: Sequence[Henchman], target: str, infamy: int | None
     is_most = who.disloyal == most
     cost = force_betrayal_cost(who.disloyal)
     steps = [
-        says("force-betrayal", "minimum", f"{who.name} has completed {who.disloyal} Disloyal "
-             "Side Job(s); at least 1 is needed.", has_one),
+        says("force-betrayal", "minimum", f"{who.name} has completed "
+             f"{plural(who.disloyal, 'Disloyal Side Job', 'Disloyal Side Jobs')}; at least 1 is "
+             "needed.", has_one),
         says("force-betrayal", "tie" if rivals and is_most else "minimum",
              f"The most any Henchman has completed is {most}"
              + (f", shared with {', '.join(rivals)}: a tie still counts as the most."
@@ -303,7 +305,7 @@ TRANSFER_FORM: Form = (
     Integer("triggers", "The Betrayer's active Betrayal Triggers.", 0, 5, required=True),
     Integer("named_in_play", "Named Henchmen in play (the likely N).", 3, 6, required=True),
     Integer("factor", "Override N if your table reads it differently (optional).", 0, 20),
-    OneOf("collected", "Which resource the Betrayer collects (an icon not given here).",
+    OneOf("collected", "Which resource the Betrayer collects (the rulebook shows it as an icon).",
           (*(r.value for r in Resource), "unknown"), "unknown"),
 )
 

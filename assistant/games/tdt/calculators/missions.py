@@ -212,7 +212,8 @@ def _rewards(kind: MissionKind, squads: Sequence[SquadIn], factor: int, data: Ma
     bonus: dict[str, Any] = {}
     double = kind is MissionKind.RESOURCE and bool(holders)
     if double:
-        steps.append(Step(f"{', '.join(holders)} ha(s) the Affinity: Resource rewards are "
+        verb = "has" if len(holders) == 1 else "have"
+        steps.append(Step(f"{', '.join(holders)} {verb} the Affinity: Resource rewards are "
                           "doubled, once however many share it; Henchmen are not.", 2,
                           "affinity-bonuses"))
     out = []

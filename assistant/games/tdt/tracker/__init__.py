@@ -22,7 +22,7 @@ from .events import Event, build_event
 from .forms import EVENT_FORMS, SETUP_FORM, EventKind
 from .referee import moves, play
 from .score import final_score, finished
-from .setup import SessionSetup, parse_setup
+from .setup import SessionSetup, dealt, parse_setup
 from .state import State, initial
 from .words import describe
 
@@ -71,6 +71,10 @@ class TdtTracker(TrackerBase):
     def initial(self, setup: SessionSetup) -> State:
         return initial(setup)
 
+    def dealt(self, setup: SessionSetup) -> dict[str, Any]:
+        """What the seeded setup dealt, as the start form's values (a page shows the deal)."""
+        return dealt(setup)
+
     def start_seat(self, setup: SessionSetup) -> str | None:
         """The Team Leader at the start, where the table said: actions go from the Team
         Leader, then clockwise (rulebook glossary, Team Leader). None if not entered."""
@@ -92,6 +96,10 @@ class TdtTracker(TrackerBase):
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return state_json(setup, state)
+
+    def round_of(self, setup: SessionSetup, state: State) -> int | None:
+        """The round in play (the chart of the game reads each round's end)."""
+        return int(state.round)
 
     def score(self, setup: SessionSetup, state: State) -> Explained:
         return final_score(setup, state, finished(setup, state))

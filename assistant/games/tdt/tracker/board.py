@@ -13,8 +13,8 @@ from ..calculators.costs import TECH_MAX, TECH_MIN
 from ..modes import CLOCK_MAX, MAX_TRIGGERS, PlayMode
 from .forms import ATTRIBUTES, Resource, Stage
 from .rounds import now, whose_turn
-from .score import henchmen
-from .setup import SessionSetup
+from .score import held_note, henchmen
+from .setup import GOODMAN_ID, SessionSetup
 from .state import State
 
 SQUAD_FIELDS = tuple(f for n in (1, 2, 3) for f in (f"squad_{n}", f"from_{n}"))
@@ -114,7 +114,8 @@ def board(setup: SessionSetup) -> Board:
                     Action("high-alert", "High Alert tokens", asks=("tile", "to"),
                            unless="not_villainy")]
     actions.append(NOTE)
-    lines: tuple[str, ...] = ("vp_objectives", "vp_nefarious", "vp_goodman", "vp_other")
+    lines: tuple[str, ...] = ("vp_line",) if rounds else (  # a stored ledger's own keys
+        "vp_objectives", "vp_nefarious", "vp_goodman", "vp_other")
     if rounds:
         lines = ("resource_line", "squad_line", "marker_line", *lines)
     if rounds and setup.mode is not PlayMode.SYNDICATE:
@@ -152,23 +153,27 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
     lines = _end_lines(setup, state)
     for seat in out["seats"]:
         seat["at_end"] = lines.get(seat["id"], "")
+        if seat["id"] != GOODMAN_ID:
+            seat["vp_line"] = vp_line(seat)
     return out
 
 
 def _end_lines(setup: SessionSetup, state: State) -> dict[str, str]:
     """Each Named Henchman's VP as the score counts it, beside the VP counter (which shows VP
-    held): "3 VP at the end: 4 held, −1 Betrayal Trigger 3"."""
+    held): "3 VP at the end: 4 VP held, −1 for Betrayal Trigger 3"."""
     if setup.mode is PlayMode.SYNDICATE:
         return {}
     out = {}
     for seat, h in zip(setup.henchmen, henchmen(setup, state), strict=True):
-        held = state.seat(seat.id).vp_held
-        counted = scoring.counted_triggers(h, setup.mode)
-        if not counted:
-            out[seat.id] = f"{held} VP at the end (no Betrayal Trigger counts)"
-            continue
-        numbers = sorted(n for n in state.seat(seat.id).triggers
-                         if n != 1 or setup.mode is PlayMode.CUTTHROAT)
-        out[seat.id] = (f"{held - counted} VP at the end: {held} held, −{counted} for Betrayal "
-                        f"Trigger{'s' if counted > 1 else ''} {', '.join(map(str, numbers))}")
+        note = held_note(setup, state, seat.id)
+        counted = scoring.final_vp(h, setup.mode)
+        out[seat.id] = (f"{counted} VP at the end: {note}" if note
+                        else f"{counted} VP at the end (no Betrayal Trigger counts)")
     return out
+
+
+def vp_line(seat: dict[str, Any]) -> str:
+    """Where a seat's VP came from, in the game's words."""
+    return (f"VP from objectives: {seat['vp_objectives']} · VP from the Nefarious Plan: "
+            f"{seat['vp_nefarious']} · VP from General Goodman: {seat['vp_goodman']} · "
+            f"other VP: {seat['vp_other']}")

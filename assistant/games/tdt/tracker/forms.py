@@ -210,10 +210,11 @@ REWARDED = (*tuple(r.value for r in Resource), Item.VP.value)
 CLAIMS = ("none", *tuple(r.value for r in Resource))
 
 SEAT_FORM = (
+    Text("player", "Player's name.", max_length=40),
     Text("henchman", "Named Henchman (or General Goodman, Cutthroat).", max_length=40,
-         choices=(GOODMAN_NAME, *NAMED)),
-    Text("player", "The player's own name (optional).", max_length=40),
-    Text("team", "Mayhem: the team this Named Henchman plays for.", max_length=40),
+         choices=(GOODMAN_NAME, *NAMED), dealt=True),
+    Text("team", "Mayhem: the team this Named Henchman plays for.", max_length=40,
+         dealt=True),
     Flag("goodman", "Cutthroat: this seat plays General Goodman (or choose him as the seat's "
          "henchman).", ask=False),
     SAVED_ID,
@@ -234,6 +235,9 @@ SETUP_FORM = (
          max_length=40, seat=True),
     Flag("global_events", "Cutthroat or Mayhem: the table plays the optional Global Events "
          "(always on in Syndicate)."),
+    Text("seed", "The deal of the seats left without a Named Henchman (in Cutthroat, who "
+         "plays General Goodman; in Mayhem, the teams): any text, the same deal for the same "
+         "text; left out, the players' names.", max_length=40, ask=False),
     Flag("rounds", "The session follows the round (Scheming, three Villainy Phases, "
          "Monologuing) and refuses what the rules forbid at that point. On unless set false; "
          "a session stored before the session knew the rounds is a plain ledger.",
@@ -364,7 +368,7 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
             _count(f"squad_{n}", f"Henchmen in funded Squad {n} (0: none).", 6,
                    1 if n == 1 else 0),
             OneOf(f"from_{n}", f"Where Squad {n} starts: a Mission Tile, a Base Tile, the "
-                  "Base Entrance, or staying on its tile (the session knows it once the "
+                  "Base Entrance, or staying on its tile (this page knows it once the "
                   "Squads are recorded).", tuple(Origin), "mission"))),
         OneOf("destination", "The Staging Marker's tile, or back to Base (free).",
               tuple(Destination), "mission"),
@@ -416,7 +420,7 @@ EVENT_FORMS: Mapping[EventKind, Form] = {
         *(_count(a, f"{a.capitalize()} of the Squads completing it, together.", 99, 0)
           for a in ATTRIBUTES),
         Flag("affinity", "The Named Henchman has the Affinity for this mission's type."),
-        _count("high_alert", "Agent HQ: High Alert tokens on it (the session counts them once "
+        _count("high_alert", "Agent HQ: High Alert tokens on it (this page counts them once "
                "recorded).", 20),
         _count("reward_vp", "VP printed in the Rewards.", 20, 0),
         _count("reward_resources", "Resources printed in the Rewards.", 20, 0),

@@ -48,7 +48,38 @@ def final_score(setup: SessionSetup, state: State, final: bool) -> Explained:
     answer = Explained(scoring.report_json(report), report.steps,
                        scoring.summarise(report).share_text())
     return table_score(answer, standings(setup, state, report), final=final,
-                       points=setup.mode is not PlayMode.SYNDICATE)
+                       points=setup.mode is not PlayMode.SYNDICATE,
+                       headline=headline(report.outcome) if final else "")
+
+
+def headline(outcome: scoring.Outcome) -> str:
+    """The outcome in one sentence, who wins first (the calculator's text runs to three
+    sentences where Goodman wins)."""
+    kind = scoring.OutcomeKind
+    if outcome.kind is kind.GOODMAN_WINS:
+        top = " and ".join(outcome.top)
+        lead = (f"{top} are level for the victory among his henchmen (a duel at dawn)"
+                if outcome.unresolved else f"{top} is the victor among his henchmen")
+        return f"General Goodman wins: his Doomsday Plan was completed before the clock " \
+               f"reached 0, and {lead}."
+    if outcome.kind is kind.ORGANIZATION_LOST:
+        return "Nobody wins: the clock reached 0 with no Betrayer, so the authorities caught " \
+               "Goodman's organization."
+    if outcome.kind is kind.TABLE_LOSES:
+        return "Nobody wins: the clock reached 0 and the authorities shut the operation down."
+    if outcome.kind is kind.BETRAYER_WINS:
+        return f"{outcome.winners[0]}, the Betrayer, wins: the clock reached 0, and everyone " \
+               "else loses."
+    if outcome.kind is kind.TABLE_WINS:
+        return "The Syndicate wins together: the Doomsday Plan is complete and nobody in play " \
+               "has 3 or more counted Betrayal Triggers."
+    if outcome.kind is kind.TEAM_WINS:
+        teams = " and ".join(f"Team {t}" for t in outcome.winners)
+        verb = "share the win" if len(outcome.winners) > 1 else "wins"
+        return f"{teams} {verb}: the clock reached 0 with the most VP, and " \
+               f"{'they join' if len(outcome.winners) > 1 else 'it joins'} Goodman's " \
+               "organization."
+    return outcome.text
 
 
 def standings(setup: SessionSetup, state: State,
@@ -87,6 +118,17 @@ def trigger_steps(triggers: frozenset[int], mode: PlayMode) -> list[Step]:
     return out
 
 
+def held_note(setup: SessionSetup, state: State, seat: str) -> str:
+    """How the VP counter (VP held) becomes the VP the score counts: "2 VP held, −1 for
+    Betrayal Trigger 3"; "" where no Betrayal Trigger counts (the two agree)."""
+    mine = state.seat(seat)
+    numbers = sorted(n for n in mine.triggers if n != 1 or setup.mode is PlayMode.CUTTHROAT)
+    if not numbers:
+        return ""
+    return (f"{mine.vp_held} VP held, −{len(numbers)} for Betrayal "
+            f"Trigger{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}")
+
+
 def _cutthroat(setup: SessionSetup, state: State, report: scoring.ScoreReport) -> list[Standing]:
     outcome = report.outcome
     winners = set(outcome.winners)
@@ -110,11 +152,12 @@ def _cutthroat(setup: SessionSetup, state: State, report: scoring.ScoreReport) -
         steps = tuple(vp_steps(row, state.seat(seat.id).triggers, PlayMode.CUTTHROAT))
         if row.role is scoring.Role.BETRAYER:
             out.append(Standing(seat.id, seat.name, 1 if betrayer_wins else after, row.total,
-                                betrayer_wins, steps, row.tie_break_note, "Betrayer"))
+                                betrayer_wins, steps, row.tie_break_note, "Betrayer",
+                                held_note(setup, state, seat.id)))
             continue
         out.append(Standing(seat.id, seat.name, (row.rank or 0) + shift, row.total,
                             seat.name in winners, steps, row.tie_break_note,
-                            "loyal Named Henchman"))
+                            "loyal Named Henchman", held_note(setup, state, seat.id)))
     return out
 
 
@@ -132,9 +175,12 @@ def _mayhem(setup: SessionSetup, state: State, report: scoring.ScoreReport) -> l
                                          ("other VP held", h.vp_other)) if value]
             steps += trigger_steps(state.seat(seat.id).triggers, PlayMode.MAYHEM)
             steps.append(Step(f"Team {row.name}: {row.total} VP", row.total, "scoring-mayhem"))
+            own = held_note(setup, state, seat.id) or \
+                f"{state.seat(seat.id).vp_held} VP held by this Named Henchman"
             out.append(Standing(seat.id, seat.name, row.rank or 0, row.total,
                                 row.name in winners, tuple(steps), row.tie_break_note,
-                                f"Team {row.name}"))
+                                f"Team {row.name}",
+                                f"Team {row.name}'s VP together; {own}"))
     return out
 
 

@@ -6,6 +6,7 @@ that events use to say whose VP, trigger or objective they are about.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from assistant.errors import InvalidInput
 from assistant.tracker import seat_id, seat_index
 from assistant.tracker.fields import check_form
+from assistant.tracker.names import same_name
 
 from ..modes import MAYHEM_TEAMS, NAMED_HENCHMEN, PlayMode
 from ..setup_data import CLOCK_START
@@ -20,6 +22,8 @@ from .forms import GOODMAN_NAME, NAMED, SEAT_FORM, SETUP_FORM, SPELLINGS
 
 GAME = "tdt"
 GOODMAN_ID = "goodman"
+TEAMS = ("Red", "Blue", "Green")
+"""Mayhem teams the setup deals where the table names none."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     if not isinstance(raw_seats, list) or not raw_seats:
         raise InvalidInput("seats", "List the seats: one per Named Henchman in play, plus "
                            "General Goodman in Cutthroat.", "a non-empty list")
-    seats = _seats(mode, raw_seats)
+    seats = _seats(mode, deal(mode, raw_seats, values.get("seed")))
     henchmen = [s for s in seats if not s.goodman]
     low, high = NAMED_HENCHMEN[mode]
     if not low <= len(henchmen) <= high:
@@ -99,8 +103,9 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         clock = CLOCK_START[mode][len(henchmen)]
     tech = values.get("tech")
     leader = values.get("team_leader")
-    if leader is not None:  # a seat's id, or its name as a page's list of the seats sends it
-        seat = next((s for s in seats if s.id in (leader, seat_id(leader))), None)
+    if leader is not None:  # a seat's id, its name, or its player's as a page's list sends it
+        seat = next((s for s in seats if s.id in (leader, seat_id(leader))), None) or next(
+            (s for s in seats if s.player and same_name(s.player) == same_name(leader)), None)
         if seat is None or seat.goodman:
             raise InvalidInput("team_leader", f"The Team Leader token goes to a Named Henchman "
                                f"at the table; there is no such seat {leader!r}.",
@@ -131,6 +136,54 @@ def _rounds(data: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
     seats = data.get("seats")
     saved = isinstance(seats, list) and all(isinstance(s, Mapping) and "id" in s for s in seats)
     return not saved
+
+
+def deal(mode: PlayMode, raw: Sequence[Any], seed: str | None) -> list[Any]:
+    """The seat rows with what the table leaves to a dealer dealt by `seed` (by default the
+    players' names, so the same form deals the same seats): in Cutthroat, with no seat for
+    General Goodman, one of the rows without a Named Henchman plays him; every row still
+    without one gets a Named Henchman from the list, in the seed's shuffled order, none taken
+    twice; in Mayhem, with no team named, the Named Henchmen form two teams (three for an odd
+    count), seats shuffled into them. Rows that name their own are kept as they are."""
+    rows = [dict(r) if isinstance(r, Mapping) else r for r in raw]
+    plain = [r for r in rows if isinstance(r, dict)]
+    key = seed or "|".join([mode.value, *(str(r.get("player") or "") for r in plain)])
+    rng = random.Random(f"tdt-seats:{key}")
+    order = list(NAMED)
+    rng.shuffle(order)
+    spin = rng.randrange(1 << 30)
+    blanks = [r for r in plain if not (r.get("henchman") or r.get("goodman") or r.get("name"))]
+    chosen = {_which(str(r["henchman"])) for r in plain if r.get("henchman")}
+    goodman = any(r.get("goodman") or seat_id(str(r.get("henchman") or "")) ==
+                  seat_id(GOODMAN_NAME) for r in plain)
+    if mode is PlayMode.CUTTHROAT and not goodman and blanks:
+        blanks.pop(spin % len(blanks))["goodman"] = True
+    pool = [n for n in order if n not in chosen]
+    for row in blanks[:len(pool)]:
+        row["henchman"] = pool.pop(0)
+    if mode is PlayMode.MAYHEM and not any(r.get("team") for r in plain):
+        henchmen = [r for r in plain if not r.get("goodman")]
+        count = 2 if len(henchmen) % 2 == 0 or len(henchmen) % 3 else 3
+        teams = [TEAMS[i % count] for i in range(len(henchmen))]
+        rng.shuffle(teams)
+        for row, team in zip(henchmen, teams, strict=True):
+            row["team"] = team
+    return rows
+
+
+def dealt(setup: SessionSetup) -> dict[str, Any]:
+    """The form's values for every seat row, dealt or chosen (a start page shows the deal)."""
+    return {"seats": [{"henchman": s.name, "team": s.team} for s in setup.seats]}
+
+
+def _which(name: str) -> str | None:
+    """The list's Named Henchman a typed name picks (None for one not on the list)."""
+    try:
+        typed = seat_id(SPELLINGS.get(listed(name, "henchman"), name))
+    except InvalidInput:
+        return None
+    return next((full for full in NAMED if seat_id(full) == typed), None) or next(
+        (full for full in NAMED if typed in seat_id(full).split("-")), None)
 
 
 def _seats(mode: PlayMode, raw: Sequence[Any]) -> list[SessionSeat]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.errors import InvalidInput
+from assistant.explain import plural
 from assistant.tracker.chain import evolve as replace
 
 from ..calculators import conflict as conflict_calc
@@ -185,9 +186,11 @@ def conflict(setup: SessionSetup, state: State, event: Event) -> Played:
                          "whose successes deal damage, not theft.", "0", "conflict-effects")
         takes = claim not in (None, "none")
         if steals + takes > net:
-            raise refuse(field, f"{side['name']} has {net} success(es) after the defence; "
-                         f"{steals} theft(s)" + (" and sending the Named Henchman home"
-                                                 if takes else "") + " need more.",
+            thefts = plural(steals, "theft", "thefts")
+            raise refuse(field, f"{side['name']} has {plural(net, 'success', 'successes')} "
+                         f"after the defence; {thefts}" + (
+                             " and sending the Named Henchman home" if takes else "")
+                         + " need more.",
                          f"at most {net} in all", "conflict-resolution")
         plans.append((kind, steals, Resource(claim) if takes and claim else None))
     mine, theirs = state.seat(seat.id), state.seat(target.id)
@@ -304,8 +307,8 @@ def spoils(setup: SessionSetup, state: State, event: Event) -> State:
         n = event.count or 1
         held = state.spoils(tile)
         if n > held:
-            raise refuse("count", f"{tile} holds {held} Spoil(s).", f"at most {held}",
-                         "collect-spoils")
+            raise refuse("count", f"{tile} holds {plural(held, 'Spoil', 'Spoils')}.",
+                         f"at most {held}", "collect-spoils")
         state = state.with_spoils(tile, held - n)
         mine = state.seat(seat.id)
         if event.resource == Item.HENCHMAN.value:
@@ -456,6 +459,6 @@ def exchange(setup: SessionSetup, state: State, event: Event) -> State:
 
 
 def _word(item: Item) -> str:
-    return {Item.GADGET: "Gadget(s)", Item.VP: "VP", Item.HENCHMAN: "Faceless Henchmen at "
+    return {Item.GADGET: "Gadgets", Item.VP: "VP", Item.HENCHMAN: "Faceless Henchmen at "
             "the Base"}.get(item, item.value)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from assistant.explain import plural
 from assistant.tracker import seat_name
 
 from .events import Event
@@ -188,7 +189,8 @@ def _spoils(e: Event, who: str, names: Mapping[str, str]) -> str:
     if e.action == "collect":
         kind = (Item.HENCHMAN.value if e.resource == Item.HENCHMAN.value
                 else e.resource or "funding")
-        return f"{who} collects {e.count} Spoil(s) on {e.tile} as {_item(e.count, kind)}"
+        spoils = plural(e.count or 0, "Spoil", "Spoils")
+        return f"{who} collects {spoils} on {e.tile} as {_item(e.count, kind)}"
     idle = " with an Idle Squad's Affinity" if e.affinity else ""
     return f"{who} generates a Spoil on {e.tile}{idle}"
 

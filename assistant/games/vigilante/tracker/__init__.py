@@ -41,6 +41,7 @@ from assistant.tracker import (
 
 from . import referee, reveal, score, views
 from .forms import EVENT_FORMS, MAX_HAND, MAX_JAIL, PRIVATE, SETUP_FORM, parse_setup
+from .rounds import rounds_played
 from .state import SessionSetup, State, initial
 
 EXAMPLE_SETUP: Mapping[str, Any] = {
@@ -149,6 +150,16 @@ class VigilanteTracker(TrackerBase):
 
     def state_json(self, setup: SessionSetup, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.state_json(setup, state, viewer)
+
+    def round_of(self, setup: SessionSetup, state: State) -> int | None:
+        """The round in play: one more than the rounds on the Event Track."""
+        return rounds_played(setup, state) + 1
+
+    def tally(self, setup: SessionSetup, state: State) -> tuple[str, dict[str, Any]]:
+        """Vigilante has no points: the chart shows each jail (public), the count most
+        Missions are judged on."""
+        return "Villains in jail", {s.id: st.jail
+                                    for s, st in zip(setup.seats, state.seats, strict=True)}
 
     def score(self, setup: SessionSetup, state: State) -> Explained:
         return score.score(setup, state)

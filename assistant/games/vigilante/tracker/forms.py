@@ -10,9 +10,10 @@ from typing import Any
 
 from assistant.errors import InvalidInput
 from assistant.inputs import Flag, Form, Integer, ListOf, OneOf, Text
-from assistant.tracker import Event, Seat, seat_id
+from assistant.tracker import Event, Seat, seat_ids
 from assistant.tracker.base import SAVED_ID
 from assistant.tracker.fields import check_form
+from assistant.tracker.names import find_seat
 
 from ..calculators.allegiance import KINDS, SPOTS
 from ..calculators.events import EQUIPMENT_TIMING, EVENT_TYPES
@@ -35,6 +36,22 @@ MAX_JAIL = 60
 MAX_DIE = 20
 MAX_STAT = 30
 MAX_HAND = 99
+SETTING_QUESTIONS = {
+    "cultist_timing": "Table setting, the Cultist's Mission (the rulebook reads two ways): are "
+                      "the others' defeated Heroes counted after the Investigator's move or "
+                      "before it?",
+    "cultist_count": "Table setting, the Cultist's Mission: does each other player need at "
+                     "least 1 defeated Hero, or exactly 1?",
+    "bounty_moved": "Table setting, the Bounty Hunter's Mission: is a Hero the Investigator "
+                    "moved not a Hero any more, or still a defeated Hero?",
+    "bounty_ties": "Table setting, the Bounty Hunter's Mission, when Heroes tie for the "
+                   "highest Influence: must all of them be defeated, or any one?",
+    "profiteer_team": "Table setting, the Profiteer's Mission: compare the undefeated Heroes "
+                      "on the mats only, or the defeated ones too?",
+    "bounty_scope": "Table setting, the Bounty Hunter's Mission: compare the other players' "
+                    "Heroes only, or the Hero Market's too?",
+}
+"""Each reading the table settles, asked so that its options answer it (our own words)."""
 AS_ENTERED = "as-entered"
 """A reveal that shows the Identity the seat entered on its own phone (the page's default)."""
 
@@ -52,7 +69,7 @@ SETUP_FORM: Form = (
     Integer("starting_events", "From your Scenario Card: starting Events.", minimum=0,
             maximum=EVENT_TOKENS),
     Integer("starting_cards", "From your Scenario Card: City cards each player draws at "
-            "setup (then the session counts every hand).", minimum=0, maximum=20),
+            "setup (then this page counts every hand).", minimum=0, maximum=20),
     Integer("good", "From your Scenario Card: Good Identities.", minimum=0, maximum=5),
     Integer("evil", "From your Scenario Card: Evil Identities.", minimum=0, maximum=5),
     Integer("neutral", "From your Scenario Card: Neutral Identities.", minimum=0, maximum=6),
@@ -60,8 +77,7 @@ SETUP_FORM: Form = (
          max_length=40, seat=True),
     Flag("mercenaries", "Mercenaries variant (4 cards in the Hero Market)."),
     Flag("first_game", "First game: no Investigator or Mastermind."),
-    *(OneOf(k, f"Table setting: {k.replace('_', ' ')}.", v, default=v[0])
-      for k, v in SETTING_OPTIONS.items()),
+    *(OneOf(k, SETTING_QUESTIONS[k], v, default=v[0]) for k, v in SETTING_OPTIONS.items()),
     OneOf("equipment_timing", "Table setting: Equipment die effects go off after or before the "
           "track Events (the rulebook does not say).", EQUIPMENT_TIMING,
           default=EQUIPMENT_TIMING[0]),
@@ -77,13 +93,10 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
     raw = data.get("seats")
     if not isinstance(raw, Sequence) or isinstance(raw, str | bytes):
         raise InvalidInput("seats", "List the players clockwise.", f"2-{MAX_PLAYERS} names")
-    seats: list[Seat] = []
-    for i, item in enumerate(raw):
-        seat = check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
-        sid = seat_id(seat["name"])  # a saved "id" is the same slug of the name
-        if any(x.id == sid for x in seats):
-            raise InvalidInput(f"seats.{i}.name", "Two seats share a name.", "different names")
-        seats.append(Seat(sid, seat["name"], seat.get("player")))
+    rows = [check_form(SEAT_FORM, item if isinstance(item, Mapping) else {}, f"seats.{i}")
+            for i, item in enumerate(raw)]
+    ids = seat_ids([r["name"] for r in rows], [r.get("id") for r in rows])
+    seats = [Seat(sid, r["name"], r.get("player")) for sid, r in zip(ids, rows, strict=True)]
     try:
         check_players(s, len(seats), "seats")
     except InvalidInput as exc:
@@ -106,12 +119,11 @@ def parse_setup(data: Mapping[str, Any]) -> SessionSetup:
         card_mix = (good, evil, neutral)
     first = 0
     if values.get("first_player"):
-        want = seat_id(values["first_player"])
-        ids = [x.id for x in seats]
-        if want not in ids:
+        found = find_seat(ids, [x.name for x in seats], values["first_player"])
+        if found is None:
             raise InvalidInput("first_player", "The First Player must be one of the seats.",
                                ", ".join(x.name for x in seats), rule="setup-first-player")
-        first = ids.index(want)
+        first = found
     return SessionSetup(s, tuple(seats), values.get("rounds"), values.get("starting_events"),
                         card_mix, first, bool(values.get("mercenaries")),
                         bool(values.get("first_game")),

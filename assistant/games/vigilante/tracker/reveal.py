@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter as Tally
 
 from assistant.errors import InvalidInput
-from assistant.tracker import Event, put, seat_id, seat_index
+from assistant.tracker import Event, put, seat_index
 from assistant.tracker.chain import evolve as replace
 from assistant.tracker.kernel import seat_of
 
@@ -39,8 +39,8 @@ def identity(setup: SessionSetup, state: State, i: int, value: str) -> State:
 
 def investigate(setup: SessionSetup, state: State, i: int, event: Event) -> State:
     seat = state.seats[i]
-    tid = seat_id(event["target"])  # a seat's name or its id
-    try:
+    try:  # a seat's name or its id
+        tid = seat_of(setup.seats, str(event["target"]), "target")
         target = seat_index(setup.seats, tid, "target")
     except InvalidInput as exc:
         raise InvalidInput(exc.field, exc.detail, exc.allowed, rule="investigating") from None
@@ -128,8 +128,9 @@ def check_revealed(setup: SessionSetup, state: State) -> None:
     count = Tally(shown)
     for ident, n in count.items():
         if n > CARDS[ident].copies:
-            raise InvalidInput("identity", f"The box holds {CARDS[ident].copies} "
-                               f"{CARDS[ident].title} card(s); {n} are revealed.",
+            card = CARDS[ident]
+            raise InvalidInput("identity", f"The box holds {card.copies} "
+                               f"{card.title} card{'s' * (card.copies != 1)}; {n} are revealed.",
                                "another Identity", rule="identity-card")
     if len(shown) < len(setup.seats) and completion(
             setup.mode, len(setup.seats), shown, setup.first_game, setup.mix) is None:

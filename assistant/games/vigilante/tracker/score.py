@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.errors import InvalidInput
-from assistant.explain import Explained, Provenance, Step
+from assistant.explain import Explained, Provenance, Step, plural
 from assistant.tracker import Standing, table_score
 
 from ..identities import CARDS, Identity
@@ -59,7 +59,8 @@ def _waiting(setup: SessionSetup, state: State) -> Explained:
     result = {"ended": state.ended, "revealed": revealed, "waiting_for": waiting,
               "jails": {s.name: st.jail for s, st in zip(setup.seats, state.seats,
                                                         strict=True)}}
-    return Explained(result, steps, f"No verdict yet: waiting for {len(waiting)} reveal(s).")
+    reveals = plural(len(waiting), "reveal", "reveals")
+    return Explained(result, steps, f"No verdict yet: waiting for {reveals}.")
 
 
 def _seat_steps(jail: int, defeated: int) -> tuple[Step, ...]:
@@ -109,4 +110,18 @@ def score(setup: SessionSetup, state: State) -> Explained:
                  Step(f"{r['title']}: {r['reason']}", 1 if won else 0, r["rule"],
                       Provenance(r["provenance"]), r["note"]))
         standings.append(Standing(s.id, s.name, rank, None, won, steps, tie, r["title"]))
-    return table_score(answer, standings, final=done, points=False, unit="Mission")
+    return table_score(answer, standings, final=done, points=False, unit="Mission",
+                       headline=_headline([results[s.name] for s in setup.seats]))
+
+
+def _headline(results: list[dict[str, Any]]) -> str:
+    """The verdict in one sentence: who wins, as which Identity, and why."""
+    won = [r for r in results if r["won"]]
+    if not won:
+        return "Nobody wins: no player achieved their Mission."
+    if len(won) == 1:
+        reason = str(won[0]["reason"]).rstrip(".")
+        return f"{won[0]['name']} wins as the {won[0]['title']}: " \
+               f"{reason[:1].lower() + reason[1:]}."
+    who = [f"{r['name']} ({r['title']})" for r in won]
+    return f"{', '.join(who[:-1])} and {who[-1]} win: each achieved their own Mission."

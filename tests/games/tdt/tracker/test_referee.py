@@ -64,9 +64,10 @@ def test_the_score_shows_the_trigger_penalty_the_counter_does_not():
               {"kind": "trigger", "seat": "jin-feng", "trigger": 3})
     jin = next(s for s in view(h)["seats"] if s["id"] == "jin-feng")
     assert jin["vp"] == 4  # the counter: VP held
-    assert jin["at_end"] == "3 VP at the end: 4 held, −1 for Betrayal Trigger 3"
+    assert jin["at_end"] == "3 VP at the end: 4 VP held, −1 for Betrayal Trigger 3"
     mine = standing(h, "jin-feng")
     assert mine["total"] == 3 and mine["rank"] == 1
+    assert mine["note"] == "4 VP held, −1 for Betrayal Trigger 3"  # beside the total (issue 43)
     assert {"text": "−1 VP: Betrayal Trigger 3 active", "value": -1,
             "rule": "betrayal-triggers", "provenance": "rulebook"} in mine["steps"]
     assert sum(s["value"] for s in mine["steps"]) == 3
@@ -380,7 +381,7 @@ def test_a_conflict_counts_successes_and_moves_what_was_stolen_at_once():
              "target_defence": "stealth", "target_defence_total": 2}
     # Azura: 3 Stealth successes − Jin's 1 defence = 2; Jin: 2 Diplomacy − Azura's 1 = 1
     too_many = refused(h, {**fight, "steals": 2, "target_steals": 2})
-    assert too_many.field == "target_steals" and "1 success(es)" in too_many.detail
+    assert too_many.field == "target_steals" and "1 success after" in too_many.detail
     h.append(parse_event({**fight, "steals": 2, "target_steals": 1}))
     # Stealth steals Funding, Diplomacy Corruption (Conflict effects)
     jin, azura = h.state.seat("jin-feng").purse, h.state.seat("azura-badeau").purse

@@ -77,7 +77,10 @@ def test_tracked_game_scores_like_the_scoring_example():
     tracked = final_score(SETUP, state)
     direct = scoring.run(scoring.EXAMPLE)
     assert {k: tracked.result[k] for k in direct.result} == direct.result
-    assert tracked.summary == direct.summary
+    assert tracked.summary == tracked.result["headline"] + "\n" + direct.summary
+    assert tracked.result["headline"] == (
+        "General Goodman wins: his Doomsday Plan was completed before the clock reached 0, and "
+        "Cassandra O'Shea is the victor among his henchmen.")
     assert tracked.result["outcome"]["kind"] == "goodman-wins"
     assert tracked.result["final"] is True
     ranks = {s["seat"]: (s["rank"], s["total"], s["winner"], s["role"])

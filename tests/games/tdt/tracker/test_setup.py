@@ -2,6 +2,7 @@
 import pytest
 
 from assistant.errors import InvalidInput
+from assistant.games.tdt.tracker.forms import NAMED
 
 from .kit import parse_setup
 
@@ -45,12 +46,12 @@ def test_mayhem_clock_start_and_teams():
     ({"mode": "syndicate", "seats": seats(2, goodman=True)}, "seats.0.goodman"),
     ({"mode": "syndicate", "seats": seats(7)}, "seats"),
     ({"mode": "syndicate", "seats": []}, "seats"),
-    ({"mode": "mayhem", "seats": seats(4)}, "seats.0.team"),
+    ({"mode": "mayhem", "seats": [{"henchman": "Ugo", "team": "R"},
+                                  {"henchman": "Jin Feng"}]}, "seats.1.team"),
     ({"mode": "mayhem", "seats": seats(4, teams="RRRR")}, "seats"),
     ({"mode": "mayhem", "seats": seats(3, teams="RRB")}, "seats"),
     ({"mode": "syndicate", "seats": seats(2, teams="RB")}, "seats.0.team"),
     ({"mode": "syndicate", "seats": [{"henchman": "Ugo"}, {"henchman": "ugo"}]}, "seats.1"),
-    ({"mode": "syndicate", "seats": [{"player": "Ann"}]}, "seats.0.henchman"),
     ({"mode": "solo", "seats": seats(1)}, "mode"),
     ({"mode": "syndicate", "seats": seats(1), "clock": 11}, "clock"),
     ({"mode": "syndicate", "seats": seats(1), "tech": 0}, "tech"),
@@ -124,3 +125,36 @@ def test_a_saved_seat_keeps_its_name_from_before_the_list():
              "seats": [{"id": "dr-null", "name": "Dr. Null", "goodman": False}]}
     setup = parse_setup(saved)
     assert setup.seats[0].name == "Dr. Null" and parse_setup(setup.to_json()) == setup
+
+
+NAMES = ["Ана", "Аня", "王芳", "王芬", "🦊", "José", "Jose"]
+
+
+@pytest.mark.parametrize(("mode", "count"), [("cutthroat", 7), ("cutthroat", 4),
+                                             ("syndicate", 6), ("mayhem", 6), ("mayhem", 3)])
+def test_names_and_a_mode_deal_the_rest_by_the_seed(mode, count):
+    """Issue 43, item 4: a seat without a Named Henchman gets one from the game's list (in
+    Cutthroat one of them plays General Goodman; in Mayhem, teams are dealt), by the seed;
+    the same names deal the same table, and a stored table keeps its deal."""
+    body = {"mode": mode, "seats": [{"player": n} for n in NAMES[:count]]}
+    setup = parse_setup(body)
+    assert [s.player for s in setup.seats] == NAMES[:count]
+    henchmen = [s.name for s in setup.henchmen]
+    assert len(set(henchmen)) == len(henchmen) and set(henchmen) <= set(NAMED)
+    assert sum(s.goodman for s in setup.seats) == (mode == "cutthroat")
+    if mode == "mayhem":
+        sizes = {t: sum(s.team == t for s in setup.seats) for t in {s.team for s in setup.seats}}
+        assert len(set(sizes.values())) == 1 and 2 <= len(sizes) <= 3
+    assert parse_setup(body) == setup
+    assert parse_setup(setup.to_json()) == setup
+    deals = {tuple(s.name for s in parse_setup({**body, "seed": str(n)}).seats)
+             for n in range(12)}
+    assert len(deals) > 1
+
+
+def test_a_seat_that_names_its_henchman_keeps_it_and_the_deal_skips_it():
+    setup = parse_setup({"mode": "cutthroat", "seats": [
+        {"player": "Ана", "henchman": "Jin Feng"}, {"player": "Аня", "goodman": True},
+        {"player": "王芳"}, {"player": "王芬"}]})
+    assert setup.seats[0].name == "Jin Feng" and setup.seats[1].goodman
+    assert "Jin Feng" not in [s.name for s in setup.seats[2:]]
