@@ -122,7 +122,9 @@ def own_entry(phone: Any, seat: str, kind: str, value: str) -> None:
 
 
 def final_score(page: Any) -> list[str]:
-    expect(page.locator("[data-score-state]")).to_contain_text("Final")
+    state = page.locator("[data-score-state]")  # the outcome sentence, no longer provisional
+    expect(state).not_to_have_text("Working out the score…")
+    expect(state).not_to_have_class(re.compile(r"\bprovisional\b"))
     return list(page.locator("[data-standings] > li summary").all_inner_texts())
 
 
