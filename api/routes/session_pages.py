@@ -107,8 +107,7 @@ def deal(game: str) -> Response:
         body = {**data, "game": found.slug} if any(
             f.name == "game" for f in tracker.setup_form) else data
         setup, errors = forms.attempt(lambda: checked_setup(found.slug, tracker, body))
-    shown = getattr(tracker, "dealt", None)
-    dealt = {} if setup is None or shown is None else flatten(shown(setup))
+    dealt = {} if setup is None else flatten(tracker.dealt(setup))
     response = Response(json.dumps({"dealt": dealt, "ready": not errors}, ensure_ascii=False),
                         mimetype="application/json")
     response.cache_control.no_store = True
@@ -304,6 +303,7 @@ def session_page(game: str, code: str) -> Response:
         rule_titles=cited_titles(found, score),
         join_at=None if is_loopback(base) else base.split("://", 1)[-1] + "/join",
         score=score, chart=chart_html(info, state),
-        chart_url=links.session(game, info.code) + "/chart", play_url=links.play(game, info.code))
+        chart_url=mounted(links.session(game, info.code) + "/chart"),
+        play_url=mounted_links.play(game, info.code))
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

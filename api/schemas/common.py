@@ -23,6 +23,13 @@ class ExplainedOut(Schema):
     links = fields.Dict(metadata={"description": "Rule entries this answer relies on."})
 
 
+class RuleNamedOut(Schema):
+    id = fields.String(metadata={"description": "The rule entry's id."})
+    title = fields.String(metadata={"description": "Its title, as the rule page heads it."})
+    href = fields.String(metadata={"description": "The entry in the API."})
+    page = fields.String(metadata={"description": "The entry's page, for a phone."})
+
+
 class ProblemOut(Schema):
     type = fields.String()
     title = fields.String()
@@ -34,6 +41,8 @@ class ProblemOut(Schema):
     current_version = fields.Integer(metadata={"description": "412: the session's version now."})
     retry_after = fields.Integer(metadata={"description": "429: seconds to wait."})
     limit = fields.Integer(metadata={"description": "The limit that was reached (session-full)."})
+    rule = fields.Nested(RuleNamedOut, metadata={
+        "description": "A session's refusal: the rule entry that refuses it."})
     next = fields.List(fields.String(), metadata={
         "description": "A session's refusal: the event kinds the rules allow now (the detail "
                        "names them as the table's buttons do)."})

@@ -25,6 +25,8 @@
     box.querySelector("[data-play-bgstats]").href = play.urls.bgstats;
     box.querySelector("[data-play-csv]").href = play.urls.csv + "&tz=" + encodeURIComponent(zone());
     box.querySelector("[data-share]").dataset.share = play.text;
+    var page = box.querySelector("[data-play-page]");  /* linked once there is a play to keep */
+    if (page) { page.href = page.dataset.playPage + "?tz=" + encodeURIComponent(zone()); }
   }
 
   function check() {

@@ -1005,9 +1005,11 @@
       ruleLink(step.rule) + (step.note ? '<br><span class="muted">' + esc(step.note) + '</span>' : "") + '</li>';
   }
   /* The finished game's chart (drawn by the server): fetched once the score is final. */
-  var chartAsked = false;
+  var chartAsked = false, chartFinal = false, chartTries = 0;
   function loadChart(final) {
     var box = $("[data-score-chart]");
+    if (final && !chartFinal) { chartTries = 0; }
+    chartFinal = final;
     if (box && !final && !box.hidden) { box.hidden = true; box.innerHTML = ""; chartAsked = false; }  /* the end undone */
     if (!box || !final || chartAsked || box.querySelector("svg")) { return; }
     chartAsked = true;
@@ -1015,7 +1017,11 @@
       if (!r.ok) { throw new Error("status " + r.status); }
       return r.text();
     }).then(function (html) {
-      if (!html.trim()) { chartAsked = false; return; }  /* not ended after all: asked again later */
+      if (!html.trim()) {  /* a server not yet at this version: asked again shortly, a few times */
+        chartAsked = false;
+        if (chartTries++ < 5) { setTimeout(function () { loadChart(chartFinal); }, 1500); }
+        return;
+      }
       box.innerHTML = html; box.hidden = false;
     }, function () { chartAsked = false; });
   }

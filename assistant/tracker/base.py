@@ -81,6 +81,11 @@ class TrackerBase:
     end_rule: str | None = None
     """The rule entry that ends the game (named when a late event is refused)."""
 
+    def dealt(self, setup: Any) -> dict[str, Any]:
+        """The setup deals nothing the start page shows (a game whose setup does overrides
+        this)."""
+        return {}
+
     def start_seat(self, setup: Any) -> str | None:
         """The setup does not say who started (a game whose setup does overrides this)."""
         return None

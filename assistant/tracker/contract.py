@@ -287,6 +287,21 @@ class Tracker(Protocol):
         """The rule entry that ends the game, named by the refusal of a late event."""
         ...
 
+    def dealt(self, setup: Any) -> dict[str, Any]:
+        """What the setup dealt that the start page shows beside the names (TDT's Named
+        Henchmen, Master Plan's Loser Lad): {} (TrackerBase) where it deals nothing."""
+        ...
+
+    def round_of(self, setup: Any, state: Any) -> int | None:
+        """The round `state` is in, for the chart of the game (progress.py); None
+        (TrackerBase): the chart has a start and an end only."""
+        ...
+
+    def tally(self, setup: Any, state: Any) -> tuple[str, dict[str, Any]] | None:
+        """Each seat's measure now, with its unit, for the chart (TrackerBase: the standings'
+        totals); None: the game charts nothing."""
+        ...
+
     def start_seat(self, setup: Any) -> str | None:
         """Who started the game (the first player, the holder of a start token), where the
         setup says; None (TrackerBase) where it does not: the play log then names the first

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .history import History
+from .kernel import apply_event
 
 Tally = tuple[str, Mapping[str, float | int | None]]
 """The measure's unit ("VP") and each seat's value by seat id."""
@@ -46,19 +47,15 @@ def progress(history: History) -> Progress | None:
     """The measure of every seat at the start, each round's end and the end; None for a game
     whose tracker keeps no rounds or no measure."""
     tracker, setup = history.tracker, history.setup
-    round_of = getattr(tracker, "round_of", None)
-    tally = getattr(tracker, "tally", None)
-    if round_of is None or tally is None:
-        return None
+    round_of, tally = tracker.round_of, tracker.tally
     state = tracker.initial(setup)
     first: Tally | None = tally(setup, state)
     if first is None:
         return None
     labels, readings = ["Start"], [first[1]]
     now = round_of(setup, state)
-    apply = tracker.apply
-    for version in history.effective():
-        after = apply(setup, state, history.event_at(version), version)
+    for version in history.effective():  # a seat's release among them: the game's forget
+        after = apply_event(tracker, setup, state, history.event_at(version), version)
         then = round_of(setup, after)
         if then != now and now is not None:
             labels.append(f"Round {now}")
