@@ -510,6 +510,8 @@ class History:
             who = writer(tracker, setup, event)
             out = refusal.then(*what_now(tracker, setup, self._latest, who))
             out.game = setup.game
+            if not out.rule and tracker.finished(setup, self._latest):  # refused as over
+                out.rule = tracker.end_rule
             raise out from None
         return self._game_step(event, state, current)
 

@@ -87,6 +87,9 @@ def same(resumed: History, whole: History) -> None:
             assert resumed.lane_seat(version) == whole.lane_seat(version)
             assert resumed.discloses(version) == whole.discloses(version)
             assert resumed.event_at(version) == whole.event_at(version)
+            for seat in seats:  # a release is never taken back, whatever a worker resumed from
+                assert resumed.released(seat, version) == whole.released(seat, version)
+                assert resumed.line(version, Viewer(seat)) == whole.line(version, Viewer(seat))
     tracker, setup = whole.tracker, whole.setup
     for viewer in (Viewer(None), *(Viewer(s) for s in seats)):  # nobody sees more or less
         assert tracker.state_json(setup, resumed.state, viewer) \

@@ -76,6 +76,15 @@ class HeistTracker:
     after_end = frozenset({"note"})
     end_rule = "winning"
 
+    def dealt(self, setup: HeistSetup) -> dict[str, Any]:
+        return {}  # the heist deals nothing at the start
+
+    def round_of(self, setup: HeistSetup, state: HeistState) -> int | None:
+        return None  # no rounds: its chart has a start and an end
+
+    def tally(self, setup: HeistSetup, state: HeistState) -> tuple[str, dict[str, Any]] | None:
+        return None  # nothing to chart
+
     def start_seat(self, setup: HeistSetup) -> str | None:
         return None
 
