@@ -350,8 +350,10 @@ def _write_event(code: str, event_data: Any, count: ratelimit.Count | None) -> R
     history = store().history(info) if who is not None else None
     body = {"event": event_json(info, done.stored, viewer, history), "version": done.version,
             "can_undo": done.can_undo,
-            "state": info.tracker.state_json(info.setup, done.state, viewer),
-            "moves": moves_json(info, done.state, done.version, viewer)}
+            "state": info.tracker.state_json(info.setup, done.state, viewer)}
+    # No `moves` here: working them out was near half a write's CPU, for one phone only. The
+    # session read at the new version has them (kept, one answer for every phone at that
+    # version and view), and the page asks it once its queue of taps is sent.
     # The new version's ETag (the phone's next If-Match); the answer itself is made once, for
     # the phone that wrote, and kept by nobody (no-store: so not compressed either, which
     # cost a tenth of a write for a few KB on the table's Wi-Fi)

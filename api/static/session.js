@@ -737,7 +737,22 @@
         var done = await send(item);
         if (done === "stop") { break; }
       }
-    } finally { sending = false; takeArrived(); drawQueue(); }
+    } finally {
+      sending = false; takeArrived(); drawQueue();
+      if (movesStale && !queue.length) { movesStale = false; readMoves(); }
+    }
+  }
+  /* A write's answer carries the new state but not the moves the rules allow next: those come
+     with the table's read at that version (one kept answer for every phone at it). */
+  var movesStale = false;
+  function readMoves() {
+    fetch(api, {headers: readHeaders(), cache: "no-store"}).then(present).then(function (r) {
+      if (r.status !== 200) { return; }
+      return r.json().then(function (j) {
+        if (j.version > data.version) { accept(j, r); }
+        else if (j.version === data.version) { data.moves = j.moves || []; render(); }
+      });
+    }).catch(function () { movesStale = true; /* offline: asked after the next write */ });
   }
 
   /* Another phone changed what this tap changes, after the tap: show what it did, and ask. */
@@ -769,6 +784,7 @@
       queue.shift(); saveQueue();
       ownSeqs.push(j.event.seq); storage.set("own:" + code, ownSeqs.slice(-300));
       accept(j, r);
+      if (!j.moves) { movesStale = true; }
       rebaseOwn(before);
       saveQueue();
       /* a private entry is never repeated; an owner's reveal is public now, and said as such */

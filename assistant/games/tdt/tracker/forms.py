@@ -157,11 +157,14 @@ class Resource(StrEnum):
     @property
     def attr(self) -> str:
         """The name of its count in a Purse (and of its field in a form)."""
-        return self.value.replace("-", "_")
+        return _ATTRS[self]  # asked for every count of every state read: looked up
 
     @property
     def word(self) -> str:
         return self.value.replace("-", " ").title()
+
+
+_ATTRS = {r: r.value.replace("-", "_") for r in Resource}
 
 
 class Item(StrEnum):

@@ -314,16 +314,19 @@ class State:
         return self.agents[0 if agency is Agency.CIA else 1]
 
     def ledger_json(self) -> dict[str, Any]:
+        return {**self._table_json(), "seats": [s.ledger_json() for s in self.seats]}
+
+    def _table_json(self) -> dict[str, Any]:
+        """The ledger's fields but the seats' (each view words its seats its own way)."""
         return {"clock": self.clock, "tech": self.tech,
                 "doomsday_revealed": self.doomsday_revealed,
                 "doomsday_completed": self.doomsday_completed, "betrayer": self.betrayer,
                 "team_leader": self.team_leader,
-                "seats": [s.ledger_json() for s in self.seats],
                 "notes": [{"text": n.text, "seat": n.seat, "version": n.version}
                           for n in self.notes]}
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.ledger_json(), "seats": [s.to_json() for s in self.seats],
+        return {**self._table_json(), "seats": [s.to_json() for s in self.seats],
                 "high_alert": {"cia": self.alert[0], "interpol": self.alert[1]},
                 "agents": {"cia": self.agents[0], "interpol": self.agents[1]},
                 "spoils": {t.name: t.spoils for t in self.tiles},
