@@ -288,6 +288,8 @@
   }
   function drawMoves() {
     var list = myMoves(), section = $("[data-next]");
+    /* the version the strip's moves are for (one behind while a write's read is on its way) */
+    section.setAttribute("data-moves-at", data.movesAt == null ? data.version : data.movesAt);
     if (!list.some(function (x) { return moveKey(x.m) === openMove; })) { openMove = ""; }
     section.hidden = !list.length;
     function one(x, n) { return moveButton(x, n === 0) + (openMove === moveKey(x.m) ? moveForm(x) : ""); }
@@ -557,6 +559,7 @@
     if (j.version < data.version) { return; }
     var before = data.state;
     data.version = j.version; data.state = j.state; data.can_undo = j.can_undo; data.moves = j.moves || [];
+    data.movesAt = j.moves ? j.version : -1;  /* a write's answer: the moves come with the read */
     if (j.setup) { data.setup = j.setup; }
     etag = (r && r.headers.get("ETag")) || '"v' + j.version + (j.seat ? "-" + j.seat : "") + '"';
     render();
@@ -750,7 +753,7 @@
       if (r.status !== 200) { return; }
       return r.json().then(function (j) {
         if (j.version > data.version) { accept(j, r); }
-        else if (j.version === data.version) { data.moves = j.moves || []; render(); }
+        else if (j.version === data.version) { data.moves = j.moves || []; data.movesAt = j.version; render(); }
       });
     }).catch(function () { movesStale = true; /* offline: asked after the next write */ });
   }

@@ -72,6 +72,7 @@ def play(page: Any, base_url: str, code: str, pick: Pick = lambda table: 0,
         table = read(base_url, code)
         version = table["version"]
         expect(page.locator("[data-version]")).to_have_text(str(version))
+        expect(page.locator("[data-next]")).to_have_attribute("data-moves-at", str(version))
         if not table["moves"]:
             expect(page.locator("[data-next]")).to_be_hidden()
             return table
