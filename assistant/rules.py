@@ -264,6 +264,29 @@ class RuleBook:
             raise UnknownEntry(f"There is no rule entry {entry_id!r}.",
                                [match for match, _score, _ in close]) from None
 
+    # What the games' code reads from its book (each game's book.py binds these)
+
+    def says(self, entry_id: str, key: str | None, text: str, value: StepValue = None) -> Step:
+        """A step applying reading (or number) `key` of rule entry `entry_id` (None: the
+        entry as a whole), with the mark and wording the rules reference gives it."""
+        return self.get(entry_id).step(key, text, value)
+
+    def mark(self, entry_id: str, key: str | None) -> tuple[Provenance, str]:
+        """The mark and wording of a reading (None: of the entry), for a setup or sheet line."""
+        step = self.says(entry_id, key, "")
+        return step.provenance, step.note
+
+    def number(self, entry_id: str, key: str) -> int:
+        """The integer key number `key` of rule entry `entry_id`."""
+        value = self.get(entry_id).number(key).value
+        if not isinstance(value, int):
+            raise LookupError(f"rule {entry_id!r}: number {key!r} is not an integer")
+        return value
+
+    def text(self, entry_id: str, key: str) -> str:
+        """The text key number `key` of rule entry `entry_id` (a setting's default...)."""
+        return str(self.get(entry_id).number(key).value)
+
 
 def chapter(entry: Entry) -> str:
     """The rules index group of an entry: the glossary, its file's chapter, or else its

@@ -7,29 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.explain import Step
-from assistant.rules import RuleBook, StepValue
+from assistant.rules import RuleBook
 
 RULES = RuleBook.load(Path(__file__).parent / "rules")
-
-
-def says(entry: str, key: str | None, text: str, value: StepValue = None) -> Step:
-    """A step applying reading (or number) `key` of a rules entry (None: the entry as a
-    whole), with the mark and wording the rules reference gives it."""
-    return RULES.get(entry).step(key, text, value)
-
-
-def number(entry: str, key: str) -> int:
-    """A whole-number key number of a rules entry."""
-    value = RULES.get(entry).number(key).value
-    if not isinstance(value, int):
-        raise LookupError(f"rule {entry!r}: number {key!r} is not a whole number")
-    return value
-
-
-def text(entry: str, key: str) -> str:
-    """A text key number of a rules entry (a setting's default, its options)."""
-    return str(RULES.get(entry).number(key).value)
+says, number, text = RULES.says, RULES.number, RULES.text
 
 
 PLAYERS_MIN = number("overview", "players-min")
