@@ -513,8 +513,14 @@
   }
   var lastEvents = [];
   var ownSeqs = storage.get("own:" + code, []);   // the changes this phone made
+  /* One history read at a time: changes arriving faster than it answers (a busy table, a
+     phone catching up) ask once more when it is done, never a queue of reads that would hold
+     up every other request of this page. */
+  var historyAsking = false, historyAgain = false;
   function loadHistory() {
-    return fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) {
+    if (historyAsking) { historyAgain = true; return; }
+    historyAsking = true; historyAgain = false;
+    fetch(api + "/events?after=" + Math.max(0, data.version - 30), {headers: readHeaders()}).then(function (r) {
       if (seatEnded(r)) { throw new Error("seat handed on"); }
       return present(r).json();
     }).then(function (j) {
@@ -523,6 +529,9 @@
     }).catch(function () {
       var kept = mine ? null : storage.get("last:" + code, null);  /* offline: the history kept */
       if (!lastEvents.length && kept && kept.events) { lastEvents = kept.events; drawHistory(); }
+    }).then(function () {
+      historyAsking = false;
+      if (historyAgain) { loadHistory(); }
     });
   }
   /* A history line as this phone shows it: its own private entries covered until "Show my
@@ -1023,26 +1032,33 @@
       (marked ? ' <span class="prov prov-' + esc(step.provenance) + '">' + esc(step.provenance) + '</span>' : "") +
       ruleLink(step.rule) + (step.note ? '<br><span class="muted">' + esc(step.note) + '</span>' : "") + '</li>';
   }
-  /* The finished game's chart (drawn by the server): fetched once the score is final. */
-  var chartAsked = false, chartFinal = false, chartTries = 0;
-  function loadChart(final) {
+  /* The finished game's chart (drawn by the server): fetched once the score is final. A miss
+     (no answer, an error, or a server that has not yet seen the end) is asked again after
+     1.5, 3, 6 ... s, eight times; every newly drawn final score starts the count again, so a
+     busy evening never leaves the chart missing for good. */
+  var chartAsked = false, chartFinal = false, chartTries = 0, chartTimer = 0;
+  function loadChart(final, again) {
     var box = $("[data-score-chart]");
-    if (final && !chartFinal) { chartTries = 0; }
+    if (final && !again) { chartTries = 0; }
     chartFinal = final;
     if (box && !final && !box.hidden) { box.hidden = true; box.innerHTML = ""; chartAsked = false; }  /* the end undone */
     if (!box || !final || chartAsked || box.querySelector("svg")) { return; }
     chartAsked = true;
+    function missed() {
+      chartAsked = false;
+      if (chartTries < 8) {
+        clearTimeout(chartTimer);
+        chartTimer = setTimeout(function () { loadChart(chartFinal, true); }, 1500 * Math.pow(2, Math.min(chartTries++, 3)));
+      }
+    }
     fetch(box.dataset.scoreChart, {cache: "no-store"}).then(function (r) {
       if (!r.ok) { throw new Error("status " + r.status); }
       return r.text();
     }).then(function (html) {
-      if (!html.trim()) {  /* a server not yet at this version: asked again shortly, a few times */
-        chartAsked = false;
-        if (chartTries++ < 5) { setTimeout(function () { loadChart(chartFinal); }, 1500); }
-        return;
-      }
-      box.innerHTML = html; box.hidden = false;
-    }, function () { chartAsked = false; });
+      if (!html.trim()) { missed(); return; }
+      if (chartFinal) { box.innerHTML = html; box.hidden = false; }
+      chartAsked = false;
+    }, missed);
   }
   function drawScore(j, old) {
     var res = j.result || {}, rows = res.standings || [], unit = res.unit || "";

@@ -82,8 +82,10 @@ def test_a_whole_evening_from_the_phone(page: Any, base_url: str, artifacts: Pat
     headline = Http(base_url).get(f"/api/v1/sessions/{code}/score").json["result"]["headline"]
     state = page.locator("[data-score-state]")
     expect(state).to_have_text(headline)  # followed live: the outcome in one sentence first
+    with urllib.request.urlopen(f"{base_url}/g/{game.slug}/sessions/{code}/chart") as drawn:  # noqa: S310
+        assert drawn.status == 200 and b"<svg" in drawn.read()  # the server has it...
     chart = page.locator("[data-score-chart] figure.chart")
-    expect(chart.locator("svg")).to_be_visible()
+    expect(chart.locator("svg")).to_be_visible()  # ...and the page, followed live, shows it
     assert chart.locator("svg polyline").count() >= len(names) - (game.slug == "tdt")
     expect(chart.locator("table")).to_contain_text(re.compile("|".join(map(re.escape, names))))
     score = Http(base_url).get(f"/api/v1/sessions/{code}/score").json
