@@ -145,9 +145,13 @@ limit_request_fields = 100
 
 
 def post_worker_init(worker: Any) -> None:
-    """Called once the worker has built the app: freeze what it built, then lay out the sheets
-    hosts print first in the background (printables/warm.py; LAIRSIDE_WARM_SHEETS=0: not)."""
+    """Called once the worker has built the app: freeze what it built, collect in full on a
+    clock (api/collector.py), then lay out the sheets hosts print first in the background
+    (printables/warm.py; LAIRSIDE_WARM_SHEETS=0: not)."""
     freeze_what_was_built()
+    from api.collector import collect_on_a_clock  # noqa: PLC0415
+
+    collect_on_a_clock()
     followers_leave_first(worker)
     if _int("LAIRSIDE_WARM_SHEETS", 1):
         from api.offload import in_background  # noqa: PLC0415

@@ -18,7 +18,7 @@ from typing import Any
 
 from api.config import FOLLOWED_SEEN
 from api.offload import green
-from api.storage import Store
+from api.storage import SessionInfo, Store
 from api.storage.engine import sqlite_file
 from api.storage.store import CHANNEL
 
@@ -70,6 +70,8 @@ class Followers:
         self._held = 0
         self._waiting: dict[str, set[Waiter]] = {}
         self._seen: OrderedDict[str, int] = OrderedDict()
+        self._read: dict[str, SessionInfo] = {}
+        """The newest read of each followed table (`latest`)."""
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._pid = 0
@@ -93,14 +95,30 @@ class Followers:
     def changed(self, code: str, version: int) -> None:
         """Table `code` is at `version`: wake each of its phones that shows an older one."""
         with self._lock:
-            if version > self._seen.get(code, -1):
-                self._seen[code] = version
+            if version <= self._seen.get(code, -1):  # heard already: its phones were woken
+                self._seen.move_to_end(code)  # (the watcher reports every followed table)
+                return
+            self._seen[code] = version
             self._seen.move_to_end(code)
             while len(self._seen) > FOLLOWED_SEEN:
                 self._seen.popitem(last=False)
             waiters = [w for w in self._waiting.get(code, ()) if 0 <= w.after < version]
         for waiter in waiters:
             waiter.woken.set()
+
+    def latest(self, code: str) -> SessionInfo:
+        """Table `code` at the newest version this worker has heard of or newer: read once
+        for all the phones a change wakes together (one query, not one a phone)."""
+        with self._lock:
+            found = self._read.get(code)
+            if found is not None and found.version >= self._seen.get(code, -1):
+                return found
+        found = self.store.info(code)
+        with self._lock:
+            kept = self._read.get(found.code)
+            if found.code in self._waiting and (kept is None or kept.version < found.version):
+                self._read[found.code] = found
+        return found
 
     def subscribe(self, code: str, connection: Any = None) -> Waiter:
         """A phone starts following `code` (gunicorn's socket: see it go away at once). The
@@ -131,6 +149,7 @@ class Followers:
             left.discard(waiter)
             if not left:
                 del self._waiting[waiter.code]
+                self._read.pop(waiter.code, None)
 
     def release_all(self) -> None:
         """Let every phone go, and take no new one (the worker is stopping): each stream ends

@@ -104,9 +104,9 @@ def wait(code: str) -> Response:
         waiter = followers().subscribe(info.code, request.environ.get("gunicorn.socket"))
         try:
             followers().wait(waiter, after, timeout)
+            info = followers().latest(info.code)
         finally:
             followers().unsubscribe(waiter)
-        info = store().info(code)
         if not still_held(info, viewer):  # its seat was handed to a new phone meanwhile
             raise EditTokenRequired(RELEASED)
     if info.version <= after:
@@ -155,7 +155,7 @@ def stream(code: str) -> Response:
                 yield b"id: %d\nevent: session\ndata: %s\n\n" % (info.version, body)
                 after = info.version
             if following.wait(waiter, after, HEARTBEAT_SECONDS):
-                info = store().info(code)
+                info = following.latest(info.code)
             elif not waiter.gone:  # a quiet spell (where nothing watches, writing finds
                 yield b": nothing new\n\n"  # a phone that went)
 

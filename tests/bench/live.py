@@ -198,8 +198,10 @@ def delivery(streams: list[tuple[Server, Owned]], writes: list[tuple[str, int, f
     delays: dict[str, list[float]] = {"same": [], "other": []}
     missed = {"same": 0, "other": 0}
     whole = {"same": 0, "other": 0}  # writes every follower (of that kind) had within 1 s
+    slow: list[list[float]] = []  # [seconds into the run, worst delay ms, followers late]
     for code, version, answered_at, server in writes:
         late = {"same": 0, "other": 0}
+        worst = 0.0
         for index in by_code.get(code, []):
             kind = "same" if ports.index(streams[index][0].port) == server else "other"
             versions, times = got.get(index, ([], []))
@@ -210,10 +212,15 @@ def delivery(streams: list[tuple[Server, Owned]], writes: list[tuple[str, int, f
                 continue
             delays[kind].append(max(0.0, times[at] - answered_at))
             late[kind] += delays[kind][-1] > 1.0
+            worst = max(worst, delays[kind][-1])
         for kind in whole:
             whole[kind] += not late[kind]
+        if late["same"] + late["other"]:
+            slow.append([round(answered_at - writes[0][2], 2), round(worst * 1000),
+                         late["same"] + late["other"]])
     return {kind: {**_delays(delays[kind], missed[kind]), "writes": len(writes),
-                   "writes_all_within_1s": whole[kind]} for kind in delays}
+                   "writes_all_within_1s": whole[kind], "late_writes": slow}
+            for kind in delays}
 
 
 def _delays(values: list[float], missed: int) -> dict[str, Any]:
@@ -316,7 +323,9 @@ def followers(quick: bool = False) -> dict[str, Any]:
     print(f"  lookup p99 with {phones_n:,} followers ÷ none: {p99_ratio:.2f} (≤ 2) "
           f"{verdict(met['lookup_p99'])}")
     print(f"  change → followers ({len(writes)} writes at {rate}/s): {_shown(reached)}; "
-          f"99% within 1 s {verdict(met['reach_1s'])}")
+          f"99% within 1 s {verdict(met['reach_1s'])}"
+          + (f"; late writes [s into the run, worst ms, followers late]: "
+             f"{reached['late_writes']}" if reached["late_writes"] else ""))
     print(f"  {attempted:,} attempted: {full_held:,} held ({full_per_worker} a worker), "
           f"{refused:,} answered 503 (then {more_report['polls']} polite reads): "
           f"{verdict(met['full_refused'])}; lookup p99 ÷ none {full_ratio:.2f} (≤ 2) "

@@ -62,7 +62,10 @@ def test_sigkill_mid_stream_loses_no_acknowledged_event(db_url):
         writers = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
         for w in writers:
             w.start()
+        deadline = time.monotonic() + 120  # a bound on a loaded machine: fail, never hang
         while len(acked) < 140:  # past two snapshots (every 64 events)
+            assert time.monotonic() < deadline and any(w.is_alive() for w in writers), \
+                f"only {len(acked)} writes acknowledged"
             time.sleep(0.01)
         os.killpg(server.pid, signal.SIGKILL)  # no shutdown, no flush: the power cord
         server.wait()
