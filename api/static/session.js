@@ -1034,8 +1034,8 @@
   }
   /* The finished game's chart (drawn by the server): fetched once the score is final. A miss
      (no answer, an error, or a server that has not yet seen the end) is asked again after
-     1.5, 3, 6 ... s, eight times; every newly drawn final score starts the count again, so a
-     busy evening never leaves the chart missing for good. */
+     1.5, 3 and 6 s, then every 12 s, eight times in all; every newly drawn final score starts
+     the count again, so a busy evening never leaves the chart missing for good. */
   var chartAsked = false, chartFinal = false, chartTries = 0, chartTimer = 0;
   function loadChart(final, again) {
     var box = $("[data-score-chart]");
