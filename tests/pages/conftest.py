@@ -78,8 +78,15 @@ def page(browser: Any, base_url: str) -> Iterator[Any]:
 def open_seat(page: Any, seat: str) -> None:
     """Open a seat's fold on the live table (one seat is open at a time), to tap its steppers."""
     fold = page.locator(f'[data-seat="{seat}"] > details.seat-fold')
-    if not fold.evaluate("fold => fold.open"):
+    # The page closes the other folds on the "toggle" event, which comes a task after the tap:
+    # a fold is read only once the events of the last tap have run (50 ms later), and tapped
+    # again should a late close have shut it (on a loaded machine).
+    settled = "fold => new Promise(done => setTimeout(() => done(fold.open), 50))"
+    for _ in range(5):
+        if fold.evaluate(settled):
+            return
         fold.locator("> summary").click()
+    assert fold.evaluate(settled), f"{seat}'s fold would not stay open"
 
 
 def run_axe(page: Any, axe_source: str) -> list[dict[str, Any]]:
