@@ -75,8 +75,6 @@ class Followers:
         self._held = 0
         self._waiting: dict[str, set[Waiter]] = {}
         self._seen: OrderedDict[str, int] = OrderedDict()
-        self._read: dict[str, SessionInfo] = {}
-        """The newest read of each followed table (`latest`)."""
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._pid = 0
@@ -112,18 +110,13 @@ class Followers:
             waiter.woken.set()
 
     def latest(self, code: str) -> SessionInfo:
-        """Table `code` at the newest version this worker has heard of or newer: read once
-        for all the phones a change wakes together (one query, not one a phone)."""
+        """Table `code` at the newest version this worker has heard of or newer: the store's
+        own kept read when it is that new (a write here keeps it), else one query, kept there
+        for the other phones the same change woke."""
+        found = self.store.known(code)
         with self._lock:
-            found = self._read.get(code)
-            if found is not None and found.version >= self._seen.get(code, -1):
-                return found
-        found = self.store.info(code)
-        with self._lock:
-            kept = self._read.get(found.code)
-            if found.code in self._waiting and (kept is None or kept.version < found.version):
-                self._read[found.code] = found
-        return found
+            heard = self._seen.get(found.code, -1)
+        return found if found.version >= heard else self.store.info(code)
 
     def subscribe(self, code: str, connection: Any = None) -> Waiter:
         """A phone starts following `code` (gunicorn's socket: see it go away at once). The
@@ -154,7 +147,6 @@ class Followers:
             left.discard(waiter)
             if not left:
                 del self._waiting[waiter.code]
-                self._read.pop(waiter.code, None)
 
     def release_all(self) -> None:
         """Let every phone go, and take no new one (the worker is stopping): each stream ends
@@ -189,9 +181,8 @@ class Followers:
             return
         with self._lock:
             together = len(self._waiting.get(code, ()))
-        window = min(SPREAD_MOST, together * SPREAD_PER_PHONE)
-        if together > 1:
-            time.sleep(random.random() * window)  # a greenlet's sleep: the others run
+        if together > 1:  # a greenlet's sleep: the others run meanwhile
+            time.sleep(random.random() * min(SPREAD_MOST, together * SPREAD_PER_PHONE))
 
     # --- the watcher ---------------------------------------------------------------------------
 
