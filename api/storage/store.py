@@ -165,7 +165,10 @@ class _Held:
 
     source: snapshots.TableSource
     history: History | None = None
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.Lock = field(default_factory=lambda: threading.Lock())
+    # looked up when made, not when this module is: gunicorn's master imports it before a
+    # gevent worker patches threading, and an OS lock taken by a greenlet that waits on
+    # PostgreSQL meanwhile stopped the whole worker (a deadlock of every request in it)
     state_bytes: int = STATE_BYTES
     counted: int = 0
     """Its bytes counted against HISTORY_BYTES (when last counted)."""
