@@ -198,3 +198,18 @@ def test_a_gunicorn_worker_collects_in_full_on_a_clock_not_by_count(sqlite_url):
                          timeout=60, cwd=ROOT)
     assert ran.returncode == 0, ran.stderr
     assert int(ran.stdout) >= 3  # every 0.05 s, counted within a 30 s bound
+
+
+def test_a_history_lock_made_after_gevent_patches_is_a_greenlet_lock():
+    """gunicorn's master imports the store before a gevent worker patches threading: a lock
+    bound at import was an OS lock, and a greenlet waiting on PostgreSQL while holding it
+    stopped every request of its worker. A history's lock is made when the history is."""
+    script = ("import api.storage.store as store\n"
+              "from gevent import monkey; monkey.patch_all()\n"
+              "import gevent.thread\n"
+              "held = store._Held(source=None)\n"
+              "print(type(held.lock) is gevent.thread.LockType)\n")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "True"
