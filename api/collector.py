@@ -9,11 +9,20 @@ waited (make bench B1: lookup p99 8 ms without followers, 113 ms with them and w
 with full collections moved off the count). The young generations are still collected as
 CPython does; the full one runs every FULL_COLLECTION_SECONDS, so cyclic garbage that
 reaches the old generation is kept at most that long.
+
+After each full collection the C allocator is asked to hand its free pages back (glibc's
+malloc_trim; a few milliseconds once a minute). Memory Python frees between blocks still in use
+stays resident otherwise: over 30 minutes of mixed load (make bench B5) a worker grew 8.4% from
+minute 5 while the objects tracemalloc traced grew under 1 MiB; with the trim, +3.3% and +2.0%,
+both flat from minute 22.
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 import sys
+from collections.abc import Callable
 
 FULL_COLLECTION_SECONDS = 60
 
@@ -23,6 +32,7 @@ def collect_on_a_clock(seconds: float = FULL_COLLECTION_SECONDS) -> None:
     workers only: tests and `make dev` keep CPython's own rule)."""
     from gevent import sleep, spawn  # noqa: PLC0415
 
+    give_back = free_pages_returner()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, sys.maxsize >> 33)  # never reached: counts of collections
 
@@ -30,5 +40,16 @@ def collect_on_a_clock(seconds: float = FULL_COLLECTION_SECONDS) -> None:
         while True:
             sleep(seconds)
             gc.collect()
+            give_back()
 
     spawn(every_while)
+
+
+def free_pages_returner() -> Callable[[], object]:
+    """glibc's malloc_trim(0), or nothing where the C library has none (musl, macOS)."""
+    try:
+        trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return lambda: trim(0)

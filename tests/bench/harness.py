@@ -84,6 +84,21 @@ class Server:
                 continue
         return out
 
+    def anonymous(self) -> dict[int, float]:
+        """Of each worker's resident memory, the part that is its own heap and stacks (RssAnon,
+        in MiB): what is left once pages of files (the code, SQLite's shared index) are set
+        aside."""
+        out = {}
+        for pid in self.workers():
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            for line in status.splitlines():
+                if line.startswith("RssAnon:"):
+                    out[pid] = int(line.split()[1]) / 1024
+        return out
+
     def settle(self, most: float = 30.0) -> None:
         """Wait (up to `most` s) until the workers are idle: booted, nothing left running."""
         end = time.monotonic() + most

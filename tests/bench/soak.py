@@ -76,9 +76,10 @@ def run(minutes: float, quick: bool = False) -> dict[str, Any]:
                     break
                 at = (time.monotonic() - start) / 60
                 series.append((at, app.rss()))
-                print(f"    {at:6.2f} min  RSS MiB "
-                      + "  ".join(f"{pid}: {mib:6.1f}" for pid, mib in sorted(
-                          series[-1][1].items())), flush=True)
+                anonymous = app.anonymous()
+                print(f"    {at:6.2f} min  RSS MiB (of it anonymous) "
+                      + "  ".join(f"{pid}: {mib:6.1f} ({anonymous.get(pid, 0):6.1f})"
+                                  for pid, mib in sorted(series[-1][1].items())), flush=True)
             events = len(clients.report()["arrivals"])
         time.sleep(1)  # what closing the streams logged
         problems = app.problems()
