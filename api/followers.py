@@ -98,6 +98,8 @@ class Followers:
     def changed(self, code: str, version: int) -> None:
         """Table `code` is at `version`: wake each of its phones that shows an older one."""
         with self._lock:
+            if code not in self._waiting:  # nobody follows it here: nothing to wake, and
+                return  # the first phone to follow it reads its version (subscribe)
             if version <= self._seen.get(code, -1):  # heard already: its phones were woken
                 self._seen.move_to_end(code)  # (the watcher reports every followed table)
                 return

@@ -161,6 +161,24 @@ def test_phones_woken_by_one_change_share_one_read(small, monkeypatch):
             followers.unsubscribe(waiter)
 
 
+def test_only_followed_tables_are_remembered(small):
+    """A worker remembers the versions of the tables its phones follow, not of every table
+    written through it: a busy evening's new tables would fill it (make bench B5)."""
+    client = small.test_client()
+    followers = small.extensions["lairside.followers"]
+    unfollowed = client.post("/api/v1/games/tdt/sessions", json=SETUP).json
+    note = {"kind": "note", "text": "written while nobody follows"}
+    assert client.post(f"/api/v1/sessions/{unfollowed['code']}/events", json=note, headers={
+        "Authorization": f"Bearer {unfollowed['edit_token']}", "If-Match": "*"}).status_code == 201
+    assert unfollowed["code"] not in followers._seen
+    waiter = followers.subscribe(unfollowed["code"])  # the first phone reads its version
+    try:
+        assert followers.wait(waiter, 0, 0.01), "the version written before it followed"
+        assert followers._seen[unfollowed["code"]] == 1
+    finally:
+        followers.unsubscribe(waiter)
+
+
 def test_a_change_heard_twice_wakes_nobody_twice(small):
     """The watcher reports every followed table each time the files change: a version heard
     already wakes no phone again (nor walks its phones)."""
