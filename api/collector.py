@@ -13,8 +13,8 @@ reaches the old generation is kept at most that long.
 After each full collection the C allocator is asked to hand its free pages back (glibc's
 malloc_trim; a few milliseconds once a minute). Memory Python frees between blocks still in use
 stays resident otherwise: over 30 minutes of mixed load (make bench B5) a worker grew 8.4% from
-minute 5 while the objects tracemalloc traced grew under 1 MiB; with the trim, +3.3% and +2.0%,
-both flat from minute 22.
+minute 5 while the objects tracemalloc traced grew under 1 MiB; with the trim, +1.9% to +5.0%
+over three runs, every worker flat from minute 15-22.
 """
 from __future__ import annotations
 
