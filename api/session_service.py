@@ -103,6 +103,7 @@ def event_form(form: Form, kind: str) -> Form:
     return (OneOf("kind", "The event's kind.", (kind,), required=True), *form)
 
 
+@functools.lru_cache(maxsize=512)
 def event_schema_name(game: str, kind: str) -> str:
     return f"{camel(game)}SessionEvent{camel(kind)}In"
 

@@ -209,6 +209,7 @@ _BUMP_IF_ROOM = update(SessionRow).where(
     updated_at=bindparam("at"))
 """The version moved on only if it is still the one an event was checked against, and the
 event fits (Store._append_as_known)."""
+_ADD_EVENT = insert(EventRow)
 _MISSING = select(EventRow.seq, EventRow.payload).where(
     EventRow.session_id == bindparam("id"), EventRow.seq > bindparam("after"),
     EventRow.seq <= bindparam("upto")).order_by(EventRow.seq)
@@ -640,7 +641,7 @@ class Store:
                 now: datetime, count: Callable[[Connection], None] | None) -> None:
         """The event that makes `version` + 1, its snapshot if it makes one, the notice to
         the other servers and the client's count, inside the write."""
-        conn.execute(insert(EventRow), {
+        conn.execute(_ADD_EVENT, {
             "session_id": info.id, "seq": version + 1, "kind": str(step.event.kind),
             "payload": data, "idempotency_key": key, "request_digest": digest,
             "created_at": now})

@@ -4,6 +4,7 @@ Resources by kind, Gadgets, Faceless Henchmen, Squads and Staging Markers, and t
 counts (High Alert, Agents, Spoils, Directives, R&D)."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from assistant.tracker import NOTE, Action, Board, Counter, Show, Toggles, Track
@@ -13,11 +14,13 @@ from ..calculators.costs import TECH_MAX, TECH_MIN
 from ..modes import CLOCK_MAX, MAX_TRIGGERS, PlayMode
 from .forms import ATTRIBUTES, Resource, Stage
 from .rounds import now, whose_turn
-from .score import held_note, henchmen
-from .setup import GOODMAN_ID, SessionSetup
-from .state import State
+from .score import henchman, seat_held_note
+from .setup import GOODMAN_ID, SessionSeat, SessionSetup
+from .state import SeatState, State
 
 SQUAD_FIELDS = tuple(f for n in (1, 2, 3) for f in (f"squad_{n}", f"from_{n}"))
+SEAT_VIEWS = 1024
+"""Seats' page views kept (_seat_json): about 1.8 KiB each, the seats of some 200 tables."""
 CONFLICT_FIELDS = ("target", "offence", "offence_total", "defence", "defence_total",
                    "target_offence", "target_offence_total", "target_defence",
                    "target_defence_total", "steals", "target_steals", "claim", "target_claim")
@@ -140,7 +143,9 @@ def board(setup: SessionSetup) -> Board:
 def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
     if not setup.rounds:  # a ledger session shows what it always showed
         return state.ledger_json()
-    out = state.to_json()
+    named = {seat.id: seat for seat in setup.henchmen}
+    out = state.to_json([dict(_seat_json(s, named.get(s.id), setup.mode, state.betrayer == s.id))
+                         for s in state.seats])
     turn = whose_turn(setup, state)
     out.update(round=state.round, stage=state.stage.value, phase=state.phase,
                step=state.step, now=now(setup, state), over=state.stage is Stage.OVER,
@@ -150,25 +155,25 @@ def state_json(setup: SessionSetup, state: State) -> dict[str, Any]:
                else None,
                plan="completed" if state.doomsday_completed else
                "revealed" if state.doomsday_revealed else "hidden")
-    lines = _end_lines(setup, state)
-    for seat in out["seats"]:
-        seat["at_end"] = lines.get(seat["id"], "")
-        if seat["id"] != GOODMAN_ID:
-            seat["vp_line"] = vp_line(seat)
     return out
 
 
-def _end_lines(setup: SessionSetup, state: State) -> dict[str, str]:
-    """Each Named Henchman's VP as the score counts it, beside the VP counter (which shows VP
-    held): "3 VP at the end: 4 VP held, −1 for Betrayal Trigger 3"."""
-    if setup.mode is PlayMode.SYNDICATE:
-        return {}
-    out = {}
-    for seat, h in zip(setup.henchmen, henchmen(setup, state), strict=True):
-        note = held_note(setup, state, seat.id)
-        counted = scoring.final_vp(h, setup.mode)
-        out[seat.id] = (f"{counted} VP at the end: {note}" if note
-                        else f"{counted} VP at the end (no Betrayal Trigger counts)")
+@functools.lru_cache(maxsize=SEAT_VIEWS)
+def _seat_json(seat: SeatState, named: SessionSeat | None, mode: PlayMode, betrayer: bool
+               ) -> dict[str, Any]:
+    """A seat as the page reads it, with its VP at the end (a Named Henchman's, as the score
+    counts it, beside the VP counter, which shows VP held: "3 VP at the end: 4 VP held, −1 for
+    Betrayal Trigger 3"). Kept for the seat states read lately: an event changes one seat or
+    none, so the others' are made once. Callers copy it before adding to it."""
+    out = seat.to_json()
+    out["at_end"] = ""
+    if named is not None and mode is not PlayMode.SYNDICATE:
+        note = seat_held_note(seat, mode)
+        counted = scoring.final_vp(henchman(named, seat, betrayer), mode)
+        out["at_end"] = (f"{counted} VP at the end: {note}" if note
+                         else f"{counted} VP at the end (no Betrayal Trigger counts)")
+    if seat.id != GOODMAN_ID:
+        out["vp_line"] = vp_line(out)
     return out
 
 

@@ -7,8 +7,8 @@ from assistant.tracker import Standing, table_score
 from .. import scoring
 from ..modes import GOODMAN, PlayMode
 from .forms import ObjectiveKind, Stage
-from .setup import SessionSetup
-from .state import State
+from .setup import SessionSeat, SessionSetup
+from .state import SeatState, State
 
 _CLAIMED = (ObjectiveKind.SIDE_JOB, ObjectiveKind.DISLOYAL_SIDE_JOB, ObjectiveKind.DIRECTIVE,
             ObjectiveKind.GLOBAL_EVENT)
@@ -16,18 +16,19 @@ _CLAIMED = (ObjectiveKind.SIDE_JOB, ObjectiveKind.DISLOYAL_SIDE_JOB, ObjectiveKi
 
 def henchmen(setup: SessionSetup, state: State) -> list[scoring.Henchman]:
     """One scoring record per Named Henchman (Goodman is not scored)."""
-    out = []
-    for seat in setup.henchmen:
-        s = state.seat(seat.id)
-        out.append(scoring.Henchman(
-            name=seat.name, vp_goodman=s.vp_goodman, vp_objectives=s.vp_objectives,
-            vp_nefarious=s.vp_nefarious, vp_other=s.vp_other,
-            objectives_completed=s.count(*_CLAIMED),
-            disloyal_side_jobs=s.count(ObjectiveKind.DISLOYAL_SIDE_JOB),
-            resources=s.resources, gadgets=s.gadgets, triggers=len(s.triggers),
-            team_leader_trigger=1 in s.triggers, betrayer=state.betrayer == seat.id,
-            team=seat.team))
-    return out
+    return [henchman(seat, state.seat(seat.id), state.betrayer == seat.id)
+            for seat in setup.henchmen]
+
+
+def henchman(seat: SessionSeat, s: SeatState, betrayer: bool) -> scoring.Henchman:
+    """A Named Henchman's scoring record: their seat's state, and whether they betrayed."""
+    return scoring.Henchman(
+        name=seat.name, vp_goodman=s.vp_goodman, vp_objectives=s.vp_objectives,
+        vp_nefarious=s.vp_nefarious, vp_other=s.vp_other,
+        objectives_completed=s.count(*_CLAIMED),
+        disloyal_side_jobs=s.count(ObjectiveKind.DISLOYAL_SIDE_JOB),
+        resources=s.resources, gadgets=s.gadgets, triggers=len(s.triggers),
+        team_leader_trigger=1 in s.triggers, betrayer=betrayer, team=seat.team)
 
 
 def finished(setup: SessionSetup, state: State) -> bool:
@@ -121,8 +122,12 @@ def trigger_steps(triggers: frozenset[int], mode: PlayMode) -> list[Step]:
 def held_note(setup: SessionSetup, state: State, seat: str) -> str:
     """How the VP counter (VP held) becomes the VP the score counts: "2 VP held, −1 for
     Betrayal Trigger 3"; "" where no Betrayal Trigger counts (the two agree)."""
-    mine = state.seat(seat)
-    numbers = sorted(n for n in mine.triggers if n != 1 or setup.mode is PlayMode.CUTTHROAT)
+    return seat_held_note(state.seat(seat), setup.mode)
+
+
+def seat_held_note(mine: SeatState, mode: PlayMode) -> str:
+    """held_note of one seat's state in a mode."""
+    numbers = sorted(n for n in mine.triggers if n != 1 or mode is PlayMode.CUTTHROAT)
     if not numbers:
         return ""
     return (f"{mine.vp_held} VP held, −{len(numbers)} for Betrayal "

@@ -325,8 +325,10 @@ class State:
                 "notes": [{"text": n.text, "seat": n.seat, "version": n.version}
                           for n in self.notes]}
 
-    def to_json(self) -> dict[str, Any]:
-        return {**self._table_json(), "seats": [s.to_json() for s in self.seats],
+    def to_json(self, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """`seats`: the seats as the caller words them (else each seat's to_json)."""
+        return {**self._table_json(),
+                "seats": [s.to_json() for s in self.seats] if seats is None else seats,
                 "high_alert": {"cia": self.alert[0], "interpol": self.alert[1]},
                 "agents": {"cia": self.agents[0], "interpol": self.agents[1]},
                 "spoils": {t.name: t.spoils for t in self.tiles},

@@ -4,6 +4,7 @@ Gadgets, hires and The World Reacts with the game's calculators as one event eac
 with each seat's standing and its reasons."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -55,6 +56,28 @@ def view(history: Any) -> dict[str, Any]:
 def standing(history: Any, seat: str) -> dict[str, Any]:
     score = final_score(history.setup, history.state).result
     return next(s for s in score["standings"] if s["seat"] == seat)
+
+
+def test_a_seat_reads_the_same_whatever_was_read_before_it():
+    """Seat views are kept between reads (board._seat_json): a caller's change to one answer,
+    or another table's reading of the very same seat state, never shows in the next."""
+    h = table(CUTTHROAT, {"kind": "vp", "seat": "jin-feng", "amount": 4})
+    jin = replace(h.state.seat("jin-feng"), triggers=frozenset({1}))
+    cutthroat = replace(h.state, seats=tuple(jin if s.id == jin.id else s
+                                             for s in h.state.seats))
+    first = next(s for s in TRACKER.state_json(h.setup, cutthroat, SHARED)["seats"]
+                 if s["id"] == jin.id)
+    assert first["at_end"] == "3 VP at the end: 4 VP held, −1 for Betrayal Trigger 1"
+    first["at_end"], first["vp"] = "changed", 99
+    again = next(s for s in TRACKER.state_json(h.setup, cutthroat, SHARED)["seats"]
+                 if s["id"] == jin.id)
+    assert (again["at_end"], again["vp"]) == (
+        "3 VP at the end: 4 VP held, −1 for Betrayal Trigger 1", 4)
+    mayhem = table(MAYHEM)  # the Team Leader's own trigger counts in Cutthroat only
+    seats = tuple(jin if s.id == jin.id else s for s in mayhem.state.seats)
+    there = next(s for s in TRACKER.state_json(mayhem.setup, replace(
+        mayhem.state, seats=seats), SHARED)["seats"] if s["id"] == jin.id)
+    assert there["at_end"] == "4 VP at the end (no Betrayal Trigger counts)"
 
 
 # --- the issue's bullet: the −1 of an active Betrayal Trigger is on the table -----------------
