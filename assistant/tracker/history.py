@@ -189,11 +189,11 @@ class History:
         self.setup = setup
         self._seat_ids: dict[str, int] = {s.id: i for i, s in enumerate(setup.seats)}
         none: tuple[int, ...] = (0,) * len(self._seat_ids)
-        self._events: list[Any] = [None]
-        """The stored event that made each version (None for the setup, and for versions
-        before `_first`, which the Source holds)."""
+        self._events: list[Any] = []
+        """The stored events this history holds: those of versions `_first` on (older ones
+        are its Source's, and cost nothing here)."""
         self._first = 1
-        """The oldest version whose event this history holds (older ones: its Source's)."""
+        """The oldest version whose event this history holds (its version + 1 if none)."""
         self._lane = array("i", (TABLE,))
         """A game event's lane; the lane an undo or revert acted on."""
         self._prev = array("i", (0,))
@@ -251,7 +251,7 @@ class History:
 
     @property
     def version(self) -> int:
-        return len(self._events) - 1
+        return self._first + len(self._events) - 1
 
     @property
     def state(self) -> Any:
@@ -264,7 +264,7 @@ class History:
     @property
     def held_events(self) -> int:
         """Events this history holds in memory (the rest are its Source's)."""
-        return len(self._events) - self._first
+        return len(self._events)
 
     @property
     def held_states(self) -> int:
@@ -429,13 +429,13 @@ class History:
     def _events_of(self, versions: Sequence[int]) -> list[Any]:
         """The stored events of these versions, read from the Source where not held."""
         events, first = self._events, self._first
-        missing = [v for v in versions if v < first and events[v] is None]
+        missing = [v for v in versions if v < first]
         if not missing:
-            return [events[v] for v in versions]
+            return [events[v - first] for v in versions]
         if self._source is None:
             raise LookupError(f"the events of versions {missing[:5]} are not held")
         found = self._source.events(missing)
-        return [found[v] if v < first and events[v] is None else events[v] for v in versions]
+        return [found[v] if v < first else events[v - first] for v in versions]
 
     def _remember(self, key: Key, state: Any) -> None:
         # plain dict operations only: safe when two threads read the same history. Popped
@@ -660,7 +660,7 @@ class History:
 
     def _push(self, step: Step) -> Any:
         """Record a step; its state may be _MISSING (catch_up: the Source keeps it)."""
-        version = len(self._events)
+        version = self.version + 1
         previous = self._key(version - 1)
         self._events.append(step.event)
         self._lane.append(step.lane)
@@ -701,10 +701,9 @@ class History:
         newest = self._key(kept)
         for key in [k for k in self._kept if k != newest and k != self._setup_key]:
             del self._kept[key]
-        events = self._events
-        for version in range(self._first, kept + 1):
-            events[version] = None
-        self._first = max(self._first, kept + 1)
+        if kept >= self._first:
+            del self._events[:kept + 1 - self._first]
+            self._first = kept + 1
 
     def extend(self, events: Iterable[Any]) -> History:
         """Fold stored events, each as it was stored (already resolved when it was written; a
@@ -719,7 +718,7 @@ class History:
                     or self._source is not None:
                 self._push(self._check_stored(event))
                 continue
-            current = len(self._events) - 1
+            current = self.version
             state = apply(setup, self._latest, event, current + 1)
             # the table lane's event, as _game_step and _push would record it
             version = current + 1
@@ -824,7 +823,9 @@ class History:
         self._disclosed.update(disclosed)
         for version in releases:
             self._releases[self._lane[version] - 1].append(version)
-        self._events.extend([None] * count)
+        if self._events:  # pragma: no cover - records are read into a new history only
+            raise ValueError("records read after events")
+        self._first += count
         last = self.version
         self._snapshots.append(last)
         self._kept_at.setdefault(self._key(last), last)

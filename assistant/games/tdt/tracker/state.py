@@ -143,8 +143,10 @@ class Objective:
                 "version": self.version}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Note:
+    """A table's note (slots: a long evening's table holds hundreds, each half the size)."""
+
     text: str
     seat: str | None
     version: int
