@@ -24,12 +24,17 @@ ANSWER_CACHE_BYTES so that many small answers are bounded too. Measured with tra
 (answers to rule look-ups, phone setup pages and calculators): 0.6 to 1.8 KiB."""
 HISTORIES = 256
 """Folded session histories each worker keeps at most (api/storage/store.py)..."""
-HISTORY_BYTES = 32 * 1024 * 1024
-"""...and at most about this many bytes of them (estimated: store.py _Held.weight, within a
-few percent of what tracemalloc counts), least recently used dropped first. A history holds
-its versions' small numbers (about 50 bytes each), the events since its newest snapshot (at
-most SNAPSHOT_EVERY) and a few whole states (2 to 3 KiB each), however long its table: about
-70 KiB for a 330-event game, 270 KiB at 5,000 events, so 100 tables of 5,000 events fit. A
+HISTORY_BYTES = 24 * 1024 * 1024
+"""...and at most about this many bytes of them (estimated: store.py _Held.weight), least
+recently used dropped first. A history holds its newest versions' small numbers (about 50 bytes
+each) and its older ones' packed (about 23: assistant/tracker/columns.py), the events since its
+newest snapshot (at most SNAPSHOT_EVERY) and a few whole states, however long its table: about
+160 KiB at 5,000 events (the estimate within 10% of what tracemalloc counts), so the 100 tables
+of 5,000 events make bench C writes in turn fit with room (at 20 MiB a worker dropped some, and
+an append cost 1.99x the INSERT floor instead of 1.88x). The estimate counts each whole state
+held on its own, while the states of one table share its notes: for a table of a few hundred
+notes it says five to nine times what tracemalloc counts, so such tables weigh less than the
+budget says (make bench B5's tables, whose events are notes, reach it from minute 7-12). A
 table dropped is resumed from its newest snapshot and the events after it (README "Memory")."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""

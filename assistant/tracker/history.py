@@ -36,11 +36,12 @@ SNAPSHOT_EVERY events, whatever the table's length (but for a seat's own entries
 the version an undo or revert goes back to, which are applied again on top of it). Which
 versions keep a state depends on the events only, so every process keeps the same ones.
 
-Memory: each event is kept once, with a few small numbers per version in arrays (its lane, the
-previous event in its lane, the table lane's head and undo target, its depth, a reference to
-the seats' heads and undo targets, shared between versions that do not change them), and whole
-states only for the latest version, a few read lately and the kept ones; a history with a
-Source holds only the newest kept state and the events after it (the rest is in its Source).
+Memory: each event is kept once, with a few small numbers per version (its lane, the previous
+event in its lane, the table lane's head and undo target, its depth, the seats' heads and undo
+targets, shared between versions that do not change them) in columns that pack all but the
+newest (columns.py: a few bytes a version), and whole states only for the latest version, a few
+read lately and the kept ones; a history with a Source holds only the newest kept state and the
+events after it (the rest is in its Source).
 States are keyed by the lanes' heads (which events are in effect), so two versions with the
 same events in effect share one state.
 """
@@ -56,6 +57,7 @@ from typing import Any, NamedTuple, Protocol, overload
 
 from assistant.errors import InvalidInput
 
+from .columns import Column, numbers, tuples
 from .contract import SHARED, Tracker, Viewer
 from .kernel import (
     UNDO,
@@ -194,19 +196,19 @@ class History:
         are its Source's, and cost nothing here)."""
         self._first = 1
         """The oldest version whose event this history holds (its version + 1 if none)."""
-        self._lane = array("i", (TABLE,))
+        self._lane = numbers((TABLE,))
         """A game event's lane; the lane an undo or revert acted on."""
-        self._prev = array("i", (0,))
+        self._prev = numbers((0,))
         """A game event: the newest event of its lane in effect just before it; else -1."""
-        self._head = array("i", (0,))
+        self._head = numbers((0,))
         """The table lane's newest event in effect at each version (0: none)."""
-        self._before = array("i", (NONE,))
+        self._before = numbers((NONE,))
         """The version the table's undo at this version goes back to (NONE: nothing to undo)."""
-        self._seats: list[tuple[int, ...]] = [none]
+        self._seats: Column[tuple[int, ...]] = tuples((none,))
         """Each seat lane's newest entry in effect (one tuple, shared while unchanged)."""
-        self._seat_before: list[tuple[int | None, ...]] = [(None,) * len(none)]
+        self._seat_before: Column[tuple[int | None, ...]] = tuples(((None,) * len(none),))
         """The version each seat's own undo goes back to (shared while unchanged)."""
-        self._depth = array("i", (0,))
+        self._depth = numbers((0,))
         """Events to apply to a kept state to get each version's state (0: kept)."""
         self._disclosed: set[int] = set()
         """Versions whose event disclosed a seat's secret (never taken back)."""
@@ -233,6 +235,8 @@ class History:
         history = cls(tracker, setup)
         for record in records:
             history._read_record(record)
+        for column in history._columns():
+            column.pack()
         if not history._snapshots:
             raise ValueError("no snapshot to resume from")
         history._kept[history._key(history.version)] = history._latest = state
@@ -265,6 +269,11 @@ class History:
     def held_events(self) -> int:
         """Events this history holds in memory (the rest are its Source's)."""
         return len(self._events)
+
+    @property
+    def packed_versions(self) -> int:
+        """Versions whose numbers this history keeps packed (columns.py)."""
+        return self._lane.packed
 
     @property
     def held_states(self) -> int:
@@ -713,6 +722,8 @@ class History:
         tracker, setup = self.tracker, self.setup
         apply, private = tracker.apply, tracker.private_events
         kept, remember, keeps = self._kept, self._remember, self.keeps
+        lanes, prevs, heads, befores = self._lane, self._prev, self._head, self._before
+        all_seats, seat_befores, depths = self._seats, self._seat_before, self._depth
         for event in events:
             if isinstance(event, HistoryEvent) or event.kind in private \
                     or self._source is not None:
@@ -724,22 +735,22 @@ class History:
             version = current + 1
             if discloses(tracker, setup, event):
                 self._disclosed.add(version)
+            head, seats = heads[current], all_seats[current]
             self._events.append(event)
-            self._lane.append(TABLE)
-            self._prev.append(self._head[current])
-            self._head.append(version)
-            self._before.append(current)
-            seats = self._seats[current]
-            self._seats.append(seats)
-            self._seat_before.append(self._seat_before[current])
-            depth = self._depth[current] + 1
+            lanes.append(TABLE)
+            prevs.append(head)
+            heads.append(version)
+            befores.append(current)
+            all_seats.append(seats)
+            seat_befores.append(seat_befores[current])
+            depth = depths[current] + 1
             if keeps(version, depth):
                 key = (version, seats)
                 kept[key], depth = state, 0
                 self._kept_at.setdefault(key, version)
                 self._snapshots.append(version)
-            self._depth.append(depth)
-            previous = (self._head[current], seats)
+            depths.append(depth)
+            previous = (head, seats)
             if previous not in kept:  # the state an undo goes back to, kept at hand
                 remember(previous, self._latest)
             self._latest = state
@@ -810,13 +821,17 @@ class History:
                 depth.tobytes(), _runs(seats, first), _runs(seat_before, first), disclosed,
                 releases)
 
+    def _columns(self) -> tuple[Column[Any], ...]:
+        return (self._lane, self._prev, self._head, self._before, self._depth, self._seats,
+                self._seat_before)
+
     def _read_record(self, record: Record) -> None:
         first, lane, prev, head, before, depth, seats, seat_before, disclosed, releases = record
         if first != self.version + 1:
             raise ValueError(f"a record from version {first} after version {self.version}")
         for target, raw in ((self._lane, lane), (self._prev, prev), (self._head, head),
                             (self._before, before), (self._depth, depth)):
-            target.frombytes(raw)
+            target.extend(array("i", raw))
         count = len(self._lane) - first
         self._seats.extend(_unruns(seats, first, count))
         self._seat_before.extend(_unruns(seat_before, first, count))
