@@ -37,6 +37,7 @@ def test_every_value_reads_back_as_it_went_in() -> None:
     assert column[-1] == values[-1]
     resumed = numbers(values)  # as a table resumed from its snapshots packs them at once
     assert [resumed[i] for i in range(len(values))] == values
+    assert resumed == column and resumed != numbers(values[:-1])
 
 
 def test_tuples_keep_their_runs() -> None:

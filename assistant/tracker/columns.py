@@ -85,6 +85,14 @@ class Column(Generic[T]):
             self._open = (block, values)
         return values[index % BLOCK]
 
+    def __eq__(self, other: object) -> bool:
+        """The same values, however each is packed."""
+        if not isinstance(other, Column):
+            return NotImplemented
+        return len(self) == len(other) and self[0:len(self)] == other[0:len(other)]
+
+    __hash__ = None  # type: ignore[assignment]
+
     def append(self, value: T) -> None:
         plain = self._plain[1]
         plain.append(value)
