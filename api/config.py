@@ -34,7 +34,7 @@ of 5,000 events make bench C writes in turn fit with room (at 20 MiB a worker dr
 an append cost 1.99x the INSERT floor instead of 1.88x). The estimate counts each whole state
 held on its own, while the states of one table share its notes: for a table of a few hundred
 notes it says five to nine times what tracemalloc counts, so such tables weigh less than the
-budget says (make bench B5's tables, whose events are notes, reach it from minute 7-12). A
+budget says (make bench B5's tables, whose events are notes, reach it about minute 9-13). A
 table dropped is resumed from its newest snapshot and the events after it (README "Memory")."""
 SETUPS = 256
 """Parsed session setups each worker keeps (a setup never changes once stored)."""

@@ -97,16 +97,14 @@ class Column(Generic[T]):
         plain = self._plain[1]
         plain.append(value)
         if len(plain) >= 2 * BLOCK:
-            self._pack_old()
+            self.pack()
 
     def extend(self, values: Iterable[T]) -> None:
         """Add these values plain (`pack` packs the older ones, in one pass)."""
         self._plain[1].extend(values)
 
     def pack(self) -> None:
-        self._pack_old()
-
-    def _pack_old(self) -> None:
+        """Pack every whole block but the newest (at least BLOCK values stay plain)."""
         start, plain = self._plain
         if len(plain) < 2 * BLOCK:
             return
