@@ -582,8 +582,16 @@
     if (vanished) { return Promise.resolve(); }
     return fetch(api, {headers: readHeaders({"If-None-Match": etag}), cache: "no-store"}).then(present).then(function (r) {
       if (r.status === 200) { return r.json().then(function (j) { accept(j, r); }); }
-      if (seatEnded(r)) { return refresh(); }
+      if (seatEnded(r)) { return reread(); }
     });
+  }
+  /* This phone now reads the table as another seat (or as everyone): the same version read
+     again is the same table seen otherwise, so a tap waiting on it is based on it (not in
+     conflict with it); a tap made while this read is out waits for it. */
+  function reread() {
+    var before = data.state, at = data.version;
+    etag = "";
+    return refresh().then(function () { if (data.version === at) { rebaseOwn(before); } });
   }
 
   // --- following live: a stream of versions (Server-Sent Events, read with fetch so a seat's
@@ -777,6 +785,7 @@
   }
 
   async function send(item) {
+    if (!etag) { try { await reread(); } catch (e) { return "stop"; } }
     if (target(item, data.state) !== item.seen) { return conflict(item); }
     var p = plan(item, data.state);
     if (!p) { queue.shift(); saveQueue(); say("Not sent: " + item.label + " is already at its limit."); return "next"; }
@@ -803,7 +812,7 @@
       say(item.own && isPrivate(j.event.event && j.event.event.kind) ? "Saved on this phone only." : "Saved: " + j.event.text);
       return "next";
     }
-    if (r.status === 412) {  // sent again (new key) only if what it changes was left alone
+    if (r.status === 412 || r.status === 428) {  // sent again (new key) only if what it changes was left alone
       try { await refresh(); } catch (e) { return "stop"; }
       item.idem = newKey(); saveQueue();
       return "next";
@@ -1137,7 +1146,7 @@
         try { localStorage.setItem(seatKey, JSON.stringify(mine)); } catch (e) { /* private mode */ }
         /* the claimed seat is the one unfolded (what is on screen wins at the next redraw) */
         $$("details.seat-fold").forEach(function (d) { d.open = d.parentNode.dataset.seat === seatId; });
-        say("This phone now holds " + names[seatId] + "."); etag = ""; render(); refresh(); refollow();
+        say("This phone now holds " + names[seatId] + "."); render(); reread().catch(function () {}); refollow();
       });
     }).catch(function () { say("No connection: the seat was not claimed."); });
   }
@@ -1197,7 +1206,7 @@
         if (scoreShown < first.version) { drawScore(first); scoreShown = first.version; }
         next(function () {
           loadHistory(); loadScore();
-          if (mine) { etag = ""; refresh().catch(function () {}); }
+          if (mine) { reread().catch(function () {}); }
           follow();
           if (queue.length) { pump(); }
         });

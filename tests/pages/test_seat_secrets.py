@@ -90,6 +90,33 @@ def own_phone(page: Any, base_url: str) -> tuple[dict[str, Any], Any]:
     return made, page.locator('[data-seat="asha"]')
 
 
+def test_a_tap_while_the_claimed_seat_is_read_waits_for_it_and_is_saved(
+        page: Any, base_url: str) -> None:
+    """A slow phone: Asha picks her Identity while the read of her seat's view is still out
+    (the page knows no version to base the change on). The tap waits for that read and is
+    saved; it is neither refused for a missing If-Match nor taken for another phone's change
+    (her view of the same version differs from everyone's only by her own seat)."""
+    made, codes = table(base_url, "vigilante", VIGILANTE)
+    as_table(base_url, made, {"kind": "jail", "seat": "gwen", "count": 2})
+    held: list[Any] = []
+    page.route(f"**/api/v1/sessions/{made['code']}",
+               lambda route: route.continue_() if held == ["let go"] else held.append(route))
+    page.goto(f"{links.session('vigilante', made['code'])}"
+              f"#token={made['edit_token']}&seat=asha&claim={codes['asha']}")
+    expect(page.locator("[data-status]")).to_have_text("This phone now holds Asha.")
+    open_seat(page, "asha")
+    form = page.locator('[data-seat="asha"] form[data-action-form="identity"]')
+    form.locator("select").select_option("assassin")
+    form.get_by_role("button").click()
+    page.wait_for_timeout(300)
+    assert held, "the seat's read was not held: the race is not set up"
+    waiting, held[:] = list(held), ["let go"]
+    for route in waiting:
+        route.continue_()
+    expect(page.locator("[data-status]")).to_have_text("Saved on this phone only.")
+    expect(page.locator("[data-history] li")).to_have_count(2)
+
+
 def test_the_owners_page_shows_no_secret_until_tapped(page: Any, base_url: str) -> None:
     """Finding 5: once Asha saves Assassin, the picker is blank again (and after a redraw),
     the Undo button's screen-reader text names the table's last change (never her entry),
