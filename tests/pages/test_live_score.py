@@ -191,6 +191,10 @@ def test_a_table_visited_once_opens_offline_with_its_state_and_queued_taps(
     page.locator("[data-standings] > li").first.wait_for()
     coins_tap(page, "bo")
     saved(page)
+    # the history and score this phone reads after the save are what it keeps for offline:
+    # going offline before they arrive would leave it the ones from before the tap
+    expect(page.locator("[data-history] li")).to_have_count(1)
+    expect(page.locator("[data-standings] > li").first).to_contain_text("Bo")
     context.set_offline(True)
     coins_tap(page, "bo")  # waits in this phone's queue
     expect(page.locator("[data-status]")).to_have_text(re.compile("^No connection"))
