@@ -104,12 +104,15 @@ def test_a_tap_while_the_claimed_seat_is_read_waits_for_it_and_is_saved(
     page.goto(f"{links.session('vigilante', made['code'])}"
               f"#token={made['edit_token']}&seat=asha&claim={codes['asha']}")
     expect(page.locator("[data-status]")).to_have_text("This phone now holds Asha.")
+    for _ in range(3000):  # the seat's read reaches the route (a state; bounded poll)
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the seat's read was not held: the race is not set up"
     open_seat(page, "asha")
     form = page.locator('[data-seat="asha"] form[data-action-form="identity"]')
     form.locator("select").select_option("assassin")
     form.get_by_role("button").click()
-    page.wait_for_timeout(300)
-    assert held, "the seat's read was not held: the race is not set up"
     waiting, held[:] = list(held), ["let go"]
     for route in waiting:
         route.continue_()
